@@ -1,0 +1,260 @@
+// ESLint flat config.
+//
+// Besides the usual recommended sets, this file enforces the project's import boundaries with
+// ESLint's built-in `no-restricted-imports` (regex patterns, no extra plugin):
+//
+//  1. Preview-only code. Nothing under src/ except src/preview/** may import msw, @msw/data,
+//     @faker-js/faker, openapi-msw, or the top-level mocks/ folder. The production bundle must
+//     carry none of their bytes (SPEC §8). The app reaches preview code only through a dynamic
+//     `import('@/preview/…')`, which this rule does not look at; a static import of
+//     `@/preview/…` from outside src/preview is refused for the same reason.
+//
+//  2. Feature isolation. For every folder src/features/<name> found when ESLint starts, files
+//     in it may not import another feature's internals, neither as `@/features/<other>/…` nor
+//     by a relative path that climbs into src/features/<other>/…. The one public surface of a
+//     feature is its `api/` folder: `@/features/<other>/api/<file>` (queryOptions factories and
+//     the like) is allowed. Anything shared by several features belongs in src/domain,
+//     src/lib or src/components. Relative paths are checked exactly: a file N folders below
+//     src/features/<name> reaches src/features with N+1 `../`, so one block is generated per
+//     depth (with a depth-agnostic fallback below MAX_DEPTH). A new feature folder is picked
+//     up on the next ESLint run (the folder list is read with node:fs at config time).
+//
+//  3. Pure domain. src/domain/** may not import React, React Router, TanStack, or the app's
+//     UI layers (@/features, @/app, @/components) — it is shared with the fake backend.
+//
+//  4. No barrel files: any src/**/index.ts(x) is reported.
+//
+// ESLint does not merge the options of one rule across config blocks (the last matching block
+// wins), so every block that sets `no-restricted-imports` is given the complete pattern list
+// for the files it matches.
+
+import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const SRC_TS = 'src/**/*.{ts,tsx}'
+
+/** Escapes a folder name for use inside a RegExp. */
+const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+// ---------------------------------------------------------------------------------------------
+// Pattern groups (all `regex` patterns, matched against the import specifier as written)
+
+const PREVIEW_ONLY_MESSAGE =
+  'mocks/msw/faker are preview-only; import them from src/preview (the production bundle must not carry them).'
+
+const previewOnlyPatterns = [
+  {
+    regex: '^(?:msw|@msw/data|@faker-js/faker|openapi-msw)(?:/.*)?$',
+    message: PREVIEW_ONLY_MESSAGE,
+  },
+  {
+    // Relative (or absolute) paths with a `mocks` folder in them: the top-level mocks/ folder is
+    // only reachable from src/ by climbing out with ../
+    regex: '^\\.{0,2}/(?:.*/)?mocks(?:/.*)?$',
+    message: PREVIEW_ONLY_MESSAGE,
+  },
+]
+
+const STATIC_PREVIEW_MESSAGE =
+  "Load preview code only with a dynamic import('@/preview/…') so it stays out of the production bundle."
+
+const staticPreviewImportPatterns = [
+  { regex: '^@/preview(?:/.*)?$', message: STATIC_PREVIEW_MESSAGE },
+]
+
+/** Imports that leave src/features/<name> for another feature's internals. */
+function featurePatterns(name, others, depth) {
+  if (others.length === 0) return []
+  const notSelf = `(?!${re(name)}(?:/|$))[^/]+`
+  // After `<other>`: nothing (its folder/barrel), or anything except `/api/<file>`.
+  const tail = '(?:/(?!api/[^/]+$).*)?$'
+  const message = `Features are isolated: import another feature only through its public '@/features/<feature>/api/<file>' (shared code goes in src/domain, src/lib or src/components).`
+  const otherAlt = `(?:${others.map(re).join('|')})`
+  const patterns = [
+    { regex: `^@/features/${notSelf}${tail}`, message },
+    // Relative paths that climb out of src/ and come back in through a folder named `features`.
+    { regex: `^(?:\\.\\./)+(?:.*/)?features/${notSelf}${tail}`, message },
+  ]
+  patterns.push(
+    depth === undefined
+      ? // Fallback for very deep files: any climb that lands on a sibling feature's name.
+        { regex: `^(?:\\.\\./)+${otherAlt}${tail}`, message }
+      : // Exactly depth+1 `../` lands in src/features/.
+        { regex: `^(?:\\.\\./){${depth + 1}}${otherAlt}${tail}`, message },
+  )
+  return patterns
+}
+
+const DOMAIN_MESSAGE =
+  'src/domain stays pure (shared with the fake backend): no React, router, TanStack or UI layers here.'
+
+const domainPatterns = [
+  {
+    regex: '^(?:react|react-dom|react-router|react-router-dom|@tanstack/[^/]+)(?:/.*)?$',
+    message: DOMAIN_MESSAGE,
+  },
+  { regex: '^@/(?:features|app|components)(?:/.*)?$', message: DOMAIN_MESSAGE },
+  { regex: '^(?:\\.\\./)+(?:features|app|components)(?:/.*)?$', message: DOMAIN_MESSAGE },
+]
+
+const restrict = (...groups) => ['error', { patterns: groups.flat() }]
+
+// ---------------------------------------------------------------------------------------------
+// Feature blocks, generated from the folders present under src/features
+
+const FEATURES_DIR = new URL('./src/features/', import.meta.url)
+let features = []
+try {
+  features = readdirSync(FEATURES_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+} catch {
+  // No src/features yet: nothing to isolate.
+}
+
+const MAX_DEPTH = 8
+const featureBlocks = features.flatMap((name) => {
+  const others = features.filter((f) => f !== name)
+  const base = `src/features/${name}`
+  const blocks = []
+  for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+    blocks.push({
+      name: `avaliador/feature-isolation/${name}/depth-${depth}`,
+      files: [`${base}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': restrict(
+          previewOnlyPatterns,
+          staticPreviewImportPatterns,
+          featurePatterns(name, others, depth),
+        ),
+      },
+    })
+  }
+  blocks.push({
+    name: `avaliador/feature-isolation/${name}/deeper`,
+    files: [`${base}/${'*/'.repeat(MAX_DEPTH + 1)}**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restrict(
+        previewOnlyPatterns,
+        staticPreviewImportPatterns,
+        featurePatterns(name, others, undefined),
+      ),
+    },
+  })
+  return blocks
+})
+
+// ---------------------------------------------------------------------------------------------
+
+export default defineConfig([
+  globalIgnores([
+    'dist/',
+    'node_modules/',
+    'coverage/',
+    'test-results/',
+    'playwright-report/',
+    'public/preview/mockServiceWorker.js',
+    'src/api/*.gen.ts',
+    'contracts/pacts/',
+  ]),
+
+  {
+    name: 'avaliador/base',
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    name: 'avaliador/typescript',
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports' },
+      ],
+    },
+  },
+
+  // Environments: the app runs in the browser; mocks/ runs both in a service worker (preview)
+  // and in Node (serve.ts, contracts); everything else at the top level is Node tooling.
+  {
+    name: 'avaliador/globals/browser',
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    name: 'avaliador/globals/mocks',
+    files: ['mocks/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker, ...globals.node } },
+  },
+  {
+    name: 'avaliador/globals/node',
+    files: ['scripts/**', 'contracts/**', 'e2e/**', '*.config.{js,ts}', 'vitest.setup.*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    name: 'avaliador/globals/public',
+    files: ['public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+  },
+
+  // React hooks (incl. the React Compiler rules of v7) on the app's components and hooks.
+  // Custom hooks often live in .ts files (useX.ts), so .ts is included; the rules only act on
+  // functions shaped like components or hooks.
+  {
+    name: 'avaliador/react-hooks',
+    files: [SRC_TS],
+    ...reactHooks.configs.flat.recommended,
+  },
+
+  // 1. Preview-only libraries, everywhere in src/ except src/preview.
+  {
+    name: 'avaliador/boundaries/preview-only',
+    files: [SRC_TS],
+    ignores: ['src/preview/**'],
+    rules: {
+      'no-restricted-imports': restrict(previewOnlyPatterns, staticPreviewImportPatterns),
+    },
+  },
+
+  // 2. Feature isolation (generated; see the comment at the top).
+  ...featureBlocks,
+
+  // 3. Pure domain.
+  {
+    name: 'avaliador/boundaries/domain',
+    files: ['src/domain/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        previewOnlyPatterns,
+        staticPreviewImportPatterns,
+        domainPatterns,
+      ),
+    },
+  },
+
+  // 4. No barrel files.
+  {
+    name: 'avaliador/no-barrels',
+    files: ['src/**/index.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message:
+            'No barrel files: name the module after what it holds and import it directly (src/**/index.ts(x) is not allowed).',
+        },
+      ],
+    },
+  },
+])

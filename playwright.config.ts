@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium'
+
+// End-to-end tests drive the built app (dist/) served together with the fake API by
+// scripts/serve.ts. Build first (`npm run build`): the web server builds nothing.
+// The browser is the system Chromium (see scripts/find-chromium.ts); no downloads.
+const PORT = Number(process.env.E2E_PORT ?? 4317)
+const BASE_URL = `http://127.0.0.1:${PORT}`
+const CI = Boolean(process.env.CI)
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  // 2-core machines: one worker, files run in order.
+  fullyParallel: false,
+  workers: 1,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  reporter: CI
+    ? 'list'
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 360, height: 640 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: CHROMIUM_ARGS,
+    },
+  },
+  webServer: {
+    command: `node --import tsx scripts/serve.ts --port ${PORT} --latency 0`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  // Only the system Chromium: no `devices[...]` preset, it would override the phone viewport.
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+})
