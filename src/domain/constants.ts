@@ -1,0 +1,47 @@
+/** How long a snackbar stays on screen, in milliseconds. */
+export const SNACKBAR_MS = 2500
+
+/** Seconds the agent must wait before asking for another sign-in code by SMS. */
+export const OTP_RESEND_LOCK_SECONDS = 60
+
+/** Number of digits in a sign-in code. */
+export const OTP_LENGTH = 6
+
+/** Wrong sign-in code attempts allowed before the code is locked. */
+export const OTP_MAX_ATTEMPTS = 5
+
+/** Seconds a sign-in code stays valid after it is sent. */
+export const OTP_TTL_SECONDS = 600
+
+/** Largest size of an uploaded image after compression, in bytes (0.4 MB, rounded down). */
+export const IMAGE_MAX_BYTES = Math.floor(0.4 * 1024 * 1024)
+
+/** Largest length of an uploaded image's longest side, in pixels. */
+export const IMAGE_MAX_SIDE_PX = 1920
+
+/** Highest score a report can reach. */
+export const SCORE_CAP = 100
+
+/** Maximum width of the main content column, in CSS pixels. */
+export const CONTENT_MAX_WIDTH_PX = 720
+
+/** Fewest characters (Unicode code points) in a justification or written testimony. */
+export const JUSTIFICATION_MIN_CHARS = 50
+
+/** Most characters (Unicode code points) in a justification or written testimony. */
+export const JUSTIFICATION_MAX_CHARS = 1000
+
+/** Shortest mission time that may be recorded, in seconds (00:05). */
+export const TIME_ENTRY_MIN_SECONDS = 5
+
+/** Longest mission time that may be recorded, in seconds (20:00). */
+export const TIME_ENTRY_MAX_SECONDS = 1200
+
+/** Check-in radius around a location when the task does not set one, in meters. */
+export const DEFAULT_CHECKIN_RADIUS_METERS = 300
+
+/** Most words allowed in an attendant's name (first name and surname). */
+export const ATTENDANT_NAME_MAX_WORDS = 2
+
+/** Most characters (Unicode code points) in an attendant's name, after tidying spaces. */
+export const ATTENDANT_NAME_MAX_CHARS = 60

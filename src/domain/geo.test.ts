@@ -1,0 +1,214 @@
+import { describe, it, expect } from 'vitest'
+import fc from 'fast-check'
+import { checkinReach, distanceMeters, formatDistance, outsideRadiusMessage } from './geo'
+
+const EARTH_RADIUS_METERS = 6371008.8
+const ONE_DEGREE_METERS = (EARTH_RADIUS_METERS * Math.PI) / 180
+
+const point = fc.record({
+  lat: fc.double({ min: -90, max: 90, noNaN: true }),
+  lng: fc.double({ min: -180, max: 180, noNaN: true }),
+})
+
+/** A point within about 0.05° (≈ 5 km) of a city in Brazil, where check-ins happen. */
+const nearbyPoint = fc.record({
+  lat: fc.double({ min: -23.6, max: -23.5, noNaN: true }),
+  lng: fc.double({ min: -46.7, max: -46.6, noNaN: true }),
+})
+
+const accuracy = fc.double({ min: 0, max: 5000, noNaN: true })
+
+describe('distanceMeters', () => {
+  it('measures known great-circle distances', () => {
+    expect(distanceMeters({ lat: 0, lng: 0 }, { lat: 1, lng: 0 })).toBeCloseTo(ONE_DEGREE_METERS, 3)
+    expect(distanceMeters({ lat: 0, lng: 0 }, { lat: 0, lng: 1 })).toBeCloseTo(ONE_DEGREE_METERS, 3)
+    expect(distanceMeters({ lat: 0, lng: 0 }, { lat: 90, lng: 0 })).toBeCloseTo(
+      (EARTH_RADIUS_METERS * Math.PI) / 2,
+      3,
+    )
+    expect(distanceMeters({ lat: 0, lng: 0 }, { lat: 0, lng: 180 })).toBeCloseTo(
+      EARTH_RADIUS_METERS * Math.PI,
+      3,
+    )
+    // Praça da Sé (São Paulo) to Cristo Redentor (Rio de Janeiro): about 357 km.
+    const sp = { lat: -23.5503, lng: -46.6339 }
+    const rio = { lat: -22.9519, lng: -43.2105 }
+    expect(distanceMeters(sp, rio)).toBeGreaterThan(355_000)
+    expect(distanceMeters(sp, rio)).toBeLessThan(360_000)
+  })
+
+  it('property: symmetric', () => {
+    fc.assert(
+      fc.property(point, point, (a, b) => {
+        expect(distanceMeters(a, b)).toBeCloseTo(distanceMeters(b, a), 6)
+      }),
+    )
+  })
+
+  it('property: zero from a point to itself, positive to any other latitude', () => {
+    fc.assert(
+      fc.property(point, (a) => {
+        expect(distanceMeters(a, a)).toBe(0)
+      }),
+    )
+    fc.assert(
+      fc.property(point, fc.double({ min: 0.001, max: 10, noNaN: true }), (a, shift) => {
+        const b = { lat: a.lat > 0 ? a.lat - shift : a.lat + shift, lng: a.lng }
+        expect(distanceMeters(a, b)).toBeGreaterThan(0)
+      }),
+    )
+  })
+
+  it('property: never negative nor more than half the circumference', () => {
+    fc.assert(
+      fc.property(point, point, (a, b) => {
+        const d = distanceMeters(a, b)
+        expect(d).toBeGreaterThanOrEqual(0)
+        expect(d).toBeLessThanOrEqual(EARTH_RADIUS_METERS * Math.PI + 1e-6)
+      }),
+    )
+  })
+
+  it('property: triangle inequality (within 1 mm)', () => {
+    fc.assert(
+      fc.property(point, point, point, (a, b, c) => {
+        expect(distanceMeters(a, c)).toBeLessThanOrEqual(
+          distanceMeters(a, b) + distanceMeters(b, c) + 1e-3,
+        )
+      }),
+    )
+  })
+})
+
+describe('checkinReach', () => {
+  const location = { lat: -23.5503, lng: -46.6339 }
+  /** A reading `meters` north of the location. */
+  const north = (meters: number, accuracy: number) => ({
+    lat: location.lat + meters / ONE_DEGREE_METERS,
+    lng: location.lng,
+    accuracy,
+  })
+
+  it('allows a check-in within the default 300 m', () => {
+    const reach = checkinReach({ position: north(290, 0), location })
+    expect(reach.allowed).toBe(true)
+    expect(reach.distanceMeters).toBeCloseTo(290, 3)
+    expect(reach.effectiveDistanceMeters).toBeCloseTo(290, 3)
+  })
+
+  it('refuses a check-in beyond the radius', () => {
+    expect(checkinReach({ position: north(310, 0), location }).allowed).toBe(false)
+    expect(
+      checkinReach({ position: north(310, 0), location: { ...location, radiusMeters: null } })
+        .allowed,
+    ).toBe(false)
+  })
+
+  it('counts the reading accuracy in the agent’s favour', () => {
+    const reach = checkinReach({ position: north(850, 600), location })
+    expect(reach.allowed).toBe(true)
+    expect(reach.distanceMeters).toBeCloseTo(850, 3)
+    expect(reach.effectiveDistanceMeters).toBeCloseTo(250, 3)
+    expect(checkinReach({ position: north(100, 600), location }).effectiveDistanceMeters).toBe(0)
+  })
+
+  it('uses the location’s own radius when set', () => {
+    expect(
+      checkinReach({ position: north(120, 0), location: { ...location, radiusMeters: 100 } })
+        .allowed,
+    ).toBe(false)
+    expect(
+      checkinReach({ position: north(900, 0), location: { ...location, radiusMeters: 1000 } })
+        .allowed,
+    ).toBe(true)
+  })
+
+  it('treats a negative or unknown accuracy as zero', () => {
+    expect(
+      checkinReach({ position: north(310, -50), location }).effectiveDistanceMeters,
+    ).toBeCloseTo(310, 3)
+    expect(checkinReach({ position: north(310, Number.NaN), location }).allowed).toBe(false)
+  })
+
+  it('property: effective distance is max(0, distance − accuracy) and allowed compares it with the radius', () => {
+    fc.assert(
+      fc.property(
+        nearbyPoint,
+        nearbyPoint,
+        accuracy,
+        fc.option(fc.integer({ min: 0, max: 5000 }), { nil: undefined }),
+        (p, l, acc, radius) => {
+          const reach = checkinReach({
+            position: { ...p, accuracy: acc },
+            location: { ...l, radiusMeters: radius },
+          })
+          expect(reach.distanceMeters).toBe(distanceMeters(p, l))
+          expect(reach.effectiveDistanceMeters).toBe(Math.max(0, reach.distanceMeters - acc))
+          expect(reach.allowed).toBe(reach.effectiveDistanceMeters <= (radius ?? 300))
+        },
+      ),
+    )
+  })
+
+  it('property: a larger accuracy only ever helps', () => {
+    fc.assert(
+      fc.property(nearbyPoint, nearbyPoint, accuracy, accuracy, (p, l, acc1, acc2) => {
+        const [small, large] = acc1 <= acc2 ? [acc1, acc2] : [acc2, acc1]
+        const precise = checkinReach({ position: { ...p, accuracy: small }, location: l })
+        const fuzzy = checkinReach({ position: { ...p, accuracy: large }, location: l })
+        expect(fuzzy.effectiveDistanceMeters).toBeLessThanOrEqual(precise.effectiveDistanceMeters)
+        if (precise.allowed) expect(fuzzy.allowed).toBe(true)
+      }),
+    )
+  })
+
+  it('property: a reading at the location itself is always allowed', () => {
+    fc.assert(
+      fc.property(point, accuracy, fc.integer({ min: 0, max: 5000 }), (p, acc, radius) => {
+        expect(
+          checkinReach({
+            position: { ...p, accuracy: acc },
+            location: { ...p, radiusMeters: radius },
+          }).allowed,
+        ).toBe(true)
+      }),
+    )
+  })
+})
+
+describe('formatDistance', () => {
+  it('shows meters below 1 km, one decimal below 10 km, whole km above', () => {
+    expect(formatDistance(0)).toBe('0 m')
+    expect(formatDistance(850)).toBe('850 m')
+    expect(formatDistance(849.6)).toBe('850 m')
+    expect(formatDistance(999.4)).toBe('999 m')
+    expect(formatDistance(999.6)).toBe('1 km')
+    expect(formatDistance(1000)).toBe('1 km')
+    expect(formatDistance(1234)).toBe('1,2 km')
+    expect(formatDistance(9949)).toBe('9,9 km')
+    expect(formatDistance(9960)).toBe('10 km')
+    expect(formatDistance(12_400)).toBe('12 km')
+    expect(formatDistance(1_234_567)).toBe('1.235 km')
+  })
+
+  it('refuses a non-finite distance', () => {
+    expect(() => formatDistance(Number.NaN)).toThrow(RangeError)
+  })
+
+  it('property: always a number followed by " m" or " km"', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 2e7, noNaN: true }), (meters) => {
+        expect(formatDistance(meters)).toMatch(
+          /^(?:\d{1,3} m|\d,\d km|\d+ km|\d{1,3}(?:\.\d{3})+ km)$/,
+        )
+      }),
+    )
+  })
+})
+
+describe('outsideRadiusMessage', () => {
+  it('tells how far the agent is', () => {
+    expect(outsideRadiusMessage(850)).toBe('Você está a 850 m do local.')
+    expect(outsideRadiusMessage(1234)).toBe('Você está a 1,2 km do local.')
+  })
+})

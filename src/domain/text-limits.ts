@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { JUSTIFICATION_MAX_CHARS, JUSTIFICATION_MIN_CHARS } from './constants'
+
+/** Number of characters as a person counts them on screen: Unicode code points, not UTF-16 units. */
+export function countChars(s: string): number {
+  return [...s].length
+}
+
+/** "Escreva pelo menos 50 caracteres (faltam N)." — singular "falta 1" when one is missing. */
+function tooShortMessage(min: number, missing: number): string {
+  const verb = missing === 1 ? 'falta' : 'faltam'
+  return `Escreva pelo menos ${min} caracteres (${verb} ${missing}).`
+}
+
+/** "Use no máximo 1000 caracteres (N a mais)." */
+function tooLongMessage(max: number, excess: number): string {
+  return `Use no máximo ${max} caracteres (${excess} a mais).`
+}
+
+/** A trimmed free text whose length in code points lies within [min, max]. */
+function boundedTextSchema(min: number, max: number) {
+  return z
+    .string({ error: tooShortMessage(min, min) })
+    .transform((text) => text.trim())
+    .pipe(
+      z.string().superRefine((text, ctx) => {
+        const length = countChars(text)
+        if (length < min) {
+          ctx.addIssue({ code: 'custom', message: tooShortMessage(min, min - length) })
+        } else if (length > max) {
+          ctx.addIssue({ code: 'custom', message: tooLongMessage(max, length - max) })
+        }
+      }),
+    )
+}
+
+/** A justification answering a validator's pendency: 50–1000 characters after trimming. */
+export const justificationSchema = boundedTextSchema(
+  JUSTIFICATION_MIN_CHARS,
+  JUSTIFICATION_MAX_CHARS,
+)
+
+/** A written testimony in place of an audio recording: 50–1000 characters after trimming. */
+export const testimonySchema = boundedTextSchema(JUSTIFICATION_MIN_CHARS, JUSTIFICATION_MAX_CHARS)
