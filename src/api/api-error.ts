@@ -1,0 +1,81 @@
+/**
+ * The one error type every API call rejects with. Server problems (application/problem+json)
+ * keep their code and fields; the client adds its own codes for what never reached a server.
+ */
+import type { Problem, ProblemCode } from './entities'
+
+export type ClientErrorCode = 'offline' | 'timeout' | 'invalid_response' | 'server_error'
+export type ApiErrorCode = ProblemCode | ClientErrorCode
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  readonly status: number
+  readonly code: ApiErrorCode
+  readonly problem: Problem | undefined
+  readonly requestId: string | undefined
+  readonly method: string
+  readonly path: string
+
+  constructor(init: { status: number; code: ApiErrorCode; message: string; problem?: Problem; method: string; path: string }) {
+    super(init.message)
+    this.status = init.status
+    this.code = init.code
+    this.problem = init.problem
+    this.requestId = init.problem?.requestId
+    this.method = init.method
+    this.path = init.path
+  }
+
+  /** Field errors from a 422, keyed by the field path (`attendants.0.name`). */
+  get fieldErrors(): Record<string, string> {
+    return Object.fromEntries((this.problem?.fields ?? []).map((f) => [f.field, f.message]))
+  }
+
+  /** True when retrying later may work (no connection, timeout, 5xx, 429). */
+  get isTransient(): boolean {
+    return this.code === 'offline' || this.code === 'timeout' || this.status >= 500 || this.status === 429
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+/** pt-BR fallback message for each code, used when the server sent no `detail`. */
+export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
+  offline: 'Sem conexão. Verifique a internet e tente de novo.',
+  timeout: 'O servidor demorou para responder. Tente de novo.',
+  invalid_response: 'O servidor respondeu algo inesperado. Tente de novo em instantes.',
+  server_error: 'O servidor está com problemas. Tente de novo em instantes.',
+  validation_failed: 'Confira os campos destacados.',
+  not_found: 'Não encontramos o que você procurou.',
+  session_expired: 'Sua sessão expirou. Entre novamente.',
+  unauthorized: 'Entre com seu celular para continuar.',
+  transition_refused: 'Esta ação não é permitida agora.',
+  stale_version: 'O relatório foi alterado em outro lugar.',
+  already_checked_in: 'O check-in desta visita já foi feito.',
+  outside_radius: 'Você está fora do raio do local.',
+  opportunity_expired: 'Esta oportunidade expirou.',
+  date_outside_window: 'Escolha uma data dentro do período permitido.',
+  deadline_passed: 'O prazo desta tarefa já passou.',
+  report_incomplete: 'O questionário tem páginas incompletas.',
+  award_below_goal: 'A nota da visita não alcança a meta do prêmio.',
+  award_already_given: 'Este prêmio já foi indicado.',
+  insufficient_balance: 'Saldo insuficiente para este saque.',
+  bank_info_missing: 'Cadastre seus dados bancários antes de sacar.',
+  otp_invalid: 'Código incorreto.',
+  otp_expired: 'Este código expirou. Peça um novo.',
+  otp_locked: 'Muitas tentativas. Peça um novo código.',
+  otp_resend_locked: 'Aguarde para pedir outro código.',
+  activation_invalid: 'Este link de ativação não é válido.',
+  activation_expired: 'Este link de ativação expirou.',
+  file_too_large: 'O arquivo é grande demais.',
+  unsupported_media_type: 'Tipo de arquivo não aceito.',
+  maintenance: 'O serviço está em manutenção. Voltamos em breve.',
+  internal_error: 'O servidor está com problemas. Tente de novo em instantes.',
+}
+
+export function apiErrorMessage(error: unknown): string {
+  if (isApiError(error)) return error.message
+  return 'Algo deu errado. Tente de novo.'
+}

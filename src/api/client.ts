@@ -1,0 +1,96 @@
+/**
+ * The typed API client: openapi-fetch over the paths generated from openapi.yaml, with one
+ * middleware that adds the bearer token and idempotency keys, and turns every failure into
+ * an ApiError (problem+json → its code; 401 → session expired; no network → offline).
+ */
+import createClient, { type Client, type Middleware } from 'openapi-fetch'
+import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from './api-error'
+import type { Problem } from './entities'
+import type { paths } from './schema.gen'
+
+export type ApiClient = Client<paths>
+
+export type ApiClientOptions = {
+  baseUrl: string
+  getToken: () => string | null
+  /** Called once per 401 on a request that carried a token. */
+  onSessionExpired?: (error: ApiError) => void
+  /** Per-request time limit (ms). Default 20 s. */
+  timeoutMs?: number
+  /**
+   * Resolved at call time, not at creation: tests and the preview swap `globalThis.fetch`
+   * after the client exists (openapi-fetch would otherwise keep the first one).
+   */
+  fetch?: () => typeof globalThis.fetch
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID()
+}
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'code' in value && 'status' in value
+}
+
+async function errorFromResponse(response: Response, method: string, path: string): Promise<ApiError> {
+  const type = response.headers.get('Content-Type') ?? ''
+  let problem: Problem | undefined
+  if (type.includes('json')) {
+    const body: unknown = await response.clone().json().catch(() => undefined)
+    if (isProblem(body)) problem = body
+  }
+  const fallback: ApiErrorCode = response.status >= 500 ? 'server_error' : response.status === 401 ? 'session_expired' : 'invalid_response'
+  const code: ApiErrorCode = response.status === 401 ? 'session_expired' : (problem?.code ?? fallback)
+  const message = problem?.detail ?? API_ERROR_MESSAGES[code]
+  return new ApiError({ status: response.status, code, message, problem, method, path })
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const timeoutMs = options.timeoutMs ?? 20_000
+  const currentFetch = options.fetch ?? (() => globalThis.fetch)
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl,
+    fetch: (request: Request) => {
+      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)])
+      return currentFetch()(new Request(request, { signal }))
+    },
+  })
+
+  const middleware: Middleware = {
+    onRequest({ request }) {
+      const token = options.getToken()
+      if (token) request.headers.set('Authorization', `Bearer ${token}`)
+      // Callers that may retry pass their own key (kept with the queued write); this is the
+      // safety net for one-shot writes.
+      if (UNSAFE_METHODS.has(request.method) && !request.headers.has('Idempotency-Key'))
+        request.headers.set('Idempotency-Key', newIdempotencyKey())
+      return request
+    },
+    async onResponse({ request, response, schemaPath }) {
+      if (response.ok) return response
+      const error = await errorFromResponse(response, request.method, schemaPath)
+      if (response.status === 401 && request.headers.has('Authorization')) options.onSessionExpired?.(error)
+      throw error
+    },
+    onError({ error, request, schemaPath }) {
+      if (error instanceof ApiError) return error
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
+      const code: ApiErrorCode = timedOut ? 'timeout' : 'offline'
+      return new ApiError({ status: 0, code, message: API_ERROR_MESSAGES[code], method: request.method, path: schemaPath })
+    },
+  }
+  client.use(middleware)
+  return client
+}
+
+/**
+ * Unwraps an openapi-fetch result: the data, or the ApiError. (The middleware already
+ * throws on failures; this keeps call sites to one line and typed.)
+ */
+export async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data: body, error, response } = await call
+  if (error !== undefined || !response.ok) throw error instanceof ApiError ? error : await errorFromResponse(response, 'GET', response.url)
+  return body as T
+}
