@@ -16,7 +16,14 @@ export class ApiError extends Error {
   readonly method: string
   readonly path: string
 
-  constructor(init: { status: number; code: ApiErrorCode; message: string; problem?: Problem; method: string; path: string }) {
+  constructor(init: {
+    status: number
+    code: ApiErrorCode
+    message: string
+    problem?: Problem
+    method: string
+    path: string
+  }) {
     super(init.message)
     this.status = init.status
     this.code = init.code
@@ -33,7 +40,12 @@ export class ApiError extends Error {
 
   /** True when retrying later may work (no connection, timeout, 5xx, 429). */
   get isTransient(): boolean {
-    return this.code === 'offline' || this.code === 'timeout' || this.status >= 500 || this.status === 429
+    return (
+      this.code === 'offline' ||
+      this.code === 'timeout' ||
+      this.status >= 500 ||
+      this.status === 429
+    )
   }
 }
 

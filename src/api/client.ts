@@ -34,15 +34,28 @@ function isProblem(value: unknown): value is Problem {
   return typeof value === 'object' && value !== null && 'code' in value && 'status' in value
 }
 
-async function errorFromResponse(response: Response, method: string, path: string): Promise<ApiError> {
+async function errorFromResponse(
+  response: Response,
+  method: string,
+  path: string,
+): Promise<ApiError> {
   const type = response.headers.get('Content-Type') ?? ''
   let problem: Problem | undefined
   if (type.includes('json')) {
-    const body: unknown = await response.clone().json().catch(() => undefined)
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => undefined)
     if (isProblem(body)) problem = body
   }
-  const fallback: ApiErrorCode = response.status >= 500 ? 'server_error' : response.status === 401 ? 'session_expired' : 'invalid_response'
-  const code: ApiErrorCode = response.status === 401 ? 'session_expired' : (problem?.code ?? fallback)
+  const fallback: ApiErrorCode =
+    response.status >= 500
+      ? 'server_error'
+      : response.status === 401
+        ? 'session_expired'
+        : 'invalid_response'
+  const code: ApiErrorCode =
+    response.status === 401 ? 'session_expired' : (problem?.code ?? fallback)
   const message = problem?.detail ?? API_ERROR_MESSAGES[code]
   return new ApiError({ status: response.status, code, message, problem, method, path })
 }
@@ -52,9 +65,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const currentFetch = options.fetch ?? (() => globalThis.fetch)
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    fetch: (request: Request) => {
-      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)])
-      return currentFetch()(new Request(request, { signal }))
+    // A timer and a controller we hold, not AbortSignal.any(): Node 20 may collect an
+    // unreferenced combined signal before it fires (nodejs/node#57736) and hang the request.
+    fetch: async (request: Request) => {
+      const controller = new AbortController()
+      const timer = setTimeout(
+        () => controller.abort(new DOMException('The request timed out.', 'TimeoutError')),
+        timeoutMs,
+      )
+      const forward = () => controller.abort(request.signal.reason)
+      if (request.signal.aborted) forward()
+      else request.signal.addEventListener('abort', forward, { once: true })
+      try {
+        return await currentFetch()(new Request(request, { signal: controller.signal }))
+      } finally {
+        clearTimeout(timer)
+        request.signal.removeEventListener('abort', forward)
+      }
     },
   })
 
@@ -71,14 +98,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async onResponse({ request, response, schemaPath }) {
       if (response.ok) return response
       const error = await errorFromResponse(response, request.method, schemaPath)
-      if (response.status === 401 && request.headers.has('Authorization')) options.onSessionExpired?.(error)
+      if (response.status === 401 && request.headers.has('Authorization'))
+        options.onSessionExpired?.(error)
       throw error
     },
     onError({ error, request, schemaPath }) {
       if (error instanceof ApiError) return error
+      // The caller cancelled (a query unmounted): not a network failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return error
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
       const code: ApiErrorCode = timedOut ? 'timeout' : 'offline'
-      return new ApiError({ status: 0, code, message: API_ERROR_MESSAGES[code], method: request.method, path: schemaPath })
+      return new ApiError({
+        status: 0,
+        code,
+        message: API_ERROR_MESSAGES[code],
+        method: request.method,
+        path: schemaPath,
+      })
     },
   }
   client.use(middleware)
@@ -89,8 +125,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
  * Unwraps an openapi-fetch result: the data, or the ApiError. (The middleware already
  * throws on failures; this keeps call sites to one line and typed.)
  */
-export async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+export async function data<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
   const { data: body, error, response } = await call
-  if (error !== undefined || !response.ok) throw error instanceof ApiError ? error : await errorFromResponse(response, 'GET', response.url)
+  if (error !== undefined || !response.ok)
+    throw error instanceof ApiError ? error : await errorFromResponse(response, 'GET', response.url)
   return body as T
 }

@@ -2183,6 +2183,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      422: components['responses']['Unprocessable']
     }
   }
   listMyTasks: {

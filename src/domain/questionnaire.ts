@@ -24,12 +24,14 @@ export function isQuestionVisible(
   form: EvaluationForm,
   question: Question,
   answers: AnswersById,
+  seen: ReadonlySet<string> = new Set(),
 ): boolean {
   const rule = question.showIf
   if (!rule) return true
   const trigger = findQuestion(form, rule.questionId)
-  if (!trigger || trigger === question) return false
-  if (!isQuestionVisible(form, trigger, answers)) return false
+  // A rule pointing at itself or into a cycle can never be satisfied: hide, never loop.
+  if (!trigger || trigger === question || seen.has(trigger.id)) return false
+  if (!isQuestionVisible(form, trigger, answers, new Set([...seen, question.id]))) return false
   const value = answers.get(rule.questionId)
   return value !== undefined && sameValue(value, rule.equals)
 }
@@ -97,7 +99,7 @@ export function positivity(question: Question, value: AnswerValue | undefined): 
     case 'scale': {
       const min = question.min ?? 1
       const max = question.max ?? 5
-      if (typeof value !== 'number' || max <= min) return 0
+      if (typeof value !== 'number' || !Number.isFinite(value) || max <= min) return 0
       return Math.min(1, Math.max(0, (value - min) / (max - min)))
     }
     case 'number':

@@ -140,13 +140,18 @@ export function transition(
 }
 
 /** Event types whose status guard passes now (payload guards are checked on send). */
-export function allowedEvents(state: TaskMachineState, actor?: Actor): TaskEventType[] {
+export function allowedEvents(
+  state: TaskMachineState,
+  actor?: Actor,
+  now: number | string = Date.now(),
+): TaskEventType[] {
+  const nowMs = typeof now === 'number' ? now : Date.parse(now)
   return (Object.keys(TRANSITIONS) as TaskEventType[]).filter((type) => {
     if (actor && EVENT_ACTOR[type] !== actor) return false
     if (TRANSITIONS[type].from !== state.status) return false
     if (type === 'checkin') return !state.checkedIn
     if (type === 'checkout') return state.checkedIn
-    if (type === 'reschedule') return !state.checkedIn
+    if (type === 'reschedule') return !state.checkedIn && nowMs <= Date.parse(state.deadline)
     return true
   })
 }
