@@ -1,0 +1,101 @@
+/**
+ * One fake backend: a seeded @msw/data database, a movable clock and the MSW handlers of
+ * every operation in openapi.yaml, bound together. The same instance is served in the
+ * browser (preview worker), in Node tests (msw/node or getResponse) and over HTTP
+ * (scripts/serve.ts), so all three behave alike.
+ */
+import { delay, http, type HttpHandler } from 'msw'
+import { createClock, type FakeClock } from './clock'
+import { clearDatabase, createDatabase, type CollectionExtensions, type Database } from './db'
+import { apiHandlers } from './handlers/api-handlers'
+import { controlHandlers } from './handlers/control'
+import type { BackendContext, FakeBackendLog } from './handlers/support'
+import { DEFAULT_SCENARIO, DEFAULT_SEED, seedDatabase, type ScenarioName } from './seed/seed'
+
+export type FakeBackendOptions = {
+  seed?: number
+  scenario?: ScenarioName
+  /** API base path or URL the handlers answer at. Default `/api`. */
+  baseUrl?: string
+  /** Artificial latency per request in ms (a number, or [min, max]). Default 0. */
+  latencyMs?: number | readonly [number, number]
+  log?: FakeBackendLog
+  realNow?: () => number
+  /** Per-collection extensions (the browser passes persistence here). */
+  extensionsFor?: (collection: string) => CollectionExtensions
+  /** Skip seeding (a persisted database is already there). */
+  skipSeed?: boolean
+  /** Also answer the control plane under `${baseUrl}/__fake/…` (tests, demos, contract states). */
+  controlApi?: boolean
+}
+
+export type FakeBackend = {
+  db: Database
+  clock: FakeClock
+  handlers: HttpHandler[]
+  context: BackendContext
+  seed: number
+  scenario: ScenarioName
+  /** Empties the database and seeds it again (optionally with another seed/scenario). */
+  reset(next?: { seed?: number; scenario?: ScenarioName }): Promise<void>
+  setLatency(latency: number | readonly [number, number]): void
+}
+
+/** Small deterministic PRNG (mulberry32) for ids and codes. */
+export function seededRandom(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export async function createFakeBackend(options: FakeBackendOptions = {}): Promise<FakeBackend> {
+  const db = createDatabase(options.extensionsFor)
+  const clock = createClock(options.realNow)
+  const baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '')
+  let latency: number | readonly [number, number] = options.latencyMs ?? 0
+  const context: BackendContext = {
+    db,
+    clock,
+    baseUrl,
+    log: options.log ?? (() => {}),
+    random: seededRandom(options.seed ?? DEFAULT_SEED),
+  }
+  const backend: FakeBackend = {
+    db,
+    clock,
+    context,
+    seed: options.seed ?? DEFAULT_SEED,
+    scenario: options.scenario ?? DEFAULT_SCENARIO,
+    handlers: [
+      // Latency first: it resolves nothing, so the request falls through to the real handler.
+      http.all(`${baseUrl}/*`, async () => {
+        const ms =
+          typeof latency === 'number'
+            ? latency
+            : latency[0] + context.random() * (latency[1] - latency[0])
+        if (ms > 0) await delay(ms)
+      }),
+      ...apiHandlers(context),
+    ],
+    async reset(next = {}) {
+      backend.seed = next.seed ?? backend.seed
+      backend.scenario = next.scenario ?? backend.scenario
+      clearDatabase(db)
+      clock.set(0)
+      context.random = seededRandom(backend.seed)
+      await seedDatabase(db, { seed: backend.seed, scenario: backend.scenario, now: clock.now() })
+    },
+    setLatency(next) {
+      latency = next
+    },
+  }
+  if (options.controlApi) backend.handlers.push(...controlHandlers(backend))
+  if (!options.skipSeed)
+    await seedDatabase(db, { seed: backend.seed, scenario: backend.scenario, now: clock.now() })
+  return backend
+}

@@ -1,0 +1,98 @@
+/**
+ * The fake backend's control plane, outside openapi.yaml, under `${baseUrl}/__fake/…`:
+ * what a test, a contract verification or a demo presenter needs to act as the world
+ * (read the last sign-in code, reset, move the clock, act as validator, set up provider
+ * states). Never part of the real API; only the fake backend answers it.
+ */
+import { http, HttpResponse } from 'msw'
+import type { ReportSection } from '@/api/entities'
+import { isScenarioName, type ScenarioName } from '../seed/seed'
+import { peekSignInCode } from './auth'
+import { approveReport, contestReport, rejectReport } from './revisions'
+import type { BackendContext } from './support'
+
+export type ControlTarget = {
+  context: BackendContext
+  reset(next?: { seed?: number; scenario?: ScenarioName }): Promise<void>
+}
+
+const json = async (request: Request): Promise<Record<string, unknown>> => {
+  try {
+    return (await request.json()) as Record<string, unknown>
+  } catch {
+    return {}
+  }
+}
+
+export function controlHandlers(target: ControlTarget) {
+  const ctx = target.context
+  const base = `${ctx.baseUrl}/__fake`
+  const fail = (error: unknown, status = 409) =>
+    HttpResponse.json({ error: error instanceof Error ? error.message : String(error) }, { status })
+  return [
+    http.get(`${base}/otp`, ({ request }) => {
+      const phone = new URL(request.url).searchParams.get('phone') ?? ''
+      const code = peekSignInCode(ctx, phone)
+      return code
+        ? HttpResponse.json({ phone, code })
+        : HttpResponse.json({ error: 'Nenhum código pedido para este número.' }, { status: 404 })
+    }),
+    http.post(`${base}/reset`, async ({ request }) => {
+      const body = await json(request)
+      const scenario =
+        body.scenario === undefined
+          ? undefined
+          : isScenarioName(body.scenario)
+            ? body.scenario
+            : null
+      if (scenario === null) return fail(`Cenário desconhecido: ${String(body.scenario)}`, 422)
+      await target.reset({ seed: typeof body.seed === 'number' ? body.seed : undefined, scenario })
+      return HttpResponse.json({ ok: true })
+    }),
+    http.post(`${base}/clock/advance`, async ({ request }) => {
+      const body = await json(request)
+      const ms = Number(body.ms)
+      if (!Number.isFinite(ms) || ms < 0) return fail('ms deve ser um número positivo.', 422)
+      ctx.clock.advance(ms)
+      return HttpResponse.json({ now: new Date(ctx.clock.now()).toISOString() })
+    }),
+    http.post(`${base}/validator/:taskId/:action`, async ({ request, params }) => {
+      const body = await json(request)
+      const taskId = String(params.taskId)
+      try {
+        switch (params.action) {
+          case 'approve':
+            return HttpResponse.json(await approveReport(ctx, taskId))
+          case 'reject':
+            return HttpResponse.json(
+              await rejectReport(
+                ctx,
+                taskId,
+                String(body.reason ?? 'Relatório reprovado pelo validador.'),
+              ),
+            )
+          case 'contest': {
+            const pendencies = Array.isArray(body.pendencies)
+              ? (body.pendencies as Array<{
+                  section: ReportSection
+                  field?: string
+                  message: string
+                }>)
+              : [
+                  {
+                    section: 'evidences' as const,
+                    message:
+                      'A foto da fachada não mostra o nome da loja. Envie outra ou explique.',
+                  },
+                ]
+            return HttpResponse.json(await contestReport(ctx, taskId, pendencies))
+          }
+          default:
+            return fail(`Ação desconhecida: ${String(params.action)}`, 404)
+        }
+      } catch (error) {
+        return fail(error)
+      }
+    }),
+  ]
+}

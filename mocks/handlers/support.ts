@@ -1,0 +1,216 @@
+/**
+ * What every fake-backend handler shares: the typed `http` of openapi.yaml, problem
+ * responses, the bearer-token guard, body validation with field errors, idempotent replay.
+ * Handlers `throw` a problem Response to stop early (MSW returns a thrown Response as is).
+ */
+import { HttpResponse } from 'msw'
+import { createOpenApiHttp } from 'openapi-msw'
+import type { z } from 'zod'
+import type { paths } from '@/api/schema.gen'
+import type { Agent, ProblemCode } from '@/api/entities'
+import type { Database } from '../db'
+import type { FakeClock } from '../clock'
+import { apiSchema } from '../schemas'
+
+export type FakeBackendLog = (message: string) => void
+
+export type BackendContext = {
+  db: Database
+  clock: FakeClock
+  /** API base, `/api` by default; handlers match `${baseUrl}/…`. */
+  baseUrl: string
+  log: FakeBackendLog
+  /** Deterministic id/code source (seeded), so runs are reproducible. */
+  random: () => number
+}
+
+export function typedHttp(ctx: BackendContext) {
+  return createOpenApiHttp<paths>({ baseUrl: ctx.baseUrl })
+}
+
+export const PROBLEM_TITLES: Record<ProblemCode, string> = {
+  validation_failed: 'Dados inválidos',
+  not_found: 'Não encontrado',
+  session_expired: 'Sessão expirada',
+  unauthorized: 'Não autorizado',
+  transition_refused: 'Ação não permitida',
+  stale_version: 'O relatório mudou em outro lugar',
+  already_checked_in: 'Check-in já feito',
+  outside_radius: 'Fora do raio do local',
+  opportunity_expired: 'Oportunidade expirada',
+  date_outside_window: 'Data fora do período',
+  deadline_passed: 'Prazo encerrado',
+  report_incomplete: 'Questionário com páginas incompletas',
+  award_below_goal: 'Nota abaixo da meta do prêmio',
+  award_already_given: 'Prêmio já indicado',
+  insufficient_balance: 'Saldo insuficiente',
+  bank_info_missing: 'Dados bancários ausentes',
+  otp_invalid: 'Código incorreto',
+  otp_expired: 'Código expirado',
+  otp_locked: 'Código bloqueado',
+  otp_resend_locked: 'Aguarde para pedir outro código',
+  activation_invalid: 'Link de ativação inválido',
+  activation_expired: 'Link de ativação expirado',
+  file_too_large: 'Arquivo grande demais',
+  unsupported_media_type: 'Tipo de arquivo não aceito',
+  maintenance: 'Em manutenção',
+  internal_error: 'Erro interno',
+}
+
+export type ProblemExtras = Partial<{
+  fields: Array<{ field: string; message: string }>
+  retryAfterSeconds: number
+  attemptsLeft: number
+  distanceMeters: number
+  missing: Array<{ section: string; label: string; pageId?: string }>
+  current: unknown
+}>
+
+export function problem(
+  status: number,
+  code: ProblemCode,
+  detail: string,
+  extras: ProblemExtras = {},
+) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/problem+json' }
+  if (extras.retryAfterSeconds !== undefined)
+    headers['Retry-After'] = String(extras.retryAfterSeconds)
+  return HttpResponse.json(
+    {
+      type: `https://avaliador.example/problems/${code.replaceAll('_', '-')}`,
+      title: PROBLEM_TITLES[code],
+      status,
+      detail,
+      code,
+      requestId: `req_${Math.random().toString(36).slice(2, 10)}`,
+      ...extras,
+    },
+    { status, headers },
+  )
+}
+
+export const notFound = (detail: string) => problem(404, 'not_found', detail)
+export const refused = (refusal: { code: ProblemCode; message: string }) =>
+  problem(409, refusal.code, refusal.message)
+
+/** The agent behind the bearer token, or a thrown 401. */
+export function requireAgent(ctx: BackendContext, request: Request): Agent {
+  const header = request.headers.get('Authorization') ?? ''
+  const token = /^Bearer (.+)$/.exec(header)?.[1]
+  if (!token) throw problem(401, 'unauthorized', 'Entre com seu celular para continuar.')
+  const session = ctx.db.sessions.findFirst((q) => q.where({ token }))
+  if (!session || Date.parse(session.expiresAt) <= ctx.clock.now())
+    throw problem(401, 'session_expired', 'Sua sessão expirou. Entre novamente.')
+  const agent = ctx.db.agents.findFirst((q) => q.where({ id: session.agentId }))
+  if (!agent) throw problem(401, 'session_expired', 'Sua sessão expirou. Entre novamente.')
+  return agent
+}
+
+function zodIssuesToFields(error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(corpo)',
+    message: issue.message,
+  }))
+}
+
+/** Reads the JSON body and validates it against the request schema of openapi.yaml (422 otherwise). */
+export async function readBody<Name extends Parameters<typeof apiSchema>[0]>(
+  request: Request,
+  name: Name,
+) {
+  let raw: unknown
+  try {
+    raw = await request.json()
+  } catch {
+    throw problem(422, 'validation_failed', 'O corpo da requisição não é um JSON válido.')
+  }
+  const parsed = apiSchema(name).safeParse(raw)
+  if (!parsed.success)
+    throw problem(422, 'validation_failed', 'Confira os campos destacados.', {
+      fields: zodIssuesToFields(parsed.error),
+    })
+  return parsed.data
+}
+
+/** 422 from a domain zod schema with pt-BR messages (e.g. justification 50–1000). */
+export function checkField<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success)
+    throw problem(422, 'validation_failed', 'Confira os campos destacados.', {
+      fields: parsed.error.issues.map((i) => ({
+        field: [field, ...i.path.map(String)].join('.'),
+        message: i.message,
+      })),
+    })
+  return parsed.data
+}
+
+/**
+ * Runs a state-changing handler once per Idempotency-Key: a repeat with the same key and
+ * route gets the first response back and changes nothing.
+ */
+export async function idempotent(
+  ctx: BackendContext,
+  request: Request,
+  route: string,
+  run: () => Promise<Response> | Response,
+): Promise<Response> {
+  const key = request.headers.get('Idempotency-Key')
+  if (!key) return run()
+  const previous = ctx.db.idempotentReplies.findFirst((q) => q.where({ key, route }))
+  if (previous)
+    return new HttpResponse(previous.body, {
+      status: previous.status,
+      headers: { 'Content-Type': previous.contentType, 'Idempotent-Replay': 'true' },
+    })
+  let response: Response
+  try {
+    response = await run()
+  } catch (thrown) {
+    if (thrown instanceof Response) response = thrown
+    else throw thrown
+  }
+  if (response.status < 500) {
+    const body = await response.clone().text()
+    await ctx.db.idempotentReplies.create({
+      key,
+      route,
+      status: response.status,
+      body,
+      contentType: response.headers.get('Content-Type') ?? 'application/json',
+    })
+  }
+  return response
+}
+
+export function isoNow(ctx: BackendContext) {
+  return new Date(ctx.clock.now()).toISOString()
+}
+
+/** Short random id with a prefix, from the backend's seeded random source. */
+export function newId(ctx: BackendContext, prefix: string) {
+  let s = ''
+  const alphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+  for (let i = 0; i < 10; i++) s += alphabet[Math.floor(ctx.random() * alphabet.length)]
+  return `${prefix}_${s}`
+}
+
+/** Removes the owner id of owned records before they go out. */
+export function withoutOwner<T extends { ownerId: string }>(record: T): Omit<T, 'ownerId'> {
+  const { ownerId: _ownerId, ...rest } = record
+  return rest
+}
+
+/** Cursor pagination over an already filtered and sorted list (cursor = offset). */
+export function paginate<T>(items: T[], cursor: string | null, limitParam: string | null) {
+  const limit = Math.min(200, Math.max(1, Number(limitParam ?? 50) || 50))
+  const offset = Math.max(0, Number(cursor ?? 0) || 0)
+  const page = items.slice(offset, offset + limit)
+  const next = offset + limit < items.length ? String(offset + limit) : null
+  return { items: page, total: items.length, nextCursor: next }
+}
+
+/** Plain JSON copy of a record (drops the collection's internal symbols). */
+export function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}
