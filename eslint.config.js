@@ -257,4 +257,12 @@ export default defineConfig([
       ],
     },
   },
+
+  // 5. Tests in src/ run the screens and rules against the fake backend in Node, so they may
+  // import mocks/ and msw (they never reach a bundle). Production files keep every boundary.
+  {
+    name: 'avaliador/boundaries/tests',
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 ])

@@ -13,7 +13,9 @@ const root = new URL('../', import.meta.url)
 const specUrl = new URL('openapi.yaml', root)
 export const generatedTypesPath = fileURLToPath(new URL('src/api/schema.gen.ts', root))
 /** components.schemas as JSON Schema 2020-12 with refs pointing at `#/$defs/…`, for zod and ajv. */
-export const generatedJsonSchemasPath = fileURLToPath(new URL('src/api/json-schemas.gen.json', root))
+export const generatedJsonSchemasPath = fileURLToPath(
+  new URL('src/api/json-schemas.gen.json', root),
+)
 
 const HEADER = `/**\n * Generated from openapi.yaml by scripts/generate-api-types.ts — do not edit.\n * Run \`npm run api:generate\` after changing the spec.\n */\n\n`
 
@@ -31,7 +33,10 @@ export async function renderApiTypes(): Promise<string> {
 
 export async function renderJsonSchemas(): Promise<string> {
   const spec = parse(await readFile(specUrl, 'utf8')) as { components: { schemas: unknown } }
-  const defs = JSON.stringify(spec.components.schemas).replaceAll('#/components/schemas/', '#/$defs/')
+  const defs = JSON.stringify(spec.components.schemas).replaceAll(
+    '#/components/schemas/',
+    '#/$defs/',
+  )
   return JSON.stringify({ $defs: JSON.parse(defs) as unknown }, null, 2) + '\n'
 }
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { agentAppChunks, findViolations, type ChunkReport } from './check-bundle'
+
+const chunk = (fileName: string, over: Partial<ChunkReport> = {}): ChunkReport => ({
+  fileName,
+  isEntry: false,
+  imports: [],
+  dynamicImports: [],
+  modules: [],
+  ...over,
+})
+
+const previewEntry = chunk('start-preview.js', {
+  modules: [
+    '/src/preview/start-preview.tsx',
+    '/node_modules/msw/lib/browser/index.mjs',
+    '/mocks/db.ts',
+  ],
+  imports: ['faker.js'],
+})
+
+describe('check-bundle', () => {
+  it('passes when preview code is only behind the preview entry', () => {
+    const chunks = [
+      chunk('index.js', {
+        isEntry: true,
+        modules: ['/src/main.tsx'],
+        dynamicImports: ['start-app.js', 'start-preview.js'],
+      }),
+      chunk('start-app.js', { modules: ['/src/app/start-app.tsx'] }),
+      previewEntry,
+      chunk('faker.js', { modules: ['/node_modules/@faker-js/faker/dist/index.js'] }),
+    ]
+    expect(findViolations(chunks)).toEqual([])
+    expect(
+      agentAppChunks(chunks)
+        .map((c) => c.fileName)
+        .sort(),
+    ).toEqual(['index.js', 'start-app.js'])
+  })
+
+  it('fails when an app chunk statically pulls msw or mocks in', () => {
+    const chunks = [
+      chunk('index.js', { isEntry: true, modules: ['/src/main.tsx'], imports: ['shared.js'] }),
+      chunk('shared.js', {
+        modules: ['/src/lib/api.ts', '/node_modules/@msw/data/build/index.mjs'],
+      }),
+    ]
+    expect(findViolations(chunks)).toEqual(['shared.js: /node_modules/@msw/data/build/index.mjs'])
+  })
+
+  it('fails when a lazy route of the agent app holds mocks/ code', () => {
+    const chunks = [
+      chunk('index.js', {
+        isEntry: true,
+        modules: ['/src/main.tsx'],
+        dynamicImports: ['route.js'],
+      }),
+      chunk('route.js', { modules: ['/src/features/x/page.tsx', '/mocks/seed/seed.ts'] }),
+    ]
+    expect(findViolations(chunks)).toHaveLength(1)
+  })
+})

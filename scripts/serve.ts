@@ -1,0 +1,101 @@
+/**
+ * `npm start`: serves the built app (dist/) and the fake backend over real HTTP on one
+ * origin, so the production-mode app at `/` and the demo at `/preview` both work with no
+ * other server.
+ *
+ *   node --import tsx scripts/serve.ts [--port 4173] [--host 127.0.0.1] [--latency 150-600]
+ *                                      [--seed 4821] [--scenario busy-agent] [--no-control]
+ */
+import { createServer } from 'node:http'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import sirv from 'sirv'
+import { createFakeBackend } from '../mocks/fake-backend'
+import { fakeBackendMiddleware } from '../mocks/node-http'
+import {
+  DEFAULT_SCENARIO,
+  DEFAULT_SEED,
+  DEMO_PHONE,
+  DEMO_TOKEN,
+  isScenarioName,
+} from '../mocks/seed/seed'
+import { formatPhone } from '../src/domain/phone'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.PORT ?? '4173' },
+    host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+    latency: { type: 'string', default: '150-600' },
+    seed: { type: 'string', default: String(DEFAULT_SEED) },
+    scenario: { type: 'string', default: DEFAULT_SCENARIO },
+    'no-control': { type: 'boolean', default: false },
+  },
+})
+
+function parseLatency(text: string): number | [number, number] {
+  const [min, max] = text.split('-').map(Number)
+  if (min === undefined || Number.isNaN(min))
+    throw new Error(`--latency: expected "ms" or "min-max", got "${text}"`)
+  return max === undefined || Number.isNaN(max) ? min : [min, max]
+}
+
+if (!isScenarioName(values.scenario)) {
+  console.error(`Unknown --scenario "${values.scenario}".`)
+  process.exit(2)
+}
+
+const dist = fileURLToPath(new URL('../dist', import.meta.url))
+if (!existsSync(dist)) {
+  console.error('dist/ is missing: run `npm run build` first (npm start does it for you).')
+  process.exit(1)
+}
+
+const backend = await createFakeBackend({
+  seed: Number(values.seed),
+  scenario: values.scenario,
+  latencyMs: parseLatency(values.latency),
+  controlApi: !values['no-control'],
+  log: (message) => console.log(`[fake-backend] ${message}`),
+})
+const api = fakeBackendMiddleware(() => backend.handlers)
+const assets = sirv(dist, {
+  single: true,
+  etag: true,
+  setHeaders(res, pathname) {
+    // Hashed assets never change; everything else is revalidated.
+    res.setHeader(
+      'Cache-Control',
+      pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    )
+  },
+})
+
+const server = createServer((req, res) => {
+  if (req.url?.startsWith('/api/')) return void api(req, res)
+  if (req.url?.startsWith('/preview/api/')) {
+    // The demo's API lives in the browser's service worker; a request here escaped it.
+    res.writeHead(502, { 'Content-Type': 'application/problem+json' })
+    return void res.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Fora da demonstração',
+        status: 502,
+        code: 'internal_error',
+        detail: 'O backend da demonstração roda no navegador; esta requisição escapou dele.',
+      }),
+    )
+  }
+  assets(req, res)
+})
+
+server.listen(Number(values.port), values.host, () => {
+  const url = `http://${values.host === '0.0.0.0' ? 'localhost' : values.host}:${values.port}`
+  console.log(`Avaliador at ${url}  (demo: ${url}/preview)`)
+  console.log(`Fake backend at ${url}/api — seed ${backend.seed}, scenario ${backend.scenario}`)
+  console.log(`Sign in with ${formatPhone(DEMO_PHONE)}; the code is printed here when requested.`)
+  console.log(`Demo bearer token: ${DEMO_TOKEN}`)
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => server.close(() => process.exit(0)))
