@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query'
+import { NavLink, Outlet } from 'react-router-dom'
+import { meQueryOptions } from '@/features/account/api/me-query'
+import styles from './agent-shell.module.css'
+
+type NavEntry = { to: string; label: string; icon: string; badge?: number }
+
+function badgeLabel(count: number, singular: string, plural: string) {
+  return `${count} ${count === 1 ? singular : plural}`
+}
+
+/** The signed-in frame: the page above, the five-entry bottom navigation below. */
+export function AgentShell() {
+  const me = useQuery(meQueryOptions())
+  const counts = me.data?.counts
+  const entries: NavEntry[] = [
+    { to: '/oppy', label: 'Oportunidades', icon: '◎', badge: counts?.pendingOpportunities },
+    { to: '/tasks', label: 'Tarefas', icon: '☑' },
+    { to: '/notifs', label: 'Notificações', icon: '🔔', badge: counts?.unreadNotifications },
+    { to: '/account', label: 'Conta', icon: '👤' },
+    { to: '/help', label: 'Ajuda', icon: '?' },
+  ]
+  return (
+    <div className={styles.shell}>
+      <Outlet />
+      <nav className={styles.nav} aria-label="Navegação principal">
+        <ul className={styles.list}>
+          {entries.map((entry) => (
+            <li key={entry.to}>
+              <NavLink to={entry.to} className={styles.link}>
+                <span className={styles.icon} aria-hidden="true">
+                  {entry.icon}
+                </span>
+                {entry.label}
+                {entry.badge ? (
+                  <span className={styles.badge}>
+                    <span aria-hidden="true">{entry.badge > 99 ? '99+' : entry.badge}</span>
+                    <span className="visually-hidden">
+                      {entry.to === '/oppy'
+                        ? badgeLabel(entry.badge, 'pendente', 'pendentes')
+                        : badgeLabel(entry.badge, 'não lida', 'não lidas')}
+                    </span>
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+/** The signed-in agent with badge counts: read by the shell, the account menu and alerts. */
+import { queryOptions } from '@tanstack/react-query'
+import { data } from '@/api/client'
+import { api } from '@/lib/api'
+
+export const meQueryKey = ['me'] as const
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => data(api().GET('/me', { signal })),
+    refetchInterval: 60_000,
+  })
+}

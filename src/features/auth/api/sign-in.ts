@@ -1,0 +1,66 @@
+/** Sign-in calls and the pending sign-in (phone and channel) kept across the three steps. */
+import type { components } from '@/api/schema.gen'
+import { data } from '@/api/client'
+import { api } from '@/lib/api'
+
+export type SignInConnection = components['schemas']['SignInConnection']
+export type PendingSignIn = {
+  phone: string
+  connection: SignInConnection
+  resendAvailableAt: string
+  expiresAt: string
+}
+
+const PENDING_KEY = 'avaliador.pending-sign-in'
+const RETURN_KEY = 'avaliador.return-to'
+
+export function readPendingSignIn(): PendingSignIn | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY) ?? localStorage.getItem(PENDING_KEY)
+    return raw ? (JSON.parse(raw) as PendingSignIn) : null
+  } catch {
+    return null
+  }
+}
+
+export function savePendingSignIn(pending: PendingSignIn) {
+  // localStorage: the resend countdown must survive a reload and the SMS link opening a new tab.
+  localStorage.setItem(PENDING_KEY, JSON.stringify(pending))
+}
+
+export function clearPendingSignIn() {
+  localStorage.removeItem(PENDING_KEY)
+  sessionStorage.removeItem(PENDING_KEY)
+}
+
+/** Where to go after signing in again (set when a session expired mid-way). */
+export function rememberReturnPath(path: string) {
+  sessionStorage.setItem(RETURN_KEY, path)
+}
+
+export function takeReturnPath(): string | null {
+  const path = sessionStorage.getItem(RETURN_KEY)
+  sessionStorage.removeItem(RETURN_KEY)
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : null
+}
+
+export function requestSignInCode(phone: string, connection: SignInConnection) {
+  return data(
+    api().POST('/auth/code', {
+      body: { phone, connection },
+      params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
+    }),
+  )
+}
+
+export function verifySignInCode(phone: string, code: string) {
+  return data(api().POST('/auth/session', { body: { phone, code } }))
+}
+
+export function activateAccount(id: string, token: string) {
+  return data(api().POST('/auth/activation', { body: { id, token } }))
+}
+
+export function signOutOnServer() {
+  return data(api().DELETE('/auth/session'))
+}

@@ -1,0 +1,109 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { apiErrorMessage, isApiError } from '@/api/api-error'
+import { OTP_LENGTH } from '@/domain/constants'
+import { formatPhone } from '@/domain/phone'
+import { Button, ButtonLink } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { TextField } from '@/components/text-field'
+import { saveSession } from '@/lib/session'
+import { meQueryKey } from '@/features/account/api/me-query'
+import {
+  clearPendingSignIn,
+  readPendingSignIn,
+  takeReturnPath,
+  verifySignInCode,
+} from '../api/sign-in'
+import styles from './auth.module.css'
+
+const onlyDigits = (s: string) => s.replace(/\D/g, '').slice(0, OTP_LENGTH)
+
+function codeErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return apiErrorMessage(error)
+  switch (error.code) {
+    case 'otp_invalid': {
+      const left = error.problem?.attemptsLeft
+      return left === undefined
+        ? 'Código incorreto.'
+        : `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`
+    }
+    case 'otp_expired':
+      return 'Este código expirou. Peça um novo código.'
+    case 'otp_locked':
+      return 'Você errou o código muitas vezes. Peça um novo código para continuar.'
+    default:
+      return error.message
+  }
+}
+
+export function AllowPage() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [params] = useSearchParams()
+  const pending = readPendingSignIn()
+  const [code, setCode] = useState(() => onlyDigits(params.get('otp') ?? ''))
+  const [fieldError, setFieldError] = useState<string>()
+
+  const verify = useMutation({
+    mutationFn: (value: string) => verifySignInCode(pending!.phone, value),
+    onSuccess: (session) => {
+      saveSession({ token: session.token, agentId: session.agent.id, expiresAt: session.expiresAt })
+      queryClient.setQueryData(meQueryKey, session.agent)
+      clearPendingSignIn()
+      navigate(takeReturnPath() ?? '/', { replace: true })
+    },
+  })
+
+  if (!pending) return <Navigate to="/login" replace />
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (code.length !== OTP_LENGTH) {
+      setFieldError(`O código tem ${OTP_LENGTH} dígitos.`)
+      return
+    }
+    setFieldError(undefined)
+    verify.mutate(code)
+  }
+
+  const mustRequestAgain =
+    isApiError(verify.error) &&
+    (verify.error.code === 'otp_expired' || verify.error.code === 'otp_locked')
+
+  return (
+    <Page title="Digite o código" backTo="/login/request">
+      <p className={styles.lead}>
+        Digite o código de {OTP_LENGTH} dígitos enviado para{' '}
+        <strong>{formatPhone(pending.phone)}</strong>.
+      </p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="Código"
+          className={styles.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={OTP_LENGTH}
+          value={code}
+          error={fieldError}
+          onChange={(e) => {
+            setCode(onlyDigits(e.target.value))
+            if (fieldError) setFieldError(undefined)
+          }}
+        />
+        {verify.isError && <Notice tone="error">{codeErrorMessage(verify.error)}</Notice>}
+        {mustRequestAgain ? (
+          <ButtonLink to="/login" block>
+            Pedir novo código
+          </ButtonLink>
+        ) : (
+          <Button type="submit" block busy={verify.isPending}>
+            Entrar
+          </Button>
+        )}
+      </form>
+    </Page>
+  )
+}

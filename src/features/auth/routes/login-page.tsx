@@ -1,0 +1,113 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { isApiError, apiErrorMessage } from '@/api/api-error'
+import { formatPhoneMask, phoneSchema } from '@/domain/phone'
+import { OTP_RESEND_LOCK_SECONDS } from '@/domain/constants'
+import { Button } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { TextField } from '@/components/text-field'
+import {
+  requestSignInCode,
+  savePendingSignIn,
+  readPendingSignIn,
+  type SignInConnection,
+} from '../api/sign-in'
+import styles from './auth.module.css'
+
+export function LoginPage() {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const pending = readPendingSignIn()
+  const [phone, setPhone] = useState(pending ? formatPhoneMask(pending.phone) : '')
+  const [connection, setConnection] = useState<SignInConnection>(pending?.connection ?? 'sms')
+  const [fieldError, setFieldError] = useState<string>()
+
+  const request = useMutation({
+    mutationFn: (vars: { phone: string; connection: SignInConnection }) =>
+      requestSignInCode(vars.phone, vars.connection),
+    onSuccess: (ticket) => {
+      savePendingSignIn(ticket)
+      navigate(`/login/request?connection=${ticket.connection}`)
+    },
+    onError: (error, vars) => {
+      if (isApiError(error) && error.code === 'otp_resend_locked') {
+        // A code was sent moments ago: go on waiting for it.
+        const wait = error.problem?.retryAfterSeconds ?? OTP_RESEND_LOCK_SECONDS
+        savePendingSignIn({
+          phone: vars.phone,
+          connection: vars.connection,
+          resendAvailableAt: new Date(Date.now() + wait * 1000).toISOString(),
+          expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+        })
+        navigate(`/login/request?connection=${vars.connection}`)
+        return
+      }
+      if (isApiError(error) && error.fieldErrors.phone) setFieldError(error.fieldErrors.phone)
+    },
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = phoneSchema.safeParse(phone)
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message)
+      return
+    }
+    setFieldError(undefined)
+    request.mutate({ phone: parsed.data, connection })
+  }
+
+  const message = params.get('message')
+  const generalError =
+    request.isError && !(isApiError(request.error) && request.error.fieldErrors.phone)
+      ? apiErrorMessage(request.error)
+      : undefined
+
+  return (
+    <Page title="Entrar">
+      <p className={styles.brand} aria-hidden="true">
+        Avaliador
+      </p>
+      <p className={styles.lead}>
+        Informe seu celular. Vamos enviar um código de 6 dígitos para você entrar.
+      </p>
+      {message && <Notice>{message}</Notice>}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="Celular com DDD"
+          hint="Exemplo: +55 (11) 98765-4321"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={phone}
+          error={fieldError}
+          onChange={(e) => {
+            setPhone(formatPhoneMask(e.target.value))
+            if (fieldError) setFieldError(undefined)
+          }}
+        />
+        <fieldset className={styles.channels}>
+          <legend>Receber o código por</legend>
+          {(['sms', 'whatsapp'] as const).map((value) => (
+            <label key={value} className={styles.channel}>
+              <input
+                type="radio"
+                name="connection"
+                value={value}
+                checked={connection === value}
+                onChange={() => setConnection(value)}
+              />
+              {value === 'sms' ? 'SMS' : 'WhatsApp'}
+            </label>
+          ))}
+        </fieldset>
+        {generalError && <Notice tone="error">{generalError}</Notice>}
+        <Button type="submit" block busy={request.isPending}>
+          Receber código
+        </Button>
+      </form>
+    </Page>
+  )
+}

@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { ButtonLink } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { clearSession, sessionToken } from '@/lib/session'
+import { clearAgentData } from '@/lib/agent-data'
+import { signOutOnServer } from '../api/sign-in'
+
+/** Ends the session: tells the server (best effort), forgets the token and every local trace of the agent. */
+export function LogoutPage() {
+  const [params] = useSearchParams()
+  const queryClient = useQueryClient()
+  const [done, setDone] = useState(false)
+
+  useEffect(() => {
+    let cancelled = false
+    const hadToken = sessionToken() !== null
+    void (async () => {
+      if (hadToken) await signOutOnServer().catch(() => undefined)
+      clearSession()
+      queryClient.clear()
+      await clearAgentData()
+      if (!cancelled) setDone(true)
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [queryClient])
+
+  const message = params.get('message')
+  const error = params.get('error')
+  return (
+    <Page title="Você saiu">
+      {error ? (
+        <Notice tone="error">{error}</Notice>
+      ) : (
+        <Notice>{message ?? 'Você saiu da sua conta neste aparelho.'}</Notice>
+      )}
+      {done ? (
+        <ButtonLink to="/login" block>
+          Entrar novamente
+        </ButtonLink>
+      ) : (
+        <p role="status">Saindo…</p>
+      )}
+    </Page>
+  )
+}

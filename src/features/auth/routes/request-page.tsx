@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Navigate, useNavigate } from 'react-router-dom'
+import { apiErrorMessage, isApiError } from '@/api/api-error'
+import { formatPhone } from '@/domain/phone'
+import { Button, ButtonLink } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { readPendingSignIn, requestSignInCode, savePendingSignIn } from '../api/sign-in'
+import { useCountdown } from '../use-countdown'
+import styles from './auth.module.css'
+
+const CHANNEL_LABEL = { sms: 'SMS', whatsapp: 'WhatsApp' } as const
+
+export function RequestPage() {
+  const navigate = useNavigate()
+  const [pending, setPending] = useState(readPendingSignIn)
+  const secondsLeft = useCountdown(pending?.resendAvailableAt)
+  const resend = useMutation({
+    mutationFn: () => requestSignInCode(pending!.phone, pending!.connection),
+    onSuccess: (ticket) => {
+      savePendingSignIn(ticket)
+      setPending(ticket)
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'otp_resend_locked' && pending) {
+        const next = {
+          ...pending,
+          resendAvailableAt: new Date(
+            Date.now() + (error.problem?.retryAfterSeconds ?? 60) * 1000,
+          ).toISOString(),
+        }
+        savePendingSignIn(next)
+        setPending(next)
+      }
+    },
+  })
+
+  if (!pending) return <Navigate to="/login" replace />
+
+  return (
+    <Page title="Código enviado" backTo="/login">
+      <p className={styles.lead}>
+        Enviamos um código para <strong>{formatPhone(pending.phone)}</strong> por{' '}
+        {CHANNEL_LABEL[pending.connection]}. Ele vale por 10 minutos.
+      </p>
+      {resend.isSuccess && <Notice tone="success">Enviamos um novo código.</Notice>}
+      {resend.isError &&
+        !(isApiError(resend.error) && resend.error.code === 'otp_resend_locked') && (
+          <Notice tone="error">{apiErrorMessage(resend.error)}</Notice>
+        )}
+      <div className={styles.actions}>
+        <Button block onClick={() => navigate('/login/allow')}>
+          Digitar o código
+        </Button>
+        <Button
+          block
+          variant="secondary"
+          disabled={secondsLeft > 0}
+          busy={resend.isPending}
+          onClick={() => resend.mutate()}
+          aria-describedby="resend-wait"
+        >
+          {secondsLeft > 0 ? `Reenviar código em ${secondsLeft} s` : 'Reenviar código'}
+        </Button>
+        <span id="resend-wait" className="visually-hidden">
+          {secondsLeft > 0
+            ? `Você poderá pedir outro código em ${secondsLeft} segundos.`
+            : 'Você já pode pedir outro código.'}
+        </span>
+        <ButtonLink to="/login" variant="ghost" block>
+          Trocar número
+        </ButtonLink>
+      </div>
+    </Page>
+  )
+}

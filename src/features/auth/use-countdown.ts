@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react'
+
+const secondsUntil = (until: string | undefined) =>
+  until ? Math.max(0, Math.ceil((Date.parse(until) - Date.now()) / 1000)) : 0
+
+/** Whole seconds left until `until` (ISO), ticking every second; 0 when passed. */
+export function useCountdown(until: string | undefined) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!until) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [until])
+  // `now` only drives the re-render; the value is always computed from the clock.
+  void now
+  return secondsUntil(until)
+}

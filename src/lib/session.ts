@@ -1,0 +1,67 @@
+/**
+ * The signed-in session: kept in memory and mirrored to localStorage so an agent can reopen
+ * the app offline mid-visit. The demo keeps its own key so it never signs the real app in
+ * or out. Listeners hear sign-in and sign-out (other tabs included).
+ */
+import { runtimeConfig } from '@/app/runtime-config'
+
+export type StoredSession = { token: string; agentId: string; expiresAt: string }
+
+const storageKey = () => `avaliador${runtimeConfig().preview ? '.preview' : ''}.session`
+
+let memory: StoredSession | null | undefined
+const listeners = new Set<() => void>()
+
+function read(): StoredSession | null {
+  if (memory !== undefined) return memory
+  try {
+    const raw = localStorage.getItem(storageKey())
+    const parsed = raw ? (JSON.parse(raw) as StoredSession) : null
+    memory = parsed && typeof parsed.token === 'string' ? parsed : null
+  } catch {
+    memory = null
+  }
+  return memory
+}
+
+export function currentSession(): StoredSession | null {
+  return read()
+}
+
+export function sessionToken(): string | null {
+  return read()?.token ?? null
+}
+
+export function saveSession(session: StoredSession) {
+  memory = session
+  try {
+    localStorage.setItem(storageKey(), JSON.stringify(session))
+  } catch {
+    // Storage full or blocked: the session still lives in memory for this tab.
+  }
+  listeners.forEach((l) => l())
+}
+
+export function clearSession() {
+  memory = null
+  try {
+    localStorage.removeItem(storageKey())
+  } catch {
+    // Nothing stored.
+  }
+  listeners.forEach((l) => l())
+}
+
+export function onSessionChange(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === storageKey()) {
+      memory = undefined
+      listeners.forEach((l) => l())
+    }
+  })
+}

@@ -1,0 +1,19 @@
+/**
+ * Entry point. The agent app and the demo share this file; the demo's code (msw, the fake
+ * database, faker) is only reached through the dynamic import below, so the agent app never
+ * downloads it, and a build with VITE_INCLUDE_PREVIEW=false leaves it out entirely.
+ */
+const container = document.getElementById('root')!
+const inPreview =
+  window.location.pathname === '/preview' || window.location.pathname.startsWith('/preview/')
+
+if (import.meta.env.VITE_INCLUDE_PREVIEW !== 'false' && inPreview) {
+  void import('./preview/start-preview').then((m) => m.startPreview(container))
+} else {
+  void import('./app/start-app').then((m) =>
+    m.startApp(
+      { basename: '', apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api', preview: false },
+      container,
+    ),
+  )
+}
