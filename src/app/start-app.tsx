@@ -4,6 +4,7 @@ import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import '@/styles/global.css'
+import { SnackbarProvider } from '@/components/snackbar'
 import { setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
 import { clearSession } from '@/lib/session'
@@ -26,8 +27,10 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        {frame}
-        <RouterProvider router={router} />
+        <SnackbarProvider>
+          {frame}
+          <RouterProvider router={router} />
+        </SnackbarProvider>
       </QueryClientProvider>
     </StrictMode>,
   )

@@ -1,0 +1,38 @@
+/** Account: profile, availability and terms. */
+import { queryOptions } from '@tanstack/react-query'
+import type { ProfileInput } from '@/api/entities'
+import { data, newIdempotencyKey } from '@/api/client'
+import { api } from '@/lib/api'
+
+export const accountKeys = {
+  profile: ['account', 'profile'] as const,
+  terms: ['account', 'terms'] as const,
+}
+
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: accountKeys.profile,
+    queryFn: ({ signal }) => data(api().GET('/me/profile', { signal })),
+  })
+}
+
+export function updateProfile(input: ProfileInput) {
+  return data(api().PUT('/me/profile', { params: { header: { 'Idempotency-Key': newIdempotencyKey() } }, body: input }))
+}
+
+export function setAvailability(available: boolean) {
+  return data(api().PUT('/me/availability', { params: { header: { 'Idempotency-Key': newIdempotencyKey() } }, body: { available } }))
+}
+
+export function termsQueryOptions() {
+  return queryOptions({
+    queryKey: accountKeys.terms,
+    queryFn: ({ signal }) => data(api().GET('/terms/current', { signal })),
+  })
+}
+
+export function acceptTerms(version: string) {
+  return data(
+    api().PUT('/terms/{version}/acceptance', { params: { path: { version }, header: { 'Idempotency-Key': newIdempotencyKey() } } }),
+  )
+}

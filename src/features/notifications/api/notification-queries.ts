@@ -1,0 +1,40 @@
+/** Notifications and bulletins. */
+import { queryOptions } from '@tanstack/react-query'
+import { data } from '@/api/client'
+import { api } from '@/lib/api'
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+  detail: (slug: string) => [...notificationKeys.all, 'detail', slug] as const,
+  bulletins: ['bulletins'] as const,
+}
+
+export function notificationListQueryOptions() {
+  return queryOptions({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ signal }) => data(api().GET('/notifications/mine', { params: { query: { limit: 100 } }, signal })),
+  })
+}
+
+export function notificationQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: notificationKeys.detail(slug),
+    queryFn: ({ signal }) => data(api().GET('/notifications/{slug}', { params: { path: { slug } }, signal })),
+  })
+}
+
+export function markNotificationRead(slug: string) {
+  return data(api().PUT('/notifications/{slug}/read', { params: { path: { slug } } }))
+}
+
+export function bulletinsQueryOptions() {
+  return queryOptions({
+    queryKey: notificationKeys.bulletins,
+    queryFn: ({ signal }) => data(api().GET('/bulletins', { signal })),
+  })
+}
+
+export function markBulletinRead(id: string) {
+  return data(api().PUT('/bulletins/{id}/read', { params: { path: { id } } }))
+}

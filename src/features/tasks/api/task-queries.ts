@@ -1,0 +1,66 @@
+/** Tasks and their catalogue (project, mission, form): queries and the calls outside the visit. */
+import { queryOptions } from '@tanstack/react-query'
+import type { TaskStatusCode } from '@/api/entities'
+import { data } from '@/api/client'
+import { api } from '@/lib/api'
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  mine: (statuses: readonly TaskStatusCode[] = []) => [...taskKeys.all, 'mine', [...statuses].sort().join(',')] as const,
+  detail: (ref: string) => [...taskKeys.all, 'detail', ref] as const,
+  project: (id: string) => ['catalogue', 'project', id] as const,
+  mission: (id: string) => ['catalogue', 'mission', id] as const,
+  form: (id: string) => ['catalogue', 'form', id] as const,
+}
+
+export function myTasksQueryOptions(statuses: readonly TaskStatusCode[] = []) {
+  return queryOptions({
+    queryKey: taskKeys.mine(statuses),
+    queryFn: ({ signal }) =>
+      data(api().GET('/tasks/mine', { params: { query: { limit: 200, ...(statuses.length ? { status: [...statuses] } : {}) } }, signal })),
+  })
+}
+
+/** By id or slug. */
+export function taskQueryOptions(ref: string) {
+  return queryOptions({
+    queryKey: taskKeys.detail(ref),
+    queryFn: ({ signal }) => data(api().GET('/tasks/{id}', { params: { path: { id: ref } }, signal })),
+  })
+}
+
+export function projectQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: taskKeys.project(id),
+    queryFn: ({ signal }) => data(api().GET('/projects/{id}', { params: { path: { id } }, signal })),
+    staleTime: 60 * 60_000,
+  })
+}
+
+export function missionQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: taskKeys.mission(id),
+    queryFn: ({ signal }) => data(api().GET('/missions/{id}', { params: { path: { id } }, signal })),
+    staleTime: 60 * 60_000,
+  })
+}
+
+export function formQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: taskKeys.form(id),
+    queryFn: ({ signal }) => data(api().GET('/forms/{id}', { params: { path: { id } }, signal })),
+    staleTime: 60 * 60_000,
+  })
+}
+
+export function rescheduleTask(id: string, scheduledFor: string, idempotencyKey: string) {
+  return data(
+    api().PUT('/tasks/{id}/schedule', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: { scheduledFor } }),
+  )
+}
+
+export function cancelTask(id: string, justification: string, idempotencyKey: string) {
+  return data(
+    api().POST('/tasks/{id}/cancel', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: { justification } }),
+  )
+}

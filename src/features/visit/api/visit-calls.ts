@@ -1,0 +1,103 @@
+/**
+ * The visit's calls: check-in, check-out, the report, media, awards and the validator's
+ * revisions. Writes take the caller's Idempotency-Key so a queued retry is applied once.
+ */
+import { queryOptions } from '@tanstack/react-query'
+import type { ReportInput } from '@/api/entities'
+import type { components } from '@/api/schema.gen'
+import { data } from '@/api/client'
+import { api } from '@/lib/api'
+
+type CheckinInput = components['schemas']['CheckinInput']
+type CheckoutInput = components['schemas']['CheckoutInput']
+type AwardInput = components['schemas']['AwardInput']
+type PendencyAnswer = components['schemas']['PendencyAnswer']
+type MediaUpload = components['schemas']['MediaUpload']
+
+export const visitKeys = {
+  report: (id: string) => ['reports', id] as const,
+  revision: (reportId: string) => ['reports', reportId, 'revision'] as const,
+}
+
+export function reportQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: visitKeys.report(id),
+    queryFn: ({ signal }) => data(api().GET('/reports/{id}', { params: { path: { id } }, signal })),
+  })
+}
+
+export function currentRevisionQueryOptions(reportId: string) {
+  return queryOptions({
+    queryKey: visitKeys.revision(reportId),
+    queryFn: ({ signal }) => data(api().GET('/reports/{id}/revisions/current', { params: { path: { id: reportId } }, signal })),
+  })
+}
+
+export function checkInByPosition(taskId: string, input: CheckinInput, idempotencyKey: string) {
+  return data(
+    api().PUT('/tasks/{id}/checkin/byPosition', {
+      params: { path: { id: taskId }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
+}
+
+export function checkOut(taskId: string, input: CheckoutInput, idempotencyKey: string) {
+  return data(
+    api().PUT('/tasks/{id}/checkout', { params: { path: { id: taskId }, header: { 'Idempotency-Key': idempotencyKey } }, body: input }),
+  )
+}
+
+export function saveReport(id: string, input: ReportInput, idempotencyKey: string) {
+  return data(api().PUT('/reports/{id}', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: input }))
+}
+
+export function submitReport(id: string, version: number, idempotencyKey: string) {
+  return data(
+    api().POST('/reports/{id}/submission', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: { version } }),
+  )
+}
+
+export function createAward(input: AwardInput, idempotencyKey: string) {
+  return data(api().POST('/awards/', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: input }))
+}
+
+export function answerRevision(revisionId: string, answers: PendencyAnswer[], idempotencyKey: string) {
+  return data(
+    api().PUT('/revisions/{id}/answers', {
+      params: { path: { id: revisionId }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: { answers },
+    }),
+  )
+}
+
+export type MediaUploadFields = Omit<MediaUpload, 'file'> & { file: Blob; fileName: string }
+
+export function uploadMedia(fields: MediaUploadFields, idempotencyKey: string) {
+  return data(
+    api().POST('/media', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      // The spec types `file` as a string (binary); the body serializer builds the multipart form.
+      body: fields as unknown as MediaUpload,
+      bodySerializer: (body) => {
+        const f = body as unknown as MediaUploadFields
+        const form = new FormData()
+        form.set('file', f.file, f.fileName)
+        form.set('kind', f.kind)
+        form.set('taskId', f.taskId)
+        form.set('takenAt', f.takenAt)
+        if (f.width !== undefined) form.set('width', String(f.width))
+        if (f.height !== undefined) form.set('height', String(f.height))
+        if (f.durationSecs !== undefined) form.set('durationSecs', String(f.durationSecs))
+        if (f.caption !== undefined) form.set('caption', f.caption)
+        return form
+      },
+    }),
+  )
+}
+
+/** The bytes of an evidence, fetched with the session (an <img src> would not send it). */
+export async function fetchMediaContent(id: string): Promise<Blob> {
+  const { data: blob } = await api().GET('/media/{id}/content', { params: { path: { id } }, parseAs: 'blob' })
+  return blob as Blob
+}

@@ -1,0 +1,33 @@
+/** Wallet: balance and transactions, bank data, withdrawals, awards given. */
+import { queryOptions } from '@tanstack/react-query'
+import type { BankInfo } from '@/api/entities'
+import { data, newIdempotencyKey } from '@/api/client'
+import { api } from '@/lib/api'
+
+export const walletKeys = {
+  wallet: ['wallet'] as const,
+  awards: ['wallet', 'awards'] as const,
+}
+
+export function walletQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.wallet,
+    queryFn: ({ signal }) => data(api().GET('/wallet', { signal })),
+  })
+}
+
+export function updateBankInfo(bank: BankInfo) {
+  return data(api().PUT('/wallet/bank', { params: { header: { 'Idempotency-Key': newIdempotencyKey() } }, body: bank }))
+}
+
+/** The key is the caller's, so a retried withdrawal is applied once. */
+export function requestWithdrawal(amountCents: number, idempotencyKey: string) {
+  return data(api().POST('/wallet/withdrawals', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: { amountCents } }))
+}
+
+export function myAwardsQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.awards,
+    queryFn: ({ signal }) => data(api().GET('/awards/mine', { signal })),
+  })
+}
