@@ -1,2 +1,17 @@
-// Setup for the `dom` Vitest project (jsdom): jest-dom matchers (toBeInTheDocument, …).
 import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// Globals are off, so Testing Library cannot clean up by itself.
+afterEach(() => cleanup())
+
+// jsdom has no <dialog> methods; the Sheet uses showModal/close.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
+  }
+}

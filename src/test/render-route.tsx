@@ -1,0 +1,73 @@
+/**
+ * Renders the real route tree at a path, against the fake backend in Node (msw/node), the
+ * way an agent would meet it: signed in as the demo agent unless told otherwise.
+ *
+ *   const { user, backend } = await renderRoute('/oppy')
+ *   await user.click(await screen.findByRole('button', { name: 'Aceitar' }))
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { DEMO_AGENT_ID, DEMO_TOKEN } from '../../mocks/seed/seed'
+import { setupFakeServer } from '../../mocks/node'
+import type { FakeBackendOptions } from '../../mocks/fake-backend'
+import { setRuntimeConfig } from '@/app/runtime-config'
+import { routes } from '@/app/router'
+import { SnackbarProvider } from '@/components/snackbar'
+import { resetApiClient, setSessionExpiredHandler } from '@/lib/api'
+import { clearSession, saveSession } from '@/lib/session'
+
+const fake = await setupFakeServer()
+export const fakeServer = fake.server
+export const fakeBackend = fake.backend
+export const API = fake.apiBaseUrl
+
+beforeAll(() => fake.server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => fake.server.resetHandlers())
+afterAll(() => fake.server.close())
+
+export type RenderRouteOptions = {
+  signedIn?: boolean
+  scenario?: FakeBackendOptions['scenario']
+  seed?: number
+}
+
+export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
+  await fake.backend.reset({ scenario: options.scenario ?? 'busy-agent', seed: options.seed ?? 4821 })
+  setRuntimeConfig({ basename: '', apiBaseUrl: API, preview: false })
+  resetApiClient()
+  localStorage.clear()
+  sessionStorage.clear()
+  if (options.signedIn === false) clearSession()
+  else saveSession({ token: DEMO_TOKEN, agentId: DEMO_AGENT_ID, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } })
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  setSessionExpiredHandler(() => {
+    clearSession()
+    void router.navigate('/logout?message=Sua%20sess%C3%A3o%20expirou.')
+  })
+  const user = userEvent.setup()
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <SnackbarProvider>
+        <RouterProvider router={router} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  )
+  return { ...utils, user, router, queryClient, backend: fake.backend }
+}
+
+/** Makes one API operation fail (e.g. `failNext('get', '/opportunities', 500)`) for error-state tests. */
+export function failApi(method: 'get' | 'post' | 'put' | 'delete', path: string, status = 500, body?: object) {
+  fake.server.use(
+    http[method](`${API}${path}`, () =>
+      HttpResponse.json(body ?? { type: 'about:blank', title: 'Erro interno', status, code: 'internal_error', detail: 'Falha simulada no servidor.' }, {
+        status,
+        headers: { 'Content-Type': 'application/problem+json' },
+      }),
+    ),
+  )
+}
