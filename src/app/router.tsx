@@ -1,8 +1,17 @@
 /**
  * Every route of the app. Screens load lazily (one chunk per route); the same tree runs at
- * `/` and, in the demo, under `/preview`.
+ * `/` and, in the demo, under `/preview`. Each feature exports its own route list.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { accountRoutes } from '@/features/account/routes/account-routes'
+import { activationRoutes } from '@/features/auth/routes/activation-routes'
+import { infoRoutes } from '@/features/info/routes/info-routes'
+import { notificationRoutes } from '@/features/notifications/routes/notification-routes'
+import { opportunityRoutes } from '@/features/opportunities/routes/opportunity-routes'
+import { permissionRoutes } from '@/features/permissions/routes/permission-routes'
+import { systemPublicRoutes, systemShellRoutes } from '@/features/system/routes/system-routes'
+import { taskRoutes } from '@/features/tasks/routes/task-routes'
+import { walletRoutes } from '@/features/wallet/routes/wallet-routes'
 import { AgentShell } from './shell/agent-shell'
 import { ErrorPage } from './routes/error-page'
 import { NotFoundPage } from './routes/not-found-page'
@@ -13,43 +22,26 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { index: true, element: <RootRedirect /> },
-      {
-        path: 'login',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/login-page')).LoginPage,
-        }),
-      },
-      {
-        path: 'login/request',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/request-page')).RequestPage,
-        }),
-      },
-      {
-        path: 'login/allow',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/allow-page')).AllowPage,
-        }),
-      },
-      {
-        path: 'logout',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/logout-page')).LogoutPage,
-        }),
-      },
+      { path: 'login', lazy: async () => ({ Component: (await import('@/features/auth/routes/login-page')).LoginPage }) },
+      { path: 'login/request', lazy: async () => ({ Component: (await import('@/features/auth/routes/request-page')).RequestPage }) },
+      { path: 'login/allow', lazy: async () => ({ Component: (await import('@/features/auth/routes/allow-page')).AllowPage }) },
+      { path: 'logout', lazy: async () => ({ Component: (await import('@/features/auth/routes/logout-page')).LogoutPage }) },
+      ...activationRoutes,
+      ...systemPublicRoutes,
       {
         element: <RequireSession />,
         children: [
           {
             element: <AgentShell />,
             children: [
-              {
-                path: 'oppy',
-                lazy: async () => ({
-                  Component: (await import('@/features/opportunities/routes/opportunity-list-page'))
-                    .OpportunityListPage,
-                }),
-              },
+              ...opportunityRoutes,
+              ...taskRoutes,
+              ...notificationRoutes,
+              ...accountRoutes,
+              ...walletRoutes,
+              ...infoRoutes,
+              ...permissionRoutes,
+              ...systemShellRoutes,
             ],
           },
         ],
