@@ -7,23 +7,15 @@ import '@/styles/global.css'
 import { SnackbarProvider } from '@/components/snackbar'
 import { setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
-import { clearSession } from '@/lib/session'
 import { createAppRouter } from './router'
+import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from './runtime-config'
 
 export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: ReactNode) {
   setRuntimeConfig(config)
   const queryClient = createQueryClient()
   const router = createAppRouter(config.basename)
-  setSessionExpiredHandler(() => {
-    const { pathname, search } = router.state.location
-    if (pathname.startsWith('/logout') || pathname.startsWith('/login')) return
-    sessionStorage.setItem('avaliador.return-to', pathname + search)
-    clearSession()
-    void router.navigate(
-      `/logout?message=${encodeURIComponent('Sua sessão expirou. Entre novamente para continuar de onde parou.')}`,
-    )
-  })
+  setSessionExpiredHandler(() => handleSessionExpired(router))
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

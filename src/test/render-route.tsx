@@ -16,6 +16,7 @@ import { setupFakeServer } from '../../mocks/node'
 import type { FakeBackendOptions } from '../../mocks/fake-backend'
 import { setRuntimeConfig } from '@/app/runtime-config'
 import { routes } from '@/app/router'
+import { handleSessionExpired } from '@/app/session-expiry'
 import { SnackbarProvider } from '@/components/snackbar'
 import { resetApiClient, setSessionExpiredHandler } from '@/lib/api'
 import { clearSession, saveSession } from '@/lib/session'
@@ -45,10 +46,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   else saveSession({ token: DEMO_TOKEN, agentId: DEMO_AGENT_ID, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } })
   const router = createMemoryRouter(routes, { initialEntries: [path] })
-  setSessionExpiredHandler(() => {
-    clearSession()
-    void router.navigate('/logout?message=Sua%20sess%C3%A3o%20expirou.')
-  })
+  setSessionExpiredHandler(() => handleSessionExpired(router))
   const user = userEvent.setup()
   const utils = render(
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { NavLink, Outlet } from 'react-router-dom'
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { isApiError } from '@/api/api-error'
 import { meQueryOptions } from '@/features/account/api/me-query'
+import { InitFailure } from '../routes/init-failure'
+import { ShellAlerts } from './shell-alerts'
 import styles from './agent-shell.module.css'
 
 type NavEntry = { to: string; label: string; icon: string; badge?: number }
@@ -12,7 +15,14 @@ function badgeLabel(count: number, singular: string, plural: string) {
 /** The signed-in frame: the page above, the five-entry bottom navigation below. */
 export function AgentShell() {
   const me = useQuery(meQueryOptions())
+  const location = useLocation()
   const counts = me.data?.counts
+  if (me.isError && !me.data) {
+    if (isApiError(me.error) && me.error.code === 'maintenance')
+      return <Navigate to={`/unavailable?from=${encodeURIComponent(location.pathname + location.search)}`} replace />
+    // A 401 already sent the agent to sign in again; anything else means we cannot start.
+    if (!(isApiError(me.error) && me.error.status === 401)) return <InitFailure error={me.error} onRetry={() => void me.refetch()} />
+  }
   const entries: NavEntry[] = [
     { to: '/oppy', label: 'Oportunidades', icon: '◎', badge: counts?.pendingOpportunities },
     { to: '/tasks', label: 'Tarefas', icon: '☑' },
@@ -22,6 +32,7 @@ export function AgentShell() {
   ]
   return (
     <div className={styles.shell}>
+      {me.data && <ShellAlerts agent={me.data} />}
       <Outlet />
       <nav className={styles.nav} aria-label="Navegação principal">
         <ul className={styles.list}>

@@ -56,7 +56,8 @@ export function AllowPage() {
     },
   })
 
-  if (!pending) return <Navigate to="/login" replace />
+  // After success the pending sign-in is gone but we are already on our way in.
+  if (!pending) return verify.isSuccess ? null : <Navigate to="/login" replace />
 
   function submit(event: FormEvent) {
     event.preventDefault()

@@ -6,7 +6,7 @@ import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { clearSession, sessionToken } from '@/lib/session'
 import { clearAgentData } from '@/lib/agent-data'
-import { signOutOnServer } from '../api/sign-in'
+import { rememberReturnPath, signOutOnServer } from '../api/sign-in'
 
 /** Ends the session: tells the server (best effort), forgets the token and every local trace of the agent. */
 export function LogoutPage() {
@@ -22,12 +22,14 @@ export function LogoutPage() {
       clearSession()
       queryClient.clear()
       await clearAgentData()
+      const back = params.get('return')
+      if (back?.startsWith('/') && !back.startsWith('//')) rememberReturnPath(back)
       if (!cancelled) setDone(true)
     })()
     return () => {
       cancelled = true
     }
-  }, [queryClient])
+  }, [queryClient, params])
 
   const message = params.get('message')
   const error = params.get('error')

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { peekSignInCode } from '../../../../mocks/handlers/auth'
+import { currentSession } from '@/lib/session'
+import { fakeBackend, renderRoute } from '@/test/render-route'
+
+const PHONE = '+5511987654321'
+
+async function requestCode() {
+  const rendered = await renderRoute('/login', { signedIn: false })
+  const { user } = rendered
+  await user.type(await screen.findByLabelText('Celular com DDD'), '11987654321')
+  await user.click(screen.getByRole('button', { name: 'Receber código' }))
+  await screen.findByRole('heading', { name: 'Código enviado' })
+  return rendered
+}
+
+describe('Entrar', () => {
+  it('masks the phone as it is typed', async () => {
+    const { user } = await renderRoute('/login', { signedIn: false })
+    const field = await screen.findByLabelText('Celular com DDD')
+    await user.type(field, '11987654321')
+    expect(field).toHaveValue('+55 (11) 98765-4321')
+  })
+
+  it('refuses an invalid phone next to the field and keeps it', async () => {
+    const { user } = await renderRoute('/login', { signedIn: false })
+    const field = await screen.findByLabelText('Celular com DDD')
+    await user.type(field, '119876')
+    await user.click(screen.getByRole('button', { name: 'Receber código' }))
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(field).toHaveAccessibleDescription(/Informe um celular válido com DDD/)
+    expect(field).toHaveValue('+55 (11) 9876')
+  })
+
+  it('says when the number is not registered', async () => {
+    const { user } = await renderRoute('/login', { signedIn: false })
+    await user.type(await screen.findByLabelText('Celular com DDD'), '21912345678')
+    await user.click(screen.getByRole('button', { name: 'Receber código' }))
+    expect(await screen.findByText(/não está cadastrado/)).toBeInTheDocument()
+    expect(screen.getByLabelText('Celular com DDD')).toHaveValue('+55 (21) 91234-5678')
+  })
+
+  it('locks the resend for 60 s with a countdown', async () => {
+    await requestCode()
+    expect(screen.getByText(/Enviamos um código para/)).toHaveTextContent('+55 (11) 98765-4321 por SMS')
+    const resend = screen.getByRole('button', { name: /Reenviar código em \d+ s/ })
+    expect(resend).toBeDisabled()
+    expect(resend.textContent).toMatch(/em (60|59) s/)
+  })
+
+  it('signs in with the right code and opens the offers', async () => {
+    const { user, router } = await requestCode()
+    await user.click(screen.getByRole('button', { name: 'Digitar o código' }))
+    await user.type(await screen.findByLabelText('Código'), peekSignInCode(fakeBackend.context, PHONE)!)
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/oppy'))
+    expect(await screen.findByRole('heading', { name: 'Oportunidades' })).toBeInTheDocument()
+    expect(currentSession()?.token).toBeTruthy()
+  })
+
+  it('counts down the tries on a wrong code, then asks for a new code when locked', async () => {
+    const { user } = await requestCode()
+    await user.click(screen.getByRole('button', { name: 'Digitar o código' }))
+    const field = await screen.findByLabelText('Código')
+    const right = peekSignInCode(fakeBackend.context, PHONE)!
+    const wrong = right === '000000' ? '111111' : '000000'
+    await user.type(field, wrong)
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByText('Código incorreto. Restam 4 tentativas.')).toBeInTheDocument()
+    expect(field).toHaveValue(wrong)
+    for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByText(/Você errou o código muitas vezes/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pedir novo código' })).toHaveAttribute('href', '/login')
+  })
+
+  it('pre-fills the code from the SMS link', async () => {
+    const { router } = await requestCode()
+    await router.navigate('/login/allow?otp=482913')
+    expect(await screen.findByLabelText('Código')).toHaveValue('482913')
+  })
+})
+
+describe('Sair', () => {
+  it('clears the session and the agent data, and shows the message', async () => {
+    localStorage.setItem('avaliador.outbox-test', 'x')
+    const { router } = await renderRoute('/logout?message=At%C3%A9%20logo')
+    expect(await screen.findByRole('heading', { name: 'Você saiu' })).toBeInTheDocument()
+    expect(screen.getByText('Até logo')).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Entrar novamente' })).toBeInTheDocument()
+    expect(currentSession()).toBeNull()
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('avaliador'))).toEqual([])
+    expect(router.state.location.pathname).toBe('/logout')
+  })
+
+  it('a session that expires mid-way sends to /logout with a message, then back to where the agent was', async () => {
+    const { router, queryClient } = await renderRoute('/oppy')
+    await screen.findByRole('heading', { name: 'Oportunidades' })
+    fakeBackend.db.sessions.deleteMany((q) => q.where({ token: 'demo-token' }))
+    await queryClient.refetchQueries()
+    expect(await screen.findByRole('heading', { name: 'Você saiu' })).toBeInTheDocument()
+    expect(screen.getByText(/Sua sessão expirou/)).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/logout')
+    await screen.findByRole('link', { name: 'Entrar novamente' })
+    expect(sessionStorage.getItem('avaliador.return-to')).toBe('/oppy')
+  })
+})
