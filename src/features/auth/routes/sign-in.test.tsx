@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { peekSignInCode } from '../../../../mocks/handlers/auth'
 import { currentSession } from '@/lib/session'

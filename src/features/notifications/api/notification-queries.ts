@@ -1,11 +1,12 @@
 /** Notifications and bulletins. */
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
 
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
+  pages: () => [...notificationKeys.all, 'pages'] as const,
   detail: (slug: string) => [...notificationKeys.all, 'detail', slug] as const,
   bulletins: ['bulletins'] as const,
 }
@@ -14,6 +15,24 @@ export function notificationListQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.list(),
     queryFn: ({ signal }) => data(api().GET('/notifications/mine', { params: { query: { limit: 100 } }, signal })),
+  })
+}
+
+export const NOTIFICATION_PAGE_SIZE = 50
+
+/** The list screen's pages (unread first, then newest), fetched on demand with the cursor. */
+export function notificationPagesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: notificationKeys.pages(),
+    queryFn: ({ signal, pageParam }) =>
+      data(
+        api().GET('/notifications/mine', {
+          params: { query: { limit: NOTIFICATION_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          signal,
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   })
 }
 
