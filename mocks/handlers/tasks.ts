@@ -39,6 +39,17 @@ export async function updateTask(ctx: BackendContext, task: Task, change: (draft
   return plain(updated!)
 }
 
+/**
+ * The device's time of a step sent late (queued offline): kept when it is within the past
+ * day and not in the future; otherwise the server's time.
+ */
+function deviceTime(ctx: BackendContext, at: string) {
+  const now = ctx.clock.now()
+  const t = Date.parse(at)
+  const plausible = Number.isFinite(t) && t <= now + 60_000 && t >= now - 24 * 3_600_000
+  return plausible ? new Date(Math.min(t, now)).toISOString() : isoNow(ctx)
+}
+
 export function taskHandlers(ctx: BackendContext) {
   const http = typedHttp(ctx)
   return [
@@ -74,7 +85,7 @@ export function taskHandlers(ctx: BackendContext) {
           })
         const updated = await updateTask(ctx, task, (t) => {
           t.steps.checkin = {
-            at: isoNow(ctx),
+            at: deviceTime(ctx, body.at),
             lat: body.lat,
             lng: body.lng,
             accuracy: body.accuracy,

@@ -7,6 +7,7 @@ import '@/styles/global.css'
 import { SnackbarProvider } from '@/components/snackbar'
 import { setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
+import { VisitSyncProvider } from '@/features/visit/offline/visit-sync-provider'
 import { createAppRouter } from './router'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from './runtime-config'
@@ -20,8 +21,10 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider>
-          {frame}
-          <RouterProvider router={router} />
+          <VisitSyncProvider>
+            {frame}
+            <RouterProvider router={router} />
+          </VisitSyncProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -5,6 +5,7 @@
 const APP_PREFIX = 'avaliador'
 
 export async function clearAgentData() {
+  // Open visit databases close themselves when a deletion asks (their `blocking` handler).
   for (const store of [localStorage, sessionStorage]) {
     for (const key of Object.keys(store))
       if (key.startsWith(APP_PREFIX) && !key.includes('.preview.db')) store.removeItem(key)

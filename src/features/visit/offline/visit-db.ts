@@ -1,0 +1,153 @@
+/**
+ * The visit's on-device store (IndexedDB, one database per agent): everything typed,
+ * photographed or recorded during a visit is written here first, before any request, and
+ * stays until the server has it. Sign-out deletes the database (prefix `avaliador-agent`).
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { components } from '@/api/schema.gen'
+import type { Answer, Attendant, Report, TaxReceipt, TimeRecord } from '@/api/entities'
+
+type Schemas = components['schemas']
+
+/** The agent's working copy of a report: what the server last confirmed plus local edits. */
+export type ReportDraft = {
+  reportId: string
+  taskId: string
+  /** The server version the local edits are based on (sent as `version`). */
+  baseVersion: number
+  answers: Answer[]
+  attendants: Attendant[]
+  times: TimeRecord[]
+  checklist: Schemas['ChecklistMark'][]
+  /** Evidences in report order: uploaded ones by server id, pending ones by local media id. */
+  evidenceRefs: Array<{ evidenceId?: string; mediaId?: string }>
+  taxReceipts: Array<TaxReceipt & { mediaId?: string }>
+  testimony: string
+  notes: string
+  /** Local edits not yet confirmed by the server. */
+  dirty: boolean
+  updatedAt: string
+  /** The server's report when a save hit a stale version (shown to the agent to choose). */
+  conflict?: Report
+}
+
+export type MediaKind = Schemas['EvidenceKind']
+export type MediaUploadState = 'waiting' | 'sending' | 'sent' | 'failed'
+
+/** A photo or recording kept on the device until uploaded. */
+export type LocalMedia = {
+  id: string
+  taskId: string
+  kind: MediaKind
+  blob: Blob
+  fileName: string
+  mimeType: string
+  bytes: number
+  width?: number
+  height?: number
+  durationSecs?: number
+  caption?: string
+  takenAt: string
+  state: MediaUploadState
+  /** 0..1 while sending. */
+  progress: number
+  evidenceId?: string
+  error?: string
+}
+
+/** The visit's local facts (check-in and check-out as the device saw them). */
+export type LocalVisit = {
+  taskId: string
+  slug: string
+  reportId: string
+  checkin?: { at: string; lat: number; lng: number; accuracy: number; synced: boolean }
+  checkout?: { at: string; offline: boolean; synced: boolean }
+}
+
+export type OutboxPayload =
+  | { kind: 'checkin'; taskId: string; input: Schemas['CheckinInput'] }
+  | { kind: 'checkout'; taskId: string; input: Schemas['CheckoutInput'] }
+  | { kind: 'upload'; taskId: string; mediaId: string }
+  | { kind: 'saveReport'; taskId: string; reportId: string }
+  | { kind: 'submitReport'; taskId: string; reportId: string }
+  | { kind: 'award'; taskId: string; input: Schemas['AwardInput'] }
+  | { kind: 'answerRevision'; taskId: string; revisionId: string; answers: Schemas['PendencyAnswer'][] }
+
+export type OutboxItem = OutboxPayload & {
+  /** Auto-increment: the order writes are sent in. */
+  seq?: number
+  /** Also the Idempotency-Key: a retry of this item is applied once by the server. */
+  id: string
+  createdAt: string
+  attempts: number
+  /** Epoch ms before which the item is not retried (backoff). */
+  nextAttemptAt: number
+  /** `failed`: refused by the server (4xx); parked for the agent to retry or discard. */
+  state: 'pending' | 'failed'
+  lastError?: { code: string; message: string; status: number }
+}
+
+interface VisitDbSchema extends DBSchema {
+  drafts: { key: string; value: ReportDraft }
+  media: { key: string; value: LocalMedia; indexes: { byTask: string } }
+  visits: { key: string; value: LocalVisit }
+  outbox: { key: number; value: OutboxItem; indexes: { byId: string } }
+}
+
+export type VisitDb = IDBPDatabase<VisitDbSchema>
+
+export const VISIT_DB_PREFIX = 'avaliador-agent'
+
+const opened = new Map<string, Promise<VisitDb>>()
+
+export function visitDbName(agentId: string) {
+  return `${VISIT_DB_PREFIX}-${agentId}`
+}
+
+export function openVisitDb(agentId: string): Promise<VisitDb> {
+  const name = visitDbName(agentId)
+  let db = opened.get(name)
+  if (!db) {
+    db = openDB<VisitDbSchema>(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('drafts', { keyPath: 'reportId' })
+        database.createObjectStore('media', { keyPath: 'id' }).createIndex('byTask', 'taskId')
+        database.createObjectStore('visits', { keyPath: 'taskId' })
+        database.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byId', 'id', { unique: true })
+      },
+      blocking() {
+        // Another tab (or sign-out) wants to delete or upgrade: let it.
+        void db?.then((d) => d.close())
+        opened.delete(name)
+      },
+    })
+    opened.set(name, db)
+  }
+  return db
+}
+
+/** Closes every open visit database (before sign-out deletes them). */
+export async function closeVisitDbs() {
+  const all = [...opened.values()]
+  opened.clear()
+  await Promise.all(all.map((p) => p.then((d) => d.close()).catch(() => undefined)))
+}
+
+/** A fresh draft from the server's report. */
+export function draftFromReport(report: Report): ReportDraft {
+  return {
+    reportId: report.id,
+    taskId: report.taskId,
+    baseVersion: report.version,
+    answers: report.answers,
+    attendants: report.attendants,
+    times: report.times,
+    checklist: report.checklist,
+    evidenceRefs: report.evidences.map((e) => ({ evidenceId: e.id })),
+    taxReceipts: report.taxReceipts,
+    testimony: report.testimony ?? '',
+    notes: report.notes,
+    dirty: false,
+    updatedAt: new Date().toISOString(),
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Runs the visit's sync loop while someone is signed in, in every screen (a write queued
+ * in a previous session or before a reload still goes out), and refreshes what the screens
+ * show when a write reaches the server.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { currentSession, onSessionChange } from '@/lib/session'
+import { openVisitDb } from './visit-db'
+import { notifyVisitStoreReaders, setSyncKick } from './visit-store'
+import { startVisitSync } from './visit-sync'
+
+export function VisitSyncProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const [agentId, setAgentId] = useState(() => currentSession()?.agentId ?? null)
+  useEffect(() => {
+    const unsubscribe = onSessionChange(() => setAgentId(currentSession()?.agentId ?? null))
+    return () => void unsubscribe()
+  }, [])
+
+  useEffect(() => {
+    if (!agentId) return
+    let stop: (() => void) | undefined
+    let cancelled = false
+    void openVisitDb(agentId).then((db) => {
+      if (cancelled) return
+      const sync = startVisitSync(db, {
+        onSent: (item) => {
+          void queryClient.invalidateQueries({ queryKey: ['tasks'] })
+          void queryClient.invalidateQueries({ queryKey: ['me'] })
+          if (item.kind === 'saveReport' || item.kind === 'submitReport' || item.kind === 'upload' || item.kind === 'award')
+            void queryClient.invalidateQueries({ queryKey: ['reports'] })
+          if (item.kind === 'submitReport') void queryClient.invalidateQueries({ queryKey: ['wallet'] })
+        },
+        onChange: notifyVisitStoreReaders,
+      })
+      setSyncKick(sync.kick)
+      stop = sync.stop
+    })
+    return () => {
+      cancelled = true
+      setSyncKick(() => {})
+      stop?.()
+    }
+  }, [agentId, queryClient])
+
+  return children
+}
