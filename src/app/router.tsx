@@ -11,6 +11,8 @@ import { opportunityRoutes } from '@/features/opportunities/routes/opportunity-r
 import { permissionRoutes } from '@/features/permissions/routes/permission-routes'
 import { systemPublicRoutes, systemShellRoutes } from '@/features/system/routes/system-routes'
 import { taskRoutes } from '@/features/tasks/routes/task-routes'
+import { checkinRoutes } from '@/features/visit/checkin/checkin-routes'
+import { questionnaireRoutes, reportRoutes } from '@/features/visit/report/report-routes'
 import { walletRoutes } from '@/features/wallet/routes/wallet-routes'
 import { AgentShell } from './shell/agent-shell'
 import { ErrorPage } from './routes/error-page'
@@ -31,11 +33,14 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
+          ...checkinRoutes,
+          ...questionnaireRoutes,
           {
             element: <AgentShell />,
             children: [
               ...opportunityRoutes,
               ...taskRoutes,
+              ...reportRoutes,
               ...notificationRoutes,
               ...accountRoutes,
               ...walletRoutes,
