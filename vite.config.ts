@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
+import { readFileSync } from 'node:fs'
 import { defineConfig, type Plugin } from 'vite'
+import { VitePWA, type ManifestEntry } from 'vite-plugin-pwa'
+import { agentAppChunks, type ChunkReport } from './scripts/check-bundle'
 import type * as FakeBackend from './mocks/fake-backend'
 import type * as NodeHttp from './mocks/node-http'
 
@@ -67,8 +70,60 @@ function devFakeBackend(): Plugin {
   }
 }
 
+/**
+ * The service worker precaches the agent app only: the entry, every lazy route chunk, CSS,
+ * icons and index.html. The demo's chunks (msw, faker, the fake database) stay out: they
+ * load only under /preview, which MSW's own worker controls.
+ */
+function agentAppPrecache(entries: ManifestEntry[]) {
+  const chunks = JSON.parse(readFileSync(new URL('./dist/bundle-modules.json', import.meta.url), 'utf8')) as ChunkReport[]
+  const allJs = new Set(chunks.map((c) => c.fileName))
+  const agentJs = new Set(agentAppChunks(chunks).map((c) => c.fileName))
+  const manifest = entries.filter((e) => !allJs.has(e.url) || agentJs.has(e.url))
+  return { manifest, warnings: [] }
+}
+
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  filename: 'sw.js',
+  scope: '/',
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    name: 'Avaliador — visitas de avaliação',
+    short_name: 'Avaliador',
+    description: 'Aceite visitas pagas, faça o check-in, responda o questionário e envie o relatório.',
+    lang: 'pt-BR',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#f5f6f8',
+    theme_color: '#1d4ed8',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globIgnores: ['preview/**', 'bundle-modules.json'],
+    manifestTransforms: [async (entries) => agentAppPrecache(entries)],
+    navigateFallback: '/index.html',
+    // The API is never cached by the worker (the app keeps its own data), nor is the demo.
+    navigateFallbackDenylist: [/^\/api\//, /^\/preview(\/|$)/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+})
+
 export default defineConfig({
-  plugins: [react(), bundleModulesReport(), devFakeBackend()],
+  plugins: [react(), bundleModulesReport(), devFakeBackend(), pwa],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -17,6 +17,11 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
   const queryClient = createQueryClient()
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
+  if (!config.preview && import.meta.env.PROD && 'serviceWorker' in navigator) {
+    // The app shell and every screen load offline after the first visit (scope `/`; the
+    // demo's MSW worker has its own, narrower `/preview/` scope).
+    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }))
+  }
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
