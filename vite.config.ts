@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { readFileSync } from 'node:fs'
 import { defineConfig, type Plugin } from 'vite'
-import { VitePWA, type ManifestEntry } from 'vite-plugin-pwa'
+import { VitePWA } from 'vite-plugin-pwa'
 import { agentAppChunks, type ChunkReport } from './scripts/check-bundle'
 import type * as FakeBackend from './mocks/fake-backend'
 import type * as NodeHttp from './mocks/node-http'
@@ -75,7 +75,7 @@ function devFakeBackend(): Plugin {
  * icons and index.html. The demo's chunks (msw, faker, the fake database) stay out: they
  * load only under /preview, which MSW's own worker controls.
  */
-function agentAppPrecache(entries: ManifestEntry[]) {
+function agentAppPrecache<Entry extends { url: string }>(entries: Entry[]) {
   const chunks = JSON.parse(readFileSync(new URL('./dist/bundle-modules.json', import.meta.url), 'utf8')) as ChunkReport[]
   const allJs = new Set(chunks.map((c) => c.fileName))
   const agentJs = new Set(agentAppChunks(chunks).map((c) => c.fileName))

@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw'
 import type { ReportSection } from '@/api/entities'
 import { isScenarioName, type ScenarioName } from '../seed/seed'
 import { peekSignInCode } from './auth'
+import { providerStateHandlers } from './provider-states'
 import { approveReport, contestReport, rejectReport } from './revisions'
 import type { BackendContext } from './support'
 
@@ -30,6 +31,7 @@ export function controlHandlers(target: ControlTarget) {
   const fail = (error: unknown, status = 409) =>
     HttpResponse.json({ error: error instanceof Error ? error.message : String(error) }, { status })
   return [
+    ...providerStateHandlers(target),
     http.get(`${base}/otp`, ({ request }) => {
       const phone = new URL(request.url).searchParams.get('phone') ?? ''
       const code = peekSignInCode(ctx, phone)

@@ -22,7 +22,9 @@ describe('Oportunidades', () => {
   it('says so when the list cannot load, and retries', async () => {
     failApi('get', '/opportunities', 500)
     const { user } = await renderRoute('/oppy')
-    expect(await screen.findByText('Não foi possível carregar as oportunidades')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Não foi possível carregar as oportunidades'),
+    ).toBeInTheDocument()
     expect(screen.getByText('Falha simulada no servidor.')).toBeInTheDocument()
     fakeServer.resetHandlers()
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))

@@ -1,56 +1,118 @@
 import { useQuery } from '@tanstack/react-query'
-import { apiErrorMessage } from '@/api/api-error'
-import { Button } from '@/components/button'
-import { Notice } from '@/components/notice'
+import { Link } from 'react-router-dom'
+import type { Opportunity } from '@/api/entities'
+import { LoadError } from '@/components/load-error'
 import { Page } from '@/components/page'
-import { formatMoney, formatRelative, formatDay } from '@/lib/format'
+import { Badge, EmptyState, Skeleton } from '@/components/status'
+import { distanceMeters, formatDistance, type LatLng } from '@/domain/geo'
+import { effectiveOpportunityStatus } from '@/domain/opportunity'
+import { formatDay, formatMoney } from '@/lib/format'
 import { opportunityListQueryOptions } from '../api/opportunity-queries'
+import { opportunityCopy as copy } from '../copy'
+import { formatTimeLeft, useExpiryClock } from '../expiry-countdown'
+import { useKnownPosition } from '../use-known-position'
 import styles from './opportunities.module.css'
 
 export function OpportunityListPage() {
   const list = useQuery(opportunityListQueryOptions())
-  const pending = list.data?.items.filter((o) => o.status === 'pending') ?? []
+  const position = useKnownPosition()
+  const offers = list.data?.items ?? []
+  const now = useExpiryClock(offers.filter((o) => o.status === 'pending').map((o) => o.expiresAt))
+  // Pending offers first (the soonest to expire on top), then the ones that expired.
+  const withStatus = offers.map((offer) => ({
+    offer,
+    status: effectiveOpportunityStatus(offer, now),
+  }))
+  const byExpiry = (a: { offer: Opportunity }, b: { offer: Opportunity }) =>
+    a.offer.expiresAt.localeCompare(b.offer.expiresAt)
+  const pending = withStatus.filter((o) => o.status === 'pending').sort(byExpiry)
+  const expired = withStatus
+    .filter((o) => o.status === 'expired')
+    .sort(byExpiry)
+    .reverse()
+  const shown = [...pending, ...expired]
+
   return (
-    <Page title="Oportunidades">
-      {list.isPending && (
-        <ul className={styles.list} aria-label="Carregando oportunidades" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className={styles.skeleton} />
-          ))}
-        </ul>
-      )}
+    <Page title={copy.listTitle}>
+      {list.isPending && <Skeleton count={3} height={132} label={copy.listLoading} />}
       {list.isError && (
-        <Notice
-          tone="error"
-          title="Não foi possível carregar as oportunidades"
-          action={<Button onClick={() => void list.refetch()}>Tentar de novo</Button>}
-        >
-          {apiErrorMessage(list.error)}
-        </Notice>
+        <LoadError
+          title={copy.listLoadError}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       )}
       {list.isSuccess && pending.length === 0 && (
-        <Notice title="Nenhuma oportunidade agora">
-          Quando houver visitas na sua região, elas aparecem aqui. Mantenha sua disponibilidade
-          ativada.
-        </Notice>
+        <EmptyState title={copy.listEmptyTitle}>
+          <p>{copy.listEmptyBody}</p>
+        </EmptyState>
       )}
-      {pending.length > 0 && (
-        <ul className={styles.list}>
-          {pending.map((offer) => (
-            <li key={offer.taskId} className={styles.card}>
-              <h2 className={styles.title}>{offer.task.missionTitle}</h2>
-              <p className={styles.muted}>
-                {offer.task.location.name} · {offer.task.clientName}
-              </p>
-              <p className={styles.muted}>
-                De {formatDay(offer.task.window.from)} a {formatDay(offer.task.window.to)}
-              </p>
-              <span className={styles.pay}>{formatMoney(offer.task.payoutCents)}</span>
-              <span className={styles.expiry}>Expira {formatRelative(offer.expiresAt)}</span>
-            </li>
+      {shown.length > 0 && (
+        <ul className={styles.list} aria-label={copy.listLabel}>
+          {shown.map(({ offer, status }) => (
+            <OfferCard
+              key={offer.taskId}
+              offer={offer}
+              expired={status === 'expired'}
+              now={now}
+              position={position}
+            />
           ))}
         </ul>
       )}
     </Page>
+  )
+}
+
+function OfferCard({
+  offer,
+  expired,
+  now,
+  position,
+}: {
+  offer: Opportunity
+  expired: boolean
+  now: number
+  position: LatLng | null
+}) {
+  const { task } = offer
+  const distance = position ? formatDistance(distanceMeters(position, task.location)) : null
+  return (
+    <li
+      className={`${styles.card} ${expired ? styles.expiredCard : ''}`}
+      aria-disabled={expired || undefined}
+    >
+      <h2 className={styles.title}>
+        {expired ? (
+          task.missionTitle
+        ) : (
+          <Link to={`/oppy/${encodeURIComponent(offer.taskId)}`} className={styles.cardLink}>
+            {task.missionTitle}
+          </Link>
+        )}
+      </h2>
+      <p className={styles.muted}>
+        {task.location.name} · {task.clientName}
+      </p>
+      <p className={styles.muted}>
+        {copy.window(formatDay(task.window.from), formatDay(task.window.to))}
+      </p>
+      <div className={styles.facts}>
+        <span className={styles.pay}>{formatMoney(task.payoutCents)}</span>
+        {distance && (
+          <span className={styles.distance}>
+            <span aria-hidden="true">{copy.distance(distance)}</span>
+            <span className="visually-hidden">{copy.distanceLabel(distance)}</span>
+          </span>
+        )}
+        {expired ? (
+          <Badge tone="neutral">{copy.expired}</Badge>
+        ) : (
+          <span className={styles.expiry}>
+            {copy.expiresIn(formatTimeLeft(Date.parse(offer.expiresAt) - now))}
+          </span>
+        )}
+      </div>
+    </li>
   )
 }
