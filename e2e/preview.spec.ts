@@ -22,7 +22,7 @@ test('/preview starts the fake backend in the browser, signs the demo agent in a
     if (path.startsWith('/api/')) apiRequests.push(path)
   })
   await page.goto('/preview?seed=77')
-  await expect(page).toHaveURL(/\/preview\/oppy$/)
+  await expect(page).toHaveURL(/\/preview\/oppy(\?seed=77)?$/)
   await expect(page.getByRole('region', { name: 'Modo demonstração' })).toContainText('semente 77')
   await expect(page.getByRole('heading', { name: 'Oportunidades' })).toBeVisible()
   await expect(page.getByRole('listitem').filter({ hasText: 'R$' }).first()).toBeVisible()

@@ -1,23 +1,42 @@
 /**
  * The demo (`/preview`): starts the fake backend in this tab behind MSW's service worker
- * (scoped to /preview/, so it never touches the agent app), seeds it from `?seed=` and
- * `?scenario=`, signs the demo agent in and opens the opportunities.
+ * (scoped to /preview/, so it never touches the agent app), restores or seeds it from
+ * `?seed=` and `?scenario=`, signs the demo agent in and opens the opportunities.
  */
+import { http, HttpResponse } from 'msw'
 import { setupWorker } from 'msw/browser'
-import { createFakeBackend } from '../../mocks/fake-backend'
-import {
-  DEFAULT_SCENARIO,
-  DEFAULT_SEED,
-  DEMO_AGENT_ID,
-  DEMO_TOKEN,
-  isScenarioName,
-} from '../../mocks/seed/seed'
+import { useState } from 'react'
+import { createFakeBackend, type FakeBackend } from '../../mocks/fake-backend'
+import { DEFAULT_SCENARIO, DEFAULT_SEED, DEMO_AGENT_ID, DEMO_TOKEN, isScenarioName, type ScenarioName } from '../../mocks/seed/seed'
 import { setRuntimeConfig } from '@/app/runtime-config'
-import { saveSession, currentSession } from '@/lib/session'
+import { setClockOffset } from '@/lib/clock'
+import { clearSession, currentSession, saveSession } from '@/lib/session'
+import { clearDemoData, createSnapshotSaver, loadSnapshot, restoreSnapshot } from './demo-persistence'
+import { installDemoNetwork, installFakeGeolocation, isDemoOffline, setDemoOffline, setDemoPosition } from './demo-device'
+import { DemoPanel } from './demo-panel'
 import { PreviewBanner } from './preview-banner'
 
 export const PREVIEW_BASENAME = '/preview'
 export const PREVIEW_API_BASE = '/preview/api'
+const WORLD_KEY = 'avaliador.preview.world'
+
+type World = { seed: number; scenario: ScenarioName }
+
+/** The world from the link (shareable), else the one this browser was showing, else the default. */
+function worldFrom(url: URL): World {
+  let stored: Partial<World> = {}
+  try {
+    stored = JSON.parse(localStorage.getItem(WORLD_KEY) ?? '{}') as Partial<World>
+  } catch {
+    // Ignore a damaged value.
+  }
+  const seedParam = Number(url.searchParams.get('seed'))
+  const scenarioParam = url.searchParams.get('scenario')
+  return {
+    seed: Number.isInteger(seedParam) && seedParam > 0 ? seedParam : (stored.seed ?? DEFAULT_SEED),
+    scenario: isScenarioName(scenarioParam) ? scenarioParam : isScenarioName(stored.scenario) ? stored.scenario : DEFAULT_SCENARIO,
+  }
+}
 
 /** Resolves once a service worker controls this page (MSW's worker claims its clients). */
 function controlled(): Promise<boolean> {
@@ -35,6 +54,24 @@ function controlled(): Promise<boolean> {
   })
 }
 
+async function startBackend(world: World): Promise<{ backend: FakeBackend; restored: boolean }> {
+  const options = {
+    seed: world.seed,
+    scenario: world.scenario,
+    baseUrl: PREVIEW_API_BASE,
+    latencyMs: [120, 450] as const,
+    controlApi: true,
+    log: (message: string) => console.info(`[demo] ${message}`),
+  }
+  const snapshot = await loadSnapshot(world.seed, world.scenario).catch(() => undefined)
+  if (snapshot) {
+    const backend = await createFakeBackend({ ...options, skipSeed: true })
+    await restoreSnapshot(backend, snapshot)
+    return { backend, restored: true }
+  }
+  return { backend: await createFakeBackend(options), restored: false }
+}
+
 export async function startPreview(container: HTMLElement) {
   const url = new URL(window.location.href)
   // `/preview` itself is outside the worker's scope (`/preview/`): load the page again
@@ -43,53 +80,90 @@ export async function startPreview(container: HTMLElement) {
     window.location.replace(`${PREVIEW_BASENAME}/${url.search}`)
     return
   }
-  const seedParam = Number(url.searchParams.get('seed'))
-  const seed = Number.isInteger(seedParam) && seedParam > 0 ? seedParam : DEFAULT_SEED
-  const scenarioParam = url.searchParams.get('scenario')
-  const scenario = isScenarioName(scenarioParam) ? scenarioParam : DEFAULT_SCENARIO
+  const world = worldFrom(url)
+  const previous = localStorage.getItem(WORLD_KEY)
+  localStorage.setItem(WORLD_KEY, JSON.stringify(world))
+  if (previous && previous !== JSON.stringify(world)) {
+    // Another world: its own session and device state.
+    clearSession()
+    setDemoPosition(null)
+    setDemoOffline(false)
+  }
 
-  const backend = await createFakeBackend({
-    seed,
-    scenario,
-    baseUrl: PREVIEW_API_BASE,
-    latencyMs: [120, 450],
-    controlApi: true,
-    log: (message) => console.info(`[demo] ${message}`),
+  const config = { basename: PREVIEW_BASENAME, apiBaseUrl: PREVIEW_API_BASE, preview: true }
+  setRuntimeConfig(config)
+  installFakeGeolocation()
+  installDemoNetwork()
+
+  const { backend } = await startBackend(world)
+  setClockOffset(backend.clock.offsetMs())
+  const saver = createSnapshotSaver(backend)
+  const worker = setupWorker(
+    // "Sem conexão" in the panel: every API call fails as it would with no network.
+    http.all(`${PREVIEW_API_BASE}/*`, () => (isDemoOffline() ? HttpResponse.error() : undefined)),
+    ...backend.handlers,
+  )
+  worker.events.on('response:mocked', ({ request }) => {
+    if (request.method !== 'GET') saver.schedule()
   })
-  const worker = setupWorker(...backend.handlers)
   await worker.start({
-    serviceWorker: {
-      url: `${PREVIEW_BASENAME}/mockServiceWorker.js`,
-      options: { scope: `${PREVIEW_BASENAME}/` },
-    },
+    serviceWorker: { url: `${PREVIEW_BASENAME}/mockServiceWorker.js`, options: { scope: `${PREVIEW_BASENAME}/` } },
     quiet: true,
     onUnhandledRequest(request, print) {
       // The demo never talks to a real backend: an API call nobody handles is a bug.
-      if (
-        new URL(request.url).pathname.startsWith('/api/') ||
-        new URL(request.url).pathname.startsWith(PREVIEW_API_BASE)
-      )
-        print.error()
+      const path = new URL(request.url).pathname
+      if (path.startsWith('/api/') || path.startsWith(PREVIEW_API_BASE)) print.error()
     },
   })
-
   if (!(await controlled())) {
     // Never run the demo uncontrolled: its requests would leave the browser.
     window.location.reload()
     return
   }
+  await saver.flush()
 
-  const config = { basename: PREVIEW_BASENAME, apiBaseUrl: PREVIEW_API_BASE, preview: true }
-  setRuntimeConfig(config)
-  if (!currentSession())
-    saveSession({
-      token: DEMO_TOKEN,
-      agentId: DEMO_AGENT_ID,
-      expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
-    })
-  if (url.pathname === PREVIEW_BASENAME || url.pathname === `${PREVIEW_BASENAME}/`) {
-    window.history.replaceState(null, '', `${PREVIEW_BASENAME}/oppy`)
+  if (!currentSession()) saveSession({ token: DEMO_TOKEN, agentId: DEMO_AGENT_ID, expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() })
+  if (url.pathname === `${PREVIEW_BASENAME}/` || url.pathname === PREVIEW_BASENAME) {
+    window.history.replaceState(null, '', `${PREVIEW_BASENAME}/oppy${url.search}`)
   }
+
+  async function leave() {
+    await worker.stop()
+    const registrations = await navigator.serviceWorker.getRegistrations()
+    await Promise.all(registrations.filter((r) => new URL(r.scope).pathname.startsWith(PREVIEW_BASENAME)).map((r) => r.unregister()))
+    clearSession()
+    await clearDemoData()
+    window.location.replace('/')
+  }
+
+  async function reset() {
+    await clearDemoData()
+    clearSession()
+    window.location.replace(`${PREVIEW_BASENAME}/?seed=${world.seed}&scenario=${world.scenario}`)
+  }
+
+  function switchWorld(next: World) {
+    window.location.replace(`${PREVIEW_BASENAME}/?seed=${next.seed}&scenario=${next.scenario}`)
+  }
+
+  function DemoFrame() {
+    const [open, setOpen] = useState(false)
+    return (
+      <>
+        <PreviewBanner seed={world.seed} scenario={world.scenario} onOpenPanel={() => setOpen(true)} />
+        <DemoPanel
+          backend={backend}
+          open={open}
+          onClose={() => setOpen(false)}
+          onChanged={() => saver.schedule()}
+          onReset={() => void reset()}
+          onLeave={() => void leave()}
+          onSwitch={switchWorld}
+        />
+      </>
+    )
+  }
+
   const { startApp } = await import('@/app/start-app')
-  startApp(config, container, <PreviewBanner seed={seed} scenario={scenario} />)
+  startApp(config, container, <DemoFrame />)
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { Report, Task } from '@/api/entities'
+import { runtimeConfig } from '@/app/runtime-config'
 import { currentSession } from '@/lib/session'
 import { enqueue, enqueueReportSave, outboxSummary, type OutboxSummary } from './outbox'
 import { draftFromReport, openVisitDb, type LocalMedia, type LocalVisit, type ReportDraft, type VisitDb } from './visit-db'
@@ -54,7 +55,8 @@ export function visitStoreChanged() {
 export function agentVisitDb(): Promise<VisitDb> {
   const session = currentSession()
   if (!session) return Promise.reject(new Error('Sem sessão: entre novamente.'))
-  return openVisitDb(session.agentId)
+  // The demo's visits never mix with a real agent's on the same device.
+  return openVisitDb(runtimeConfig().preview ? `demo-${session.agentId}` : session.agentId)
 }
 
 /**

@@ -6,8 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { currentSession, onSessionChange } from '@/lib/session'
-import { openVisitDb } from './visit-db'
-import { notifyVisitStoreReaders, setSyncKick } from './visit-store'
+import { agentVisitDb, notifyVisitStoreReaders, setSyncKick } from './visit-store'
 import { startVisitSync } from './visit-sync'
 
 export function VisitSyncProvider({ children }: { children: ReactNode }) {
@@ -22,7 +21,7 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
     if (!agentId) return
     let stop: (() => void) | undefined
     let cancelled = false
-    void openVisitDb(agentId).then((db) => {
+    void agentVisitDb().then((db) => {
       if (cancelled) return
       const sync = startVisitSync(db, {
         onSent: (item) => {
