@@ -14,7 +14,8 @@ export const notificationKeys = {
 export function notificationListQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.list(),
-    queryFn: ({ signal }) => data(api().GET('/notifications/mine', { params: { query: { limit: 100 } }, signal })),
+    queryFn: ({ signal }) =>
+      data(api().GET('/notifications/mine', { params: { query: { limit: 100 } }, signal })),
   })
 }
 
@@ -27,7 +28,9 @@ export function notificationPagesQueryOptions() {
     queryFn: ({ signal, pageParam }) =>
       data(
         api().GET('/notifications/mine', {
-          params: { query: { limit: NOTIFICATION_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          params: {
+            query: { limit: NOTIFICATION_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+          },
           signal,
         }),
       ),
@@ -39,7 +42,8 @@ export function notificationPagesQueryOptions() {
 export function notificationQueryOptions(slug: string) {
   return queryOptions({
     queryKey: notificationKeys.detail(slug),
-    queryFn: ({ signal }) => data(api().GET('/notifications/{slug}', { params: { path: { slug } }, signal })),
+    queryFn: ({ signal }) =>
+      data(api().GET('/notifications/{slug}', { params: { path: { slug } }, signal })),
   })
 }
 

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Agent } from '@/api/entities'
+import { formatPhone } from '@/domain/phone'
+import { ButtonLink } from '@/components/button'
+import { List, ListItem } from '@/components/list'
+import { LoadError } from '@/components/load-error'
+import { Page } from '@/components/page'
+import { useSnackbar } from '@/components/snackbar'
+import { Badge, Skeleton, Switch } from '@/components/status'
+import { setAvailability, termsQueryOptions } from '../api/account-queries'
+import { meQueryKey, meQueryOptions } from '../api/me-query'
+import { accountCopy as copy } from '../copy'
+import styles from './account.module.css'
+
+/** The account menu: who is signed in, availability for new offers, and the account's screens. */
+export function AccountMenuPage() {
+  const me = useQuery(meQueryOptions())
+  const terms = useQuery(termsQueryOptions())
+  const availability = useAvailability()
+  const agent = me.data
+  const termsPending =
+    agent && terms.data ? agent.termsVersionAccepted !== terms.data.version : false
+  const l = copy.links
+
+  return (
+    <Page title={copy.menuTitle}>
+      {me.isPending && <Skeleton label={copy.loadingMe} count={2} height={56} />}
+      {me.isError && !agent && (
+        <LoadError title={copy.meError} error={me.error} onRetry={() => void me.refetch()} />
+      )}
+      {agent && (
+        <section className={styles.identity} aria-label={agent.name}>
+          <span className={styles.avatar} aria-hidden="true">
+            {initialsOf(agent.name)}
+          </span>
+          <span className={styles.who}>
+            <strong className={styles.name}>{agent.name}</strong>
+            <span className={styles.muted}>{formatPhone(agent.phone)}</span>
+          </span>
+        </section>
+      )}
+      {agent && (
+        <div className={styles.card}>
+          <Switch
+            label={copy.available}
+            description={agent.available ? copy.availableOn : copy.availableOff}
+            checked={agent.available}
+            onChange={(next) => availability.mutate(next)}
+          />
+        </div>
+      )}
+
+      <h2 className={styles.sectionTitle}>{copy.sections.account}</h2>
+      <List label={copy.sections.account}>
+        <ListItem title={l.profile} subtitle={l.profileHint} to="/account/profile" />
+        <ListItem title={l.bank} subtitle={l.bankHint} to="/account/bank-info" />
+        <ListItem title={l.wallet} subtitle={l.walletHint} to="/account/wallet" />
+      </List>
+
+      <h2 className={styles.sectionTitle}>{copy.sections.app}</h2>
+      <List label={copy.sections.app}>
+        <ListItem title={l.device} subtitle={l.deviceHint} to="/tasks/permissions" />
+        <ListItem
+          title={l.notifications}
+          subtitle={l.notificationsHint}
+          to="/permissions/notifications"
+        />
+      </List>
+
+      <h2 className={styles.sectionTitle}>{copy.sections.about}</h2>
+      <List label={copy.sections.about}>
+        <ListItem
+          title={l.terms}
+          to="/account/terms"
+          trailing={termsPending ? <Badge tone="warning">{l.termsPending}</Badge> : undefined}
+        />
+        <ListItem title={l.privacy} to="/about/privacy" />
+        <ListItem title={l.help} to="/help" />
+      </List>
+
+      <ButtonLink to="/logout" variant="secondary" block>
+        {copy.signOut}
+      </ButtonLink>
+    </Page>
+  )
+}
+
+function initialsOf(name: string) {
+  const words = name.trim().split(/\s+/)
+  return (
+    (words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')
+  ).toUpperCase()
+}
+
+/** Availability, applied at once on screen and rolled back if the server refuses it. */
+function useAvailability() {
+  const queryClient = useQueryClient()
+  const snackbar = useSnackbar()
+  return useMutation({
+    mutationFn: (available: boolean) => setAvailability(available),
+    onMutate: async (available) => {
+      await queryClient.cancelQueries({ queryKey: meQueryKey })
+      const previous = queryClient.getQueryData<Agent>(meQueryKey)
+      if (previous) queryClient.setQueryData<Agent>(meQueryKey, { ...previous, available })
+      return { previous }
+    },
+    onError: (_error, _available, context) => {
+      if (context?.previous) queryClient.setQueryData(meQueryKey, context.previous)
+      snackbar(copy.availabilityFailed)
+    },
+    onSuccess: (agent) => {
+      queryClient.setQueryData(meQueryKey, agent)
+      snackbar(agent.available ? copy.nowAvailable : copy.nowUnavailable)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  })
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { Button, ButtonLink } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import {
+  askPermission,
+  permissionState,
+  safeNextPath,
+  type PermissionKind,
+  type PermissionOutcome,
+} from '../browser-permissions'
+import { permissionCommonCopy as common, permissionCopy } from '../copy'
+import styles from './permissions.module.css'
+
+type Phase = 'checking' | 'explain' | 'asking' | 'already-granted' | PermissionOutcome
+
+/** Explains why the app needs a permission, then asks for it, then says what came of it. */
+export function PermissionPage({ kind }: { kind: PermissionKind }) {
+  const copy = permissionCopy[kind]
+  const [params] = useSearchParams()
+  const next = safeNextPath(params.get('next'))
+  const [phase, setPhase] = useState<Phase>('checking')
+
+  useEffect(() => {
+    let cancelled = false
+    void permissionState(kind).then((state) => {
+      if (cancelled) return
+      setPhase(state === 'granted' ? 'already-granted' : state === 'prompt' ? 'explain' : state)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [kind])
+
+  async function ask() {
+    setPhase('asking')
+    setPhase(await askPermission(kind))
+  }
+
+  const continueLink = (
+    <ButtonLink to={next} block>
+      {common.continue}
+    </ButtonLink>
+  )
+
+  return (
+    <Page title={copy.title} backTo={next}>
+      <section className={styles.why} aria-label={copy.title}>
+        <p>{copy.lead}</p>
+        <ul className={styles.reasons}>
+          {copy.reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+        <p className={styles.muted}>{copy.privacy}</p>
+      </section>
+
+      {phase === 'checking' && <p role="status">{common.checking}</p>}
+
+      {(phase === 'explain' || phase === 'asking' || phase === 'dismissed') && (
+        <div className={styles.actions}>
+          {phase === 'dismissed' && <Notice tone="warning">{copy.dismissed}</Notice>}
+          {phase === 'asking' && <p role="status">{common.asking}</p>}
+          <Button block busy={phase === 'asking'} onClick={() => void ask()}>
+            {copy.ask}
+          </Button>
+          <ButtonLink to={next} variant="ghost" block>
+            {common.notNow}
+          </ButtonLink>
+        </div>
+      )}
+
+      {(phase === 'granted' || phase === 'already-granted') && (
+        <div className={styles.actions}>
+          <Notice tone="success" title={copy.granted}>
+            {phase === 'granted' ? copy.grantedBody : common.alreadyGranted}
+          </Notice>
+          {continueLink}
+        </div>
+      )}
+
+      {phase === 'denied' && (
+        <div className={styles.actions}>
+          <Notice tone="error" title={copy.denied}>
+            <p className={styles.flush}>{copy.deniedBody}</p>
+            <ol className={styles.steps}>
+              {copy.howToEnable.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </Notice>
+          <Button variant="secondary" block onClick={() => void ask()}>
+            {common.checkAgain}
+          </Button>
+          <ButtonLink to={next} variant="ghost" block>
+            {common.notNow}
+          </ButtonLink>
+        </div>
+      )}
+
+      {phase === 'unavailable' && (
+        <div className={styles.actions}>
+          <Notice tone="warning">{copy.unavailable}</Notice>
+          <Button block onClick={() => void ask()}>
+            {common.tryAgain}
+          </Button>
+        </div>
+      )}
+
+      {phase === 'unsupported' && (
+        <div className={styles.actions}>
+          <Notice tone="warning">{copy.unsupported}</Notice>
+          {continueLink}
+        </div>
+      )}
+    </Page>
+  )
+}
+
+export function NotificationPermissionPage() {
+  return <PermissionPage kind="notifications" />
+}
+
+export function PositionPermissionPage() {
+  return <PermissionPage kind="position" />
+}

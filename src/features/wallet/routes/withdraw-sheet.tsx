@@ -1,0 +1,165 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState, type FormEvent } from 'react'
+import { apiErrorMessage, isApiError } from '@/api/api-error'
+import { newIdempotencyKey } from '@/api/client'
+import type { Wallet } from '@/api/entities'
+import { Button, ButtonLink } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Sheet } from '@/components/sheet'
+import { useSnackbar } from '@/components/snackbar'
+import { TextField } from '@/components/text-field'
+import { formatMoney } from '@/lib/format'
+import { meQueryKey } from '@/features/account/api/me-query'
+import { requestWithdrawal, walletKeys } from '../api/wallet-queries'
+import { bankLabel } from '../banks'
+import { walletCopy as copy } from '../copy'
+import { formatMoneyInput, parseMoneyInput } from '../money-input'
+import styles from './wallet.module.css'
+
+/**
+ * The withdrawal: an amount up to the balance, to the registered account. One Idempotency-Key
+ * per intent (this amount): a retry after a lost answer reuses it, so the money moves once;
+ * a definitive answer from the server or another amount starts a new intent.
+ */
+export function WithdrawSheet({
+  wallet,
+  open,
+  onClose,
+}: {
+  wallet: Wallet
+  open: boolean
+  onClose: () => void
+}) {
+  return (
+    <Sheet open={open} title={copy.withdrawTitle} onClose={onClose}>
+      {open && <WithdrawForm wallet={wallet} onDone={onClose} />}
+    </Sheet>
+  )
+}
+
+function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const snackbar = useSnackbar()
+  const [amount, setAmount] = useState('')
+  const [fieldError, setFieldError] = useState<string>()
+  const intent = useRef<{ key: string; amountCents: number } | null>(null)
+  const balance = formatMoney(wallet.balanceCents)
+
+  const withdraw = useMutation({
+    mutationFn: ({ amountCents, key }: { amountCents: number; key: string }) =>
+      requestWithdrawal(amountCents, key),
+    onSuccess: (transaction) => {
+      intent.current = null
+      void queryClient.invalidateQueries({ queryKey: walletKeys.wallet })
+      void queryClient.invalidateQueries({ queryKey: meQueryKey })
+      snackbar(copy.withdrawn(formatMoney(Math.abs(transaction.amountCents))))
+      onDone()
+    },
+    onError: (error) => {
+      // The server answered: this intent is over (a retry with its key would only replay the answer).
+      if (isApiError(error) && !error.isTransient) intent.current = null
+      if (isApiError(error) && error.code === 'insufficient_balance') {
+        setFieldError(error.message)
+        void queryClient.invalidateQueries({ queryKey: walletKeys.wallet })
+      }
+      if (isApiError(error) && error.code === 'bank_info_missing')
+        void queryClient.invalidateQueries({ queryKey: walletKeys.wallet })
+    },
+  })
+
+  if (!wallet.bank)
+    return (
+      <div className={styles.sheetBody}>
+        <Notice tone="warning">{copy.needBank}</Notice>
+        <ButtonLink to="/account/bank-info?next=%2Faccount%2Fwallet" block>
+          {copy.goToBank}
+        </ButtonLink>
+      </div>
+    )
+
+  if (wallet.balanceCents <= 0)
+    return (
+      <div className={styles.sheetBody}>
+        <Notice>{copy.noBalance}</Notice>
+        <Button variant="secondary" block onClick={onDone}>
+          {copy.close}
+        </Button>
+      </div>
+    )
+
+  function validate(text: string): number | string {
+    if (text.trim() === '') return copy.amountErrors.empty
+    const cents = parseMoneyInput(text)
+    if (cents === null) return copy.amountErrors.invalid
+    if (cents <= 0) return copy.amountErrors.zero
+    if (cents > wallet.balanceCents) return copy.amountErrors.overBalance(balance)
+    return cents
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const result = validate(amount)
+    if (typeof result === 'string') {
+      setFieldError(result)
+      return
+    }
+    setFieldError(undefined)
+    if (intent.current?.amountCents !== result)
+      intent.current = { key: newIdempotencyKey(), amountCents: result }
+    withdraw.mutate({ amountCents: result, key: intent.current.key })
+  }
+
+  const parsed = parseMoneyInput(amount)
+  const bankMissingAnswer =
+    isApiError(withdraw.error) && withdraw.error.code === 'bank_info_missing'
+  const generalError =
+    withdraw.isError &&
+    !(isApiError(withdraw.error) && withdraw.error.code === 'insufficient_balance')
+      ? apiErrorMessage(withdraw.error)
+      : undefined
+
+  return (
+    <form className={styles.sheetBody} onSubmit={submit} noValidate>
+      <TextField
+        label={copy.amountLabel}
+        hint={copy.amountHint(balance)}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0,00"
+        value={amount}
+        error={fieldError}
+        onChange={(e) => {
+          setAmount(e.target.value)
+          if (fieldError) setFieldError(undefined)
+        }}
+      />
+      <Button
+        variant="ghost"
+        onClick={() => {
+          setAmount(formatMoneyInput(wallet.balanceCents))
+          setFieldError(undefined)
+        }}
+      >
+        {copy.withdrawAll} ({balance})
+      </Button>
+      <p className={styles.muted}>
+        {copy.withdrawTo(bankLabel(wallet.bank.bankCode), wallet.bank.account)}
+      </p>
+      {generalError && (
+        <Notice tone="error" title={copy.withdrawFailed}>
+          {generalError}
+        </Notice>
+      )}
+      {bankMissingAnswer && (
+        <ButtonLink to="/account/bank-info?next=%2Faccount%2Fwallet" variant="secondary" block>
+          {copy.goToBank}
+        </ButtonLink>
+      )}
+      <Button type="submit" block busy={withdraw.isPending}>
+        {parsed !== null && parsed > 0
+          ? copy.confirmWithdraw(formatMoney(parsed))
+          : copy.confirmWithdrawPlain}
+      </Button>
+    </form>
+  )
+}
