@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// Lazy route chunks load on first visit; on a busy 2-core machine that can pass 1 s.
+configure({ asyncUtilTimeout: 5000 })
 
 // Globals are off, so Testing Library cannot clean up by itself.
 afterEach(() => cleanup())

@@ -1,3 +1,4 @@
+import { appPathOr } from '@/lib/app-path'
 /**
  * The two browser permissions the app asks for, behind one small interface:
  * what the browser says now, and asking (which shows the browser's own prompt).
@@ -68,7 +69,5 @@ export async function askPermission(kind: PermissionKind): Promise<PermissionOut
 
 /** A `?next=` value the app may go to: a path of this app, never another origin. */
 export function safeNextPath(value: string | null, fallback = '/oppy'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return fallback
-  return value
+  return appPathOr(value, fallback)
 }

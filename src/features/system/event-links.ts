@@ -1,3 +1,4 @@
+import { appPathOr } from '@/lib/app-path'
 /**
  * Deep links (`/event/<domain>?…`, sent in pushes, SMS and e-mails) → the app path they open.
  * Null when the link is not one the app knows or lacks what it needs.
@@ -35,7 +36,5 @@ export function eventTarget(domain: string, params: URLSearchParams): string | n
 
 /** A `?from=`/`?next=` value the app may go to: a path of this app, never another origin. */
 export function safeAppPath(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return null
-  return value
+  return appPathOr(value, null)
 }

@@ -2,6 +2,7 @@
 import type { components } from '@/api/schema.gen'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
+import { appPathOr } from '@/lib/app-path'
 
 export type SignInConnection = components['schemas']['SignInConnection']
 export type PendingSignIn = {
@@ -41,7 +42,7 @@ export function rememberReturnPath(path: string) {
 export function takeReturnPath(): string | null {
   const path = sessionStorage.getItem(RETURN_KEY)
   sessionStorage.removeItem(RETURN_KEY)
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : null
+  return appPathOr(path, null)
 }
 
 export function requestSignInCode(phone: string, connection: SignInConnection) {

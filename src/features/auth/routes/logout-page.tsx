@@ -6,6 +6,7 @@ import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { clearSession, sessionToken } from '@/lib/session'
 import { clearAgentData } from '@/lib/agent-data'
+import { isAppPath } from '@/lib/app-path'
 import { rememberReturnPath, signOutOnServer } from '../api/sign-in'
 
 /** Ends the session: tells the server (best effort), forgets the token and every local trace of the agent. */
@@ -23,7 +24,7 @@ export function LogoutPage() {
       queryClient.clear()
       await clearAgentData()
       const back = params.get('return')
-      if (back?.startsWith('/') && !back.startsWith('//')) rememberReturnPath(back)
+      if (isAppPath(back)) rememberReturnPath(back)
       if (!cancelled) setDone(true)
     })()
     return () => {

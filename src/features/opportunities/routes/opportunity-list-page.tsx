@@ -78,15 +78,17 @@ function OfferCard({
   const { task } = offer
   const distance = position ? formatDistance(distanceMeters(position, task.location)) : null
   return (
-    <li
-      className={`${styles.card} ${expired ? styles.expiredCard : ''}`}
-      aria-disabled={expired || undefined}
-    >
+    <li className={`${styles.card} ${expired ? styles.expiredCard : ''}`}>
       <h2 className={styles.title}>
         {expired ? (
           task.missionTitle
         ) : (
-          <Link to={`/oppy/${encodeURIComponent(offer.taskId)}`} className={styles.cardLink}>
+          <Link
+            to={`/oppy/${encodeURIComponent(offer.taskId)}`}
+            className={styles.cardLink}
+            // Offers may share a mission: the place tells the links apart.
+            aria-label={copy.offerLinkLabel(task.missionTitle, task.location.name)}
+          >
             {task.missionTitle}
           </Link>
         )}

@@ -1,3 +1,4 @@
+import { isAppPath } from '@/lib/app-path'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -84,7 +85,7 @@ function BankForm({ initial }: { initial: BankFormValues }) {
       queryClient.setQueryData(walletKeys.wallet, wallet)
       snackbar(copy.bankSaved)
       const next = params.get('next')
-      if (next && next.startsWith('/') && !next.startsWith('//')) void navigate(next)
+      if (isAppPath(next)) void navigate(next)
     },
     onError: (error) => {
       if (!isApiError(error)) return

@@ -1,0 +1,62 @@
+/** The live "Expira em 2 h 14 min" countdown: its text and when it next changes. */
+import { useEffect, useState } from 'react'
+import { appNow, onClockChange } from '@/lib/clock'
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** "3 dias 4 h", "2 h 14 min", "14 min 05 s", "40 s" — what is left, for a person. */
+export function formatTimeLeft(msLeft: number): string {
+  const ms = Math.max(0, msLeft)
+  if (ms >= DAY) {
+    const days = Math.floor(ms / DAY)
+    const hours = Math.floor((ms % DAY) / HOUR)
+    return `${days} ${days === 1 ? 'dia' : 'dias'}${hours ? ` ${hours} h` : ''}`
+  }
+  if (ms >= HOUR) {
+    const hours = Math.floor(ms / HOUR)
+    const minutes = Math.floor((ms % HOUR) / MINUTE)
+    return `${hours} h${minutes ? ` ${minutes} min` : ''}`
+  }
+  const seconds = Math.ceil(ms / SECOND)
+  const minutes = Math.floor(seconds / 60)
+  const rest = seconds % 60
+  return minutes ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${rest} s`
+}
+
+/**
+ * Milliseconds until the countdown text of an offer changes: each minute while more than
+ * an hour is left, each second in the last hour; null once it has expired.
+ */
+export function msUntilNextTick(expiresAt: string, now: number): number | null {
+  const left = Date.parse(expiresAt) - now
+  if (!(left > 0)) return null
+  if (left > HOUR) return left % MINUTE || MINUTE
+  return left % SECOND || SECOND
+}
+
+/**
+ * The current time, re-read when the soonest of the given expiries next changes its text
+ * (so a list re-renders once a minute, or once a second when an offer is in its last hour).
+ */
+export function useExpiryClock(expiries: readonly string[]): number {
+  const [now, setNow] = useState(() => appNow())
+  const watched = expiries.join('|')
+  useEffect(() => {
+    // Measured from the real clock when scheduling, not from the last render.
+    const current = appNow()
+    const delays = watched
+      .split('|')
+      .filter(Boolean)
+      .map((expiresAt) => msUntilNextTick(expiresAt, current))
+      .filter((d): d is number => d !== null)
+    if (delays.length === 0) return
+    const timer = setTimeout(() => setNow(appNow()), Math.min(...delays) + 10)
+    return () => clearTimeout(timer)
+  }, [now, watched])
+  // The demo can move the app's clock forward: read it again at once.
+  useEffect(() => onClockChange(() => setNow(appNow())), [])
+  return now
+}

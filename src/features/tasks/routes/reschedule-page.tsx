@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { apiErrorMessage, isApiError } from '@/api/api-error'
+import type { Task } from '@/api/entities'
+import { Button, ButtonLink } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { useSnackbar } from '@/components/snackbar'
+import { TextField } from '@/components/text-field'
+import { appNow } from '@/lib/clock'
+import { allowedEvents, machineStateOf, transition } from '@/domain/task-state-machine'
+import {
+  formatVisitTime,
+  fromLocalInputValue,
+  localInputBounds,
+  toLocalInputValue,
+} from '@/lib/sao-paulo-time'
+import { rescheduleTask, taskKeys, taskQueryOptions } from '../api/task-queries'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
+import { taskCopy as copy } from '../copy'
+import { taskPath } from '../task-presentation'
+import { TaskQueryState } from './task-query-state'
+import styles from './tasks.module.css'
+
+export function ReschedulePage() {
+  const { slug = '' } = useParams()
+  const query = useQuery(taskQueryOptions(slug))
+  const task = query.data
+  if (!task)
+    return (
+      <Page title={copy.rescheduleTitle} backTo="/tasks">
+        <TaskQueryState query={query} />
+      </Page>
+    )
+  return (
+    <Page title={copy.rescheduleTitle} backTo={taskPath(task)}>
+      <RescheduleForm task={task} />
+    </Page>
+  )
+}
+
+/** A new date between now and the deadline (São Paulo time), checked by the state machine first. */
+function RescheduleForm({ task }: { task: Task }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const snackbar = useSnackbar()
+  const idempotency = useIdempotencyKey()
+  const [openedAt] = useState(() => appNow())
+  const [value, setValue] = useState(() => toLocalInputValue(task.scheduledFor))
+  const [fieldError, setFieldError] = useState<string>()
+
+  const reschedule = useMutation({
+    mutationFn: (scheduledFor: string) =>
+      rescheduleTask(task.id, scheduledFor, idempotency.keyFor({ id: task.id, scheduledFor })),
+    onSuccess: async (updated) => {
+      await queryClient.invalidateQueries({ queryKey: taskKeys.all })
+      snackbar(copy.rescheduled)
+      navigate(taskPath(updated))
+    },
+    onError: (error) => {
+      idempotency.settle(error)
+      if (isApiError(error) && error.code === 'date_outside_window') setFieldError(error.message)
+    },
+  })
+
+  if (!allowedEvents(machineStateOf(task), 'agent', openedAt).includes('reschedule'))
+    return (
+      <Notice
+        tone="warning"
+        title={copy.rescheduleNotAllowed}
+        action={
+          <ButtonLink to={taskPath(task)} variant="secondary">
+            {copy.backToTask}
+          </ButtonLink>
+        }
+      />
+    )
+
+  const bounds = localInputBounds(openedAt, task.deadline)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!value) {
+      setFieldError(copy.rescheduleMissing)
+      return
+    }
+    const scheduledFor = fromLocalInputValue(value)
+    if (!scheduledFor) {
+      setFieldError(copy.rescheduleInvalid)
+      return
+    }
+    const result = transition(machineStateOf(task), { type: 'reschedule', scheduledFor }, appNow())
+    if (!result.ok) {
+      setFieldError(result.refusal.message)
+      return
+    }
+    setFieldError(undefined)
+    reschedule.mutate(scheduledFor)
+  }
+
+  const generalError =
+    reschedule.isError &&
+    !(isApiError(reschedule.error) && reschedule.error.code === 'date_outside_window')
+      ? reschedule.error
+      : null
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p>{copy.rescheduleCurrent(formatVisitTime(task.scheduledFor))}</p>
+      <TextField
+        label={copy.rescheduleLabel}
+        hint={copy.rescheduleHint(
+          formatVisitTime(fromLocalInputValue(bounds.min) ?? openedAt),
+          formatVisitTime(task.deadline),
+        )}
+        type="datetime-local"
+        min={bounds.min}
+        max={bounds.max}
+        step={60}
+        required
+        value={value}
+        error={fieldError}
+        onChange={(e) => {
+          setValue(e.target.value)
+          if (fieldError) setFieldError(undefined)
+        }}
+      />
+      {generalError && (
+        <Notice tone="error" title={copy.rescheduleError}>
+          {apiErrorMessage(generalError)}
+        </Notice>
+      )}
+      <Button type="submit" block busy={reschedule.isPending}>
+        {copy.rescheduleSubmit}
+      </Button>
+    </form>
+  )
+}

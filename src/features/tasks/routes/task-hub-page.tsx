@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import type { Task } from '@/api/entities'
+import { ButtonLink } from '@/components/button'
+import { List, ListItem } from '@/components/list'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { Badge } from '@/components/status'
+import { allowedEvents, machineStateOf, nextStep, STATUS_LABEL } from '@/domain/task-state-machine'
+import { appNow } from '@/lib/clock'
+import { taskQueryOptions } from '../api/task-queries'
+import { taskCopy as copy } from '../copy'
+import { STATUS_TONE, taskPath } from '../task-presentation'
+import { CancelTaskSheet } from './cancel-task-sheet'
+import { TaskFacts } from './task-facts'
+import { TaskQueryState } from './task-query-state'
+import styles from './tasks.module.css'
+
+/** One task: where and when, and the one next step the state machine allows as the main button. */
+export function TaskHubPage() {
+  const { slug = '' } = useParams()
+  const query = useQuery(taskQueryOptions(slug))
+  const [canceling, setCanceling] = useState(false)
+  const task = query.data
+
+  if (!task)
+    return (
+      <Page title={copy.hubTitle} backTo="/tasks">
+        <TaskQueryState query={query} />
+      </Page>
+    )
+
+  const state = machineStateOf(task)
+  const allowed = allowedEvents(state, 'agent', appNow())
+  return (
+    <Page title={task.title} backTo="/tasks">
+      <p className={styles.headline}>
+        <span>{task.slug}</span>
+        <Badge tone={STATUS_TONE[task.status.code]}>{STATUS_LABEL[task.status.code]}</Badge>
+      </p>
+      <section className={styles.card} aria-label={copy.hubTitle}>
+        <TaskFacts task={task} showDeadline={task.status.code === 'started'} />
+      </section>
+      {task.status.reason &&
+        (task.status.code === 'rejected' || task.status.code === 'canceled') && (
+          <Notice
+            tone={task.status.code === 'rejected' ? 'error' : 'info'}
+            title={task.status.code === 'rejected' ? copy.rejectedReason : copy.canceledReason}
+          >
+            {task.status.reason}
+          </Notice>
+        )}
+      <MainStep task={task} />
+      <nav aria-label={copy.otherActions}>
+        <List>
+          <ListItem to={taskPath(task, '/details')} title={copy.details} />
+          <ListItem to={taskPath(task, '/status')} title={copy.seeStatus} />
+          {allowed.includes('reschedule') && (
+            <ListItem to={taskPath(task, '/reschedule')} title={copy.reschedule} />
+          )}
+          {allowed.includes('cancel') && (
+            <ListItem onClick={() => setCanceling(true)} title={copy.cancelTask} />
+          )}
+        </List>
+      </nav>
+      {allowed.includes('cancel') && (
+        <CancelTaskSheet task={task} open={canceling} onClose={() => setCanceling(false)} />
+      )}
+    </Page>
+  )
+}
+
+function MainStep({ task }: { task: Task }) {
+  const step = nextStep(machineStateOf(task))
+  switch (step) {
+    case 'checkin':
+    case 'continue-visit':
+      return (
+        <ButtonLink to={taskPath(task, '/checkin')} block>
+          {copy.nextStep[step]}
+        </ButtonLink>
+      )
+    case 'fill-report':
+      return (
+        <ButtonLink to={taskPath(task, '/report')} block>
+          {copy.nextStep[step]}
+        </ButtonLink>
+      )
+    case 'resolve-pendencies':
+      return (
+        <ButtonLink to={taskPath(task, '/validation')} block>
+          {copy.nextStep[step]}
+        </ButtonLink>
+      )
+    case 'await-validation':
+      return (
+        <div className={styles.mainStep}>
+          <p className={styles.waiting}>{copy.awaitingValidation}</p>
+          <Link to={taskPath(task, '/status')}>{copy.seeStatus}</Link>
+        </div>
+      )
+    case 'done':
+      return task.steps.submitted ? (
+        <ButtonLink to={taskPath(task, '/status')} variant="secondary" block>
+          {copy.seeReport}
+        </ButtonLink>
+      ) : null
+  }
+}

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+
+// Each screen is a lazy chunk compiled on first use: allow for a slow, busy machine.
+
+function contestedTasks() {
+  return fakeBackend.db.tasks.findMany((q) =>
+    q.where((t) => t.agentId === 'agt_demo' && t.status.code === 'contested'),
+  )
+}
+
+function projectCode(projectId: string) {
+  return fakeBackend.db.projects.findFirst((q) => q.where({ id: projectId }))!.code
+}
+
+describe('Pendências de validação', () => {
+  it('lists the tasks with open pendencies, each leading to its validation', async () => {
+    await renderRoute('/tasks/validations', { scenario: 'contested' })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pendências de validação' }),
+    ).toBeInTheDocument()
+    const tasks = contestedTasks()
+    expect(tasks).toHaveLength(2)
+    for (const task of tasks) {
+      const row = await screen.findByRole('link', { name: new RegExp(task.location.name) })
+      expect(row).toHaveAttribute('href', `/tasks/${task.slug}/validation`)
+      expect(row).toHaveTextContent(projectCode(task.projectId))
+      expect(row).toHaveTextContent(/Pendências desde/)
+    }
+  })
+
+  it('filters by project through the channel', async () => {
+    const { user, router } = await renderRoute('/tasks/validations', { scenario: 'contested' })
+    const [first, second] = contestedTasks()
+    const code = projectCode(second!.projectId)
+    const filter = await screen.findByRole('group', { name: 'Filtrar por projeto' })
+    expect(within(filter).getByRole('button', { name: 'Todos' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await user.click(within(filter).getByRole('button', { name: code }))
+    expect(router.state.location.pathname).toBe(`/tasks/validations/${code}`)
+    expect(
+      await screen.findByRole('link', { name: new RegExp(second!.location.name) }),
+    ).toBeInTheDocument()
+    expect(
+      screen.queryByRole('link', { name: new RegExp(first!.location.name) }),
+    ).not.toBeInTheDocument()
+    expect(
+      within(screen.getByRole('group', { name: 'Filtrar por projeto' })).getByRole('button', {
+        name: code,
+      }),
+    ).toHaveAttribute('aria-pressed', 'true')
+    await user.click(screen.getByRole('button', { name: 'Todos' }))
+    expect(router.state.location.pathname).toBe('/tasks/validations')
+    expect(
+      await screen.findByRole('link', { name: new RegExp(first!.location.name) }),
+    ).toBeInTheDocument()
+  })
+
+  it('opens filtered from a channel link', async () => {
+    await renderRoute('/tasks/validations/MERCADO-RJ', { scenario: 'contested' })
+    const [task] = contestedTasks().filter((t) => projectCode(t.projectId) === 'MERCADO-RJ')
+    expect(
+      await screen.findByRole('link', { name: new RegExp(task!.location.name) }),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: /Pendências desde/ })).toHaveLength(1)
+  })
+
+  it('says there is nothing open in a project without pendencies', async () => {
+    await renderRoute('/tasks/validations/FARMA-SP', { scenario: 'contested' })
+    expect(await screen.findByText('Nenhuma pendência aberta')).toBeInTheDocument()
+    expect(screen.getByText('Nenhuma pendência aberta no projeto FARMA-SP.')).toBeInTheDocument()
+  })
+
+  it('says there is nothing open when no report came back', async () => {
+    await renderRoute('/tasks/validations', { scenario: 'new-agent' })
+    expect(await screen.findByText('Nenhuma pendência aberta')).toBeInTheDocument()
+  })
+
+  it('says so when the list cannot load, and retries', async () => {
+    failApi('get', '/tasks/mine', 500)
+    const { user } = await renderRoute('/tasks/validations', { scenario: 'contested' })
+    expect(await screen.findByText('Não foi possível carregar suas tarefas')).toBeInTheDocument()
+    fakeServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    expect(await screen.findAllByRole('link', { name: /Pendências desde/ })).toHaveLength(2)
+  })
+})
