@@ -1,0 +1,120 @@
+import { expect, test, type ConsoleMessage } from '@playwright/test'
+import { resetBackend } from './support/fake-backend'
+import { signIn } from './support/sign-in'
+
+test.beforeEach(async ({ request }) => {
+  await resetBackend(request)
+})
+
+test('an agent accepts an offer, finds it in tasks, reads a notification, edits bank data and signs out', async ({ page, request }) => {
+  const errors: string[] = []
+  page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()))
+  await signIn(page, request)
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' })
+
+  // Accept the first offer with a date inside its window.
+  await page.getByRole('main').getByRole('link').first().click()
+  await expect(page.getByRole('heading', { name: 'Oportunidade' })).toBeVisible()
+  const mission = (await page.getByRole('main').locator('h2, p').first().textContent())?.trim()
+  await page.getByRole('link', { name: 'Aceitar' }).or(page.getByRole('button', { name: 'Aceitar' })).first().click()
+  await expect(page.getByRole('heading', { name: 'Detalhes da oportunidade' })).toBeVisible()
+  const dateField = page.getByLabel('Data e horário da visita')
+  const min = await dateField.getAttribute('min')
+  expect(min).toBeTruthy()
+  const inside = new Date(Date.parse(`${min}:00Z`) + 26 * 3_600_000).toISOString().slice(0, 16)
+  await dateField.fill(inside)
+  await page.getByRole('button', { name: 'Aceitar e agendar' }).click()
+  await expect(page).toHaveURL(/\/tasks\/T-\d+$/)
+  const slug = page.url().split('/').pop()!
+  await expect(page.getByRole('link', { name: 'Fazer check-in' })).toBeVisible()
+
+  // It is in my tasks, as scheduled, and the offer badge went down.
+  await nav.getByRole('link', { name: /Tarefas/ }).click()
+  await expect(page.getByRole('heading', { name: 'Tarefas' })).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(mission ? mission.slice(0, 20) : slug) }).first()).toBeVisible()
+  await expect(nav.getByRole('link', { name: /Oportunidades/ })).toContainText('4')
+
+  // Reading a notification lowers the unread badge.
+  const notifs = nav.getByRole('link', { name: /Notificações/ })
+  await expect(notifs).toContainText('3')
+  await notifs.click()
+  await page.getByRole('main').getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(notifs).toContainText('2')
+
+  // Bank data: a bad CPF is refused next to the field and kept; a good one is saved.
+  await page.goto('/account/bank-info')
+  await expect(page.getByRole('heading', { name: 'Dados bancários' })).toBeVisible()
+  const cpf = page.getByLabel('CPF do titular')
+  await cpf.fill('11111111111')
+  await page.getByRole('button', { name: 'Salvar dados bancários' }).click()
+  await expect(cpf).toHaveAttribute('aria-invalid', 'true')
+  await expect(cpf).toHaveValue('111.111.111-11')
+  await cpf.fill('52998224725')
+  await page.getByLabel('Conta com dígito').fill('7654321-0')
+  await page.getByRole('button', { name: 'Salvar dados bancários' }).click()
+  await expect(page.getByText('Dados bancários salvos')).toBeVisible()
+  const wallet = await request.get('/api/wallet', { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('avaliador.session') ?? '{}').token as string)}` } })
+  expect(((await wallet.json()) as { bank: { account: string } }).bank.account).toBe('7654321-0')
+
+  // Sign out: the session and every local trace of the agent are gone.
+  await page.goto('/account')
+  await page.getByRole('link', { name: 'Sair' }).or(page.getByRole('button', { name: 'Sair' })).first().click()
+  await expect(page.getByRole('heading', { name: 'Você saiu' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Entrar novamente' })).toBeVisible()
+  const leftovers = await page.evaluate(async () => ({
+    storage: Object.keys(localStorage).filter((k) => k.startsWith('avaliador')),
+    session: Object.keys(sessionStorage).filter((k) => k.startsWith('avaliador')),
+    databases: (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('avaliador-agent')),
+  }))
+  expect(leftovers).toEqual({ storage: [], session: [], databases: [] })
+  await page.goto('/oppy')
+  await expect(page).toHaveURL(/\/login$/)
+  expect(errors).toEqual([])
+})
+
+/** Every route of SPEC §2 outside the visit, with the heading an agent should see. */
+const ROUTES: Array<[path: string, heading: RegExp]> = [
+  ['/login', /^Entrar$/],
+  ['/oppy', /^Oportunidades$/],
+  ['/oppy/tsk_4821', /^Oportunidade$/],
+  ['/oppy/tsk_4821/details', /^Detalhes da oportunidade$/],
+  ['/tasks', /^Tarefas$/],
+  ['/tasks/canceled', /canceladas/i],
+  ['/tasks/permissions', /aparelho/i],
+  ['/tasks/policy', /conduta/i],
+  ['/tasks/validations', /pendências/i],
+  ['/tasks/T-4827', /.+/],
+  ['/tasks/T-4827/details', /.+/],
+  ['/tasks/T-4827/reschedule', /reagendar/i],
+  ['/tasks/T-4827/status', /.+/],
+  ['/notifs', /^Notificações$/],
+  ['/notes', /^Comunicados$/],
+  ['/account', /.+/],
+  ['/account/profile', /perfil/i],
+  ['/account/bank-info', /^Dados bancários$/],
+  ['/account/terms', /termos/i],
+  ['/account/wallet', /^Carteira$/],
+  ['/about/privacy', /privacidade/i],
+  ['/help', /ajuda/i],
+  ['/permissions/notifications', /notifica/i],
+  ['/permissions/position', /localiza/i],
+  ['/unavailable', /indisponível/i],
+  ['/activation/error', /ativa/i],
+  ['/nao-existe', /não encontrada/i],
+]
+
+test('every route outside the visit renders its pt-BR heading at 360×640 with no console error', async ({ page, request }) => {
+  await signIn(page, request)
+  for (const [path, heading] of ROUTES) {
+    const errors: string[] = []
+    const onConsole = (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text())
+    page.on('console', onConsole)
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)
+    expect(overflow, `${path} scrolls sideways at 360 px`).toBe(false)
+    page.off('console', onConsole)
+    expect(errors, path).toEqual([])
+  }
+})
