@@ -3,32 +3,11 @@ import { ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import styles from './auth.module.css'
+import { authCopy } from '../copy'
 
 const SUPPORT_WHATSAPP_URL = 'https://wa.me/5511900000000'
 
-const copy = {
-  title: 'Não foi possível ativar sua conta',
-  reasons: {
-    activation_invalid: {
-      title: 'Link de ativação inválido',
-      body: 'Este link não é válido ou já foi usado. Confira se abriu o link completo da mensagem de convite. Se você já ativou sua conta, é só entrar com seu celular.',
-    },
-    activation_expired: {
-      title: 'Link de ativação expirado',
-      body: 'Os convites valem por 7 dias e este já venceu. Fale com o suporte para receber um novo link de ativação.',
-    },
-    unknown: {
-      title: 'Algo deu errado na ativação',
-      body: 'Não conseguimos ativar sua conta com este link. Tente abrir o link de novo; se continuar, fale com o suporte.',
-    },
-  },
-  helpTitle: 'Como conseguir ajuda',
-  helpBody:
-    'O suporte atende de segunda a sábado, das 8h às 20h. Tenha em mãos o celular cadastrado no convite.',
-  whatsapp: 'Falar com o suporte pelo WhatsApp',
-  help: 'Ver perguntas frequentes',
-  login: 'Entrar com celular',
-} as const
+const copy = authCopy.activationError
 
 type Reason = keyof typeof copy.reasons
 

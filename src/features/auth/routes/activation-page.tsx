@@ -14,18 +14,9 @@ import { acceptTerms, termsQueryOptions } from '@/features/account/api/account-q
 import { meQueryKey } from '@/features/account/api/me-query'
 import { activateAccount } from '../api/sign-in'
 import styles from './auth.module.css'
+import { authCopy } from '../copy'
 
-const copy = {
-  title: 'Ativação da conta',
-  activating: 'Ativando sua conta…',
-  activationFailed: 'Não foi possível ativar sua conta agora',
-  activated: 'Conta ativada! Falta só ler e aceitar os termos de uso.',
-  loadingTerms: 'Carregando termos de uso',
-  termsError: 'Não foi possível carregar os termos de uso',
-  version: (version: string, date: string) => `Versão ${version}, publicada em ${date}`,
-  accept: 'Aceitar e continuar',
-  acceptFailed: 'Não foi possível registrar o aceite.',
-} as const
+const copy = authCopy.activation
 
 /** Errors that mean the link itself is bad; anything else (offline, 5xx) is retried here. */
 const LINK_ERRORS = new Set([

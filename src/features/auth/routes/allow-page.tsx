@@ -17,6 +17,7 @@ import {
   verifySignInCode,
 } from '../api/sign-in'
 import styles from './auth.module.css'
+import { authCopy } from '../copy'
 
 const onlyDigits = (s: string) => s.replace(/\D/g, '').slice(0, OTP_LENGTH)
 
@@ -25,14 +26,12 @@ function codeErrorMessage(error: unknown): string {
   switch (error.code) {
     case 'otp_invalid': {
       const left = error.problem?.attemptsLeft
-      return left === undefined
-        ? 'Código incorreto.'
-        : `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`
+      return left === undefined ? authCopy.allow.wrongCode : authCopy.allow.wrongCodeLeft(left)
     }
     case 'otp_expired':
-      return 'Este código expirou. Peça um novo código.'
+      return authCopy.allow.expired
     case 'otp_locked':
-      return 'Você errou o código muitas vezes. Peça um novo código para continuar.'
+      return authCopy.allow.locked
     default:
       return error.message
   }
@@ -62,7 +61,7 @@ export function AllowPage() {
   function submit(event: FormEvent) {
     event.preventDefault()
     if (code.length !== OTP_LENGTH) {
-      setFieldError(`O código tem ${OTP_LENGTH} dígitos.`)
+      setFieldError(authCopy.allow.codeLength(OTP_LENGTH))
       return
     }
     setFieldError(undefined)
@@ -74,14 +73,13 @@ export function AllowPage() {
     (verify.error.code === 'otp_expired' || verify.error.code === 'otp_locked')
 
   return (
-    <Page title="Digite o código" backTo="/login/request">
+    <Page title={authCopy.allow.title} backTo="/login/request">
       <p className={styles.lead}>
-        Digite o código de {OTP_LENGTH} dígitos enviado para{' '}
-        <strong>{formatPhone(pending.phone)}</strong>.
+        {authCopy.allow.lead(OTP_LENGTH)} <strong>{formatPhone(pending.phone)}</strong>.
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
-          label="Código"
+          label={authCopy.allow.codeLabel}
           className={styles.code}
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -97,11 +95,11 @@ export function AllowPage() {
         {verify.isError && <Notice tone="error">{codeErrorMessage(verify.error)}</Notice>}
         {mustRequestAgain ? (
           <ButtonLink to="/login" block>
-            Pedir novo código
+            {authCopy.allow.requestAgain}
           </ButtonLink>
         ) : (
           <Button type="submit" block busy={verify.isPending}>
-            Entrar
+            {authCopy.allow.submit}
           </Button>
         )}
       </form>

@@ -15,6 +15,7 @@ import {
   type SignInConnection,
 } from '../api/sign-in'
 import styles from './auth.module.css'
+import { authCopy } from '../copy'
 
 export function LoginPage() {
   const navigate = useNavigate()
@@ -66,18 +67,16 @@ export function LoginPage() {
       : undefined
 
   return (
-    <Page title="Entrar">
+    <Page title={authCopy.login.title}>
       <p className={styles.brand} aria-hidden="true">
         Avaliador
       </p>
-      <p className={styles.lead}>
-        Informe seu celular. Vamos enviar um código de 6 dígitos para você entrar.
-      </p>
+      <p className={styles.lead}>{authCopy.login.lead}</p>
       {message && <Notice>{message}</Notice>}
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
-          label="Celular com DDD"
-          hint="Exemplo: +55 (11) 98765-4321"
+          label={authCopy.login.phoneLabel}
+          hint={authCopy.login.phoneHint}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -89,7 +88,7 @@ export function LoginPage() {
           }}
         />
         <fieldset className={styles.channels}>
-          <legend>Receber o código por</legend>
+          <legend>{authCopy.login.channelLegend}</legend>
           {(['sms', 'whatsapp'] as const).map((value) => (
             <label key={value} className={styles.channel}>
               <input
@@ -105,7 +104,7 @@ export function LoginPage() {
         </fieldset>
         {generalError && <Notice tone="error">{generalError}</Notice>}
         <Button type="submit" block busy={request.isPending}>
-          Receber código
+          {authCopy.login.submit}
         </Button>
       </form>
     </Page>

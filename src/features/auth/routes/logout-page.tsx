@@ -8,6 +8,7 @@ import { clearSession, sessionToken } from '@/lib/session'
 import { clearAgentData } from '@/lib/agent-data'
 import { isAppPath } from '@/lib/app-path'
 import { rememberReturnPath, signOutOnServer } from '../api/sign-in'
+import { authCopy } from '../copy'
 
 /** Ends the session: tells the server (best effort), forgets the token and every local trace of the agent. */
 export function LogoutPage() {
@@ -35,18 +36,18 @@ export function LogoutPage() {
   const message = params.get('message')
   const error = params.get('error')
   return (
-    <Page title="Você saiu">
+    <Page title={authCopy.logout.title}>
       {error ? (
         <Notice tone="error">{error}</Notice>
       ) : (
-        <Notice>{message ?? 'Você saiu da sua conta neste aparelho.'}</Notice>
+        <Notice>{message ?? authCopy.logout.done}</Notice>
       )}
       {done ? (
         <ButtonLink to="/login" block>
-          Entrar novamente
+          {authCopy.logout.signInAgain}
         </ButtonLink>
       ) : (
-        <p role="status">Saindo…</p>
+        <p role="status">{authCopy.logout.leaving}</p>
       )}
     </Page>
   )

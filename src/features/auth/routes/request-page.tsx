@@ -9,6 +9,7 @@ import { Page } from '@/components/page'
 import { readPendingSignIn, requestSignInCode, savePendingSignIn } from '../api/sign-in'
 import { useCountdown } from '../use-countdown'
 import styles from './auth.module.css'
+import { authCopy } from '../copy'
 
 const CHANNEL_LABEL = { sms: 'SMS', whatsapp: 'WhatsApp' } as const
 
@@ -39,19 +40,19 @@ export function RequestPage() {
   if (!pending) return <Navigate to="/login" replace />
 
   return (
-    <Page title="Código enviado" backTo="/login">
+    <Page title={authCopy.request.title} backTo="/login">
       <p className={styles.lead}>
-        Enviamos um código para <strong>{formatPhone(pending.phone)}</strong> por{' '}
-        {CHANNEL_LABEL[pending.connection]}. Ele vale por 10 minutos.
+        {authCopy.request.sentTo} <strong>{formatPhone(pending.phone)}</strong> por{' '}
+        {CHANNEL_LABEL[pending.connection]}. {authCopy.request.validity}
       </p>
-      {resend.isSuccess && <Notice tone="success">Enviamos um novo código.</Notice>}
+      {resend.isSuccess && <Notice tone="success">{authCopy.request.resent}</Notice>}
       {resend.isError &&
         !(isApiError(resend.error) && resend.error.code === 'otp_resend_locked') && (
           <Notice tone="error">{apiErrorMessage(resend.error)}</Notice>
         )}
       <div className={styles.actions}>
         <Button block onClick={() => navigate('/login/allow')}>
-          Digitar o código
+          {authCopy.request.typeCode}
         </Button>
         <Button
           block
@@ -61,15 +62,15 @@ export function RequestPage() {
           onClick={() => resend.mutate()}
           aria-describedby="resend-wait"
         >
-          {secondsLeft > 0 ? `Reenviar código em ${secondsLeft} s` : 'Reenviar código'}
+          {secondsLeft > 0 ? authCopy.request.resendIn(secondsLeft) : authCopy.request.resend}
         </Button>
         <span id="resend-wait" className="visually-hidden">
           {secondsLeft > 0
-            ? `Você poderá pedir outro código em ${secondsLeft} segundos.`
-            : 'Você já pode pedir outro código.'}
+            ? authCopy.request.resendWait(secondsLeft)
+            : authCopy.request.resendReady}
         </span>
         <ButtonLink to="/login" variant="ghost" block>
-          Trocar número
+          {authCopy.request.changeNumber}
         </ButtonLink>
       </div>
     </Page>

@@ -43,7 +43,9 @@ describe('Entrar', () => {
 
   it('locks the resend for 60 s with a countdown', async () => {
     await requestCode()
-    expect(screen.getByText(/Enviamos um código para/)).toHaveTextContent('+55 (11) 98765-4321 por SMS')
+    expect(screen.getByText(/Enviamos um código para/)).toHaveTextContent(
+      '+55 (11) 98765-4321 por SMS',
+    )
     const resend = screen.getByRole('button', { name: /Reenviar código em \d+ s/ })
     expect(resend).toBeDisabled()
     expect(resend.textContent).toMatch(/em (60|59) s/)
@@ -52,7 +54,10 @@ describe('Entrar', () => {
   it('signs in with the right code and opens the offers', async () => {
     const { user, router } = await requestCode()
     await user.click(screen.getByRole('button', { name: 'Digitar o código' }))
-    await user.type(await screen.findByLabelText('Código'), peekSignInCode(fakeBackend.context, PHONE)!)
+    await user.type(
+      await screen.findByLabelText('Código'),
+      peekSignInCode(fakeBackend.context, PHONE)!,
+    )
     await user.click(screen.getByRole('button', { name: 'Entrar' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/oppy'))
     expect(await screen.findByRole('heading', { name: 'Oportunidades' })).toBeInTheDocument()
@@ -71,7 +76,10 @@ describe('Entrar', () => {
     expect(field).toHaveValue(wrong)
     for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: 'Entrar' }))
     expect(await screen.findByText(/Você errou o código muitas vezes/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Pedir novo código' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('link', { name: 'Pedir novo código' })).toHaveAttribute(
+      'href',
+      '/login',
+    )
   })
 
   it('pre-fills the code from the SMS link', async () => {

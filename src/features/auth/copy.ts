@@ -1,0 +1,76 @@
+/** pt-BR texts of sign-in, sign-out and activation. */
+export const authCopy = {
+  login: {
+    title: 'Entrar',
+    lead: 'Informe seu celular. Vamos enviar um código de 6 dígitos para você entrar.',
+    phoneLabel: 'Celular com DDD',
+    phoneHint: 'Exemplo: +55 (11) 98765-4321',
+    channelLegend: 'Receber o código por',
+    submit: 'Receber código',
+  },
+  request: {
+    title: 'Código enviado',
+    sentTo: 'Enviamos um código para',
+    validity: 'Ele vale por 10 minutos.',
+    resent: 'Enviamos um novo código.',
+    typeCode: 'Digitar o código',
+    resend: 'Reenviar código',
+    resendIn: (seconds: number) => `Reenviar código em ${seconds} s`,
+    resendWait: (seconds: number) => `Você poderá pedir outro código em ${seconds} segundos.`,
+    resendReady: 'Você já pode pedir outro código.',
+    changeNumber: 'Trocar número',
+  },
+  allow: {
+    title: 'Digite o código',
+    lead: (digits: number) => `Digite o código de ${digits} dígitos enviado para`,
+    codeLabel: 'Código',
+    codeLength: (digits: number) => `O código tem ${digits} dígitos.`,
+    wrongCode: 'Código incorreto.',
+    wrongCodeLeft: (left: number) =>
+      `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`,
+    expired: 'Este código expirou. Peça um novo código.',
+    locked: 'Você errou o código muitas vezes. Peça um novo código para continuar.',
+    requestAgain: 'Pedir novo código',
+    submit: 'Entrar',
+  },
+  logout: {
+    title: 'Você saiu',
+    done: 'Você saiu da sua conta neste aparelho.',
+    leaving: 'Saindo…',
+    signInAgain: 'Entrar novamente',
+  },
+  activation: {
+    title: 'Ativação da conta',
+    activating: 'Ativando sua conta…',
+    activationFailed: 'Não foi possível ativar sua conta agora',
+    activated: 'Conta ativada! Falta só ler e aceitar os termos de uso.',
+    loadingTerms: 'Carregando termos de uso',
+    termsError: 'Não foi possível carregar os termos de uso',
+    version: (version: string, date: string) => `Versão ${version}, publicada em ${date}`,
+    accept: 'Aceitar e continuar',
+    acceptFailed: 'Não foi possível registrar o aceite.',
+  },
+  activationError: {
+    title: 'Não foi possível ativar sua conta',
+    reasons: {
+      activation_invalid: {
+        title: 'Link de ativação inválido',
+        body: 'Este link não é válido ou já foi usado. Confira se abriu o link completo da mensagem de convite. Se você já ativou sua conta, é só entrar com seu celular.',
+      },
+      activation_expired: {
+        title: 'Link de ativação expirado',
+        body: 'Os convites valem por 7 dias e este já venceu. Fale com o suporte para receber um novo link de ativação.',
+      },
+      unknown: {
+        title: 'Algo deu errado na ativação',
+        body: 'Não conseguimos ativar sua conta com este link. Tente abrir o link de novo; se continuar, fale com o suporte.',
+      },
+    },
+    helpTitle: 'Como conseguir ajuda',
+    helpBody:
+      'O suporte atende de segunda a sábado, das 8h às 20h. Tenha em mãos o celular cadastrado no convite.',
+    whatsapp: 'Falar com o suporte pelo WhatsApp',
+    help: 'Ver perguntas frequentes',
+    login: 'Entrar com celular',
+  },
+} as const
