@@ -27,9 +27,9 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
         onSent: (item) => {
           void queryClient.invalidateQueries({ queryKey: ['tasks'] })
           void queryClient.invalidateQueries({ queryKey: ['me'] })
-          if (item.kind === 'saveReport' || item.kind === 'submitReport' || item.kind === 'upload' || item.kind === 'award')
+          if (item.kind !== 'checkin' && item.kind !== 'checkout')
             void queryClient.invalidateQueries({ queryKey: ['reports'] })
-          if (item.kind === 'submitReport') void queryClient.invalidateQueries({ queryKey: ['wallet'] })
+          if (item.kind === 'submitReport' || item.kind === 'award') void queryClient.invalidateQueries({ queryKey: ['wallet'] })
         },
         onChange: notifyVisitStoreReaders,
       })

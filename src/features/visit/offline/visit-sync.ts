@@ -96,9 +96,11 @@ export function createExecutor(db: VisitDb) {
             item.id,
           )
           await db.put('media', { ...media, state: 'sent', progress: 1, evidenceId: evidence.id, error: undefined })
-          await linkUploadedMedia(db, media.id, evidence.id)
-          const visit = await db.get('visits', item.taskId)
-          if (visit) await enqueueReportSave(db, item.taskId, visit.reportId)
+          // Only a photo listed in a draft needs a report save (a pendency photo is attached by the upload).
+          if (await linkUploadedMedia(db, media.id, evidence.id)) {
+            const visit = await db.get('visits', item.taskId)
+            if (visit) await enqueueReportSave(db, item.taskId, visit.reportId)
+          }
           return evidence
         } catch (error) {
           const transient = !isApiError(error) || error.isTransient
@@ -146,10 +148,12 @@ export function createExecutor(db: VisitDb) {
 }
 
 /** Records the server id of an uploaded photo wherever the draft pointed at the local one. */
-async function linkUploadedMedia(db: VisitDb, mediaId: string, evidenceId: string) {
+async function linkUploadedMedia(db: VisitDb, mediaId: string, evidenceId: string): Promise<boolean> {
+  let linked = false
   const tx = db.transaction('drafts', 'readwrite')
   for (const draft of await tx.store.getAll()) {
     if (!draft.evidenceRefs.some((r) => r.mediaId === mediaId)) continue
+    linked = true
     await tx.store.put({
       ...draft,
       evidenceRefs: draft.evidenceRefs.map((r) => (r.mediaId === mediaId ? { ...r, evidenceId } : r)),
@@ -157,6 +161,7 @@ async function linkUploadedMedia(db: VisitDb, mediaId: string, evidenceId: strin
     })
   }
   await tx.done
+  return linked
 }
 
 /** Agent's choice after a stale-version conflict. */
