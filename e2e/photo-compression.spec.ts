@@ -37,7 +37,11 @@ async function compressInPage(page: Page, kind: Case): Promise<Outcome> {
       canvas.convertToBlob(quality === undefined ? { type } : { type, quality })
 
     /** Smooth shapes and text, a red block top-left and a blue block bottom-right, light grain. */
-    function scene(width: number, height: number, options: { grain: number; transparent?: boolean }) {
+    function scene(
+      width: number,
+      height: number,
+      options: { grain: number; transparent?: boolean },
+    ) {
       const canvas = new OffscreenCanvas(width, height)
       const ctx = canvas.getContext('2d')!
       if (!options.transparent) {
@@ -52,12 +56,19 @@ async function compressInPage(page: Page, kind: Case): Promise<Outcome> {
       for (let i = 0; i < 60; i++) {
         ctx.fillStyle = `hsl(${Math.floor(random() * 360)} 45% 55%)`
         ctx.beginPath()
-        ctx.arc(random() * width, random() * height, 40 + random() * Math.min(width, height) * 0.15, 0, Math.PI * 2)
+        ctx.arc(
+          random() * width,
+          random() * height,
+          40 + random() * Math.min(width, height) * 0.15,
+          0,
+          Math.PI * 2,
+        )
         ctx.fill()
       }
       ctx.fillStyle = '#222'
       ctx.font = `${Math.round(height / 20)}px sans-serif`
-      for (let y = 1; y < 8; y++) ctx.fillText('Avaliador · evidência de visita · 12/05', width * 0.1, (height * y) / 8)
+      for (let y = 1; y < 8; y++)
+        ctx.fillText('Avaliador · evidência de visita · 12/05', width * 0.1, (height * y) / 8)
       const block = Math.round(Math.min(width, height) / 4)
       ctx.fillStyle = 'rgb(230, 20, 20)'
       ctx.fillRect(0, 0, block, block)
@@ -85,7 +96,8 @@ async function compressInPage(page: Page, kind: Case): Promise<Outcome> {
       const ctx = canvas.getContext('2d')!
       const image = ctx.createImageData(width, height)
       const words = new Uint32Array(image.data.buffer)
-      for (let i = 0; i < words.length; i += 16384) crypto.getRandomValues(words.subarray(i, Math.min(words.length, i + 16384)))
+      for (let i = 0; i < words.length; i += 16384)
+        crypto.getRandomValues(words.subarray(i, Math.min(words.length, i + 16384)))
       for (let i = 3; i < image.data.length; i += 4) image.data[i] = 255
       ctx.putImageData(image, 0, 0)
       return canvas
@@ -97,6 +109,7 @@ async function compressInPage(page: Page, kind: Case): Promise<Outcome> {
      */
     function exifSegment(orientation: number): Uint8Array<ArrayBuffer> {
       // [bytes, value] in order; offsets are from the start of the TIFF header.
+      // prettier-ignore
       const fields: Array<[1 | 2 | 4, number]> = [
         [1, 0x4d], [1, 0x4d], [2, 42], [4, 8], // "MM", 42, IFD0 at 8
         [2, 2], // IFD0: 2 entries
@@ -129,12 +142,21 @@ async function compressInPage(page: Page, kind: Case): Promise<Outcome> {
     async function withExif(jpeg: Blob, orientation: number): Promise<Blob> {
       const bytes = new Uint8Array(await jpeg.arrayBuffer())
       if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new Error('not a JPEG')
-      return new Blob([bytes.slice(0, 2), exifSegment(orientation), bytes.slice(2)], { type: 'image/jpeg' })
+      return new Blob([bytes.slice(0, 2), exifSegment(orientation), bytes.slice(2)], {
+        type: 'image/jpeg',
+      })
     }
 
     function hasExifMarker(bytes: Uint8Array) {
       for (let i = 0; i + 5 < bytes.length; i++)
-        if (bytes[i] === 0x45 && bytes[i + 1] === 0x78 && bytes[i + 2] === 0x69 && bytes[i + 3] === 0x66 && bytes[i + 4] === 0 && bytes[i + 5] === 0)
+        if (
+          bytes[i] === 0x45 &&
+          bytes[i + 1] === 0x78 &&
+          bytes[i + 2] === 0x69 &&
+          bytes[i + 3] === 0x66 &&
+          bytes[i + 4] === 0 &&
+          bytes[i + 5] === 0
+        )
           return true
       return false
     }
@@ -142,7 +164,10 @@ async function compressInPage(page: Page, kind: Case): Promise<Outcome> {
     let input: Blob
     switch (kind) {
       case 'exif-12mp':
-        input = await withExif(await canvasBlob(scene(4032, 3024, { grain: 10 }), 'image/jpeg', 0.92), 6)
+        input = await withExif(
+          await canvasBlob(scene(4032, 3024, { grain: 10 }), 'image/jpeg', 0.92),
+          6,
+        )
         break
       case 'noisy-12mp':
         input = await canvasBlob(noise(4032, 3024), 'image/jpeg', 0.95)
@@ -165,8 +190,11 @@ async function compressInPage(page: Page, kind: Case): Promise<Outcome> {
         break
     }
 
-    const compress = (window as unknown as { __avaliadorCompressImage: (file: Blob) => Promise<Record<string, unknown> & { blob: Blob }> })
-      .__avaliadorCompressImage
+    const compress = (
+      window as unknown as {
+        __avaliadorCompressImage: (file: Blob) => Promise<Record<string, unknown> & { blob: Blob }>
+      }
+    ).__avaliadorCompressImage
     let result: Record<string, unknown> & { blob: Blob }
     try {
       result = await compress(input)
@@ -180,7 +208,12 @@ async function compressInPage(page: Page, kind: Case): Promise<Outcome> {
     const ctx = probe.getContext('2d')!
     ctx.drawImage(bitmap, 0, 0)
     const at = (fx: number, fy: number): [number, number, number] => {
-      const d = ctx.getImageData(Math.floor(fx * (bitmap.width - 1)), Math.floor(fy * (bitmap.height - 1)), 1, 1).data
+      const d = ctx.getImageData(
+        Math.floor(fx * (bitmap.width - 1)),
+        Math.floor(fy * (bitmap.height - 1)),
+        1,
+        1,
+      ).data
       return [d[0]!, d[1]!, d[2]!]
     }
     return {
@@ -230,10 +263,16 @@ test.describe('photo compression in the browser', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/preview/')
     await expect(page.getByRole('heading', { name: 'Oportunidades' })).toBeVisible()
-    await page.waitForFunction(() => typeof (window as unknown as Record<string, unknown>).__avaliadorCompressImage === 'function')
+    await page.waitForFunction(
+      () =>
+        typeof (window as unknown as Record<string, unknown>).__avaliadorCompressImage ===
+        'function',
+    )
   })
 
-  test('a 12 MP photo with EXIF orientation 6: upright 1440×1920, ≤ 0.4 MB, metadata gone', async ({ page }) => {
+  test('a 12 MP photo with EXIF orientation 6: upright 1440×1920, ≤ 0.4 MB, metadata gone', async ({
+    page,
+  }) => {
     const out = expectJpegWithinLimits(await compressInPage(page, 'exif-12mp'))
     expect(out.inputBytes).toBeGreaterThan(MAX_BYTES)
     // Stored 4032×3024 landscape; orientation 6 turns it 90° clockwise: portrait, longest side exactly 1920.
@@ -279,6 +318,10 @@ test.describe('photo compression in the browser', () => {
 
   test('a file that is not an image is refused in pt-BR', async ({ page }) => {
     const out = await compressInPage(page, 'not-an-image')
-    expect(out).toMatchObject({ ok: false, code: 'not-an-image', message: 'O arquivo não é uma imagem. Escolha uma foto JPG, PNG ou WebP.' })
+    expect(out).toMatchObject({
+      ok: false,
+      code: 'not-an-image',
+      message: 'O arquivo não é uma imagem. Escolha uma foto JPG, PNG ou WebP.',
+    })
   })
 })

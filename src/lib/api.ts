@@ -21,6 +21,11 @@ export function setSessionExpiredHandler(handler: (error: ApiError) => void) {
   sessionExpiredHandler = handler
 }
 
+/** For calls made outside the typed client (the XHR upload): a 401 there too signs out. */
+export function notifySessionExpired(error: ApiError) {
+  sessionExpiredHandler(error)
+}
+
 /** For tests and the preview: forget the client so the next call uses the current config. */
 export function resetApiClient() {
   client = undefined

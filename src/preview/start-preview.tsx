@@ -7,12 +7,30 @@ import { http, HttpResponse } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { useState } from 'react'
 import { createFakeBackend, type FakeBackend } from '../../mocks/fake-backend'
-import { DEFAULT_SCENARIO, DEFAULT_SEED, DEMO_AGENT_ID, DEMO_TOKEN, isScenarioName, type ScenarioName } from '../../mocks/seed/seed'
+import {
+  DEFAULT_SCENARIO,
+  DEFAULT_SEED,
+  DEMO_AGENT_ID,
+  DEMO_TOKEN,
+  isScenarioName,
+  type ScenarioName,
+} from '../../mocks/seed/seed'
 import { setRuntimeConfig } from '@/app/runtime-config'
 import { setClockOffset } from '@/lib/clock'
 import { clearSession, currentSession, saveSession } from '@/lib/session'
-import { clearDemoData, createSnapshotSaver, loadSnapshot, restoreSnapshot } from './demo-persistence'
-import { installDemoNetwork, installFakeGeolocation, isDemoOffline, setDemoOffline, setDemoPosition } from './demo-device'
+import {
+  clearDemoData,
+  createSnapshotSaver,
+  loadSnapshot,
+  restoreSnapshot,
+} from './demo-persistence'
+import {
+  installDemoNetwork,
+  installFakeGeolocation,
+  isDemoOffline,
+  setDemoOffline,
+  setDemoPosition,
+} from './demo-device'
 import { DemoPanel } from './demo-panel'
 import { PreviewBanner } from './preview-banner'
 
@@ -34,7 +52,11 @@ function worldFrom(url: URL): World {
   const scenarioParam = url.searchParams.get('scenario')
   return {
     seed: Number.isInteger(seedParam) && seedParam > 0 ? seedParam : (stored.seed ?? DEFAULT_SEED),
-    scenario: isScenarioName(scenarioParam) ? scenarioParam : isScenarioName(stored.scenario) ? stored.scenario : DEFAULT_SCENARIO,
+    scenario: isScenarioName(scenarioParam)
+      ? scenarioParam
+      : isScenarioName(stored.scenario)
+        ? stored.scenario
+        : DEFAULT_SCENARIO,
   }
 }
 
@@ -107,7 +129,10 @@ export async function startPreview(container: HTMLElement) {
     if (request.method !== 'GET') saver.schedule()
   })
   await worker.start({
-    serviceWorker: { url: `${PREVIEW_BASENAME}/mockServiceWorker.js`, options: { scope: `${PREVIEW_BASENAME}/` } },
+    serviceWorker: {
+      url: `${PREVIEW_BASENAME}/mockServiceWorker.js`,
+      options: { scope: `${PREVIEW_BASENAME}/` },
+    },
     quiet: true,
     onUnhandledRequest(request, print) {
       // The demo never talks to a real backend: an API call nobody handles is a bug.
@@ -122,7 +147,12 @@ export async function startPreview(container: HTMLElement) {
   }
   await saver.flush()
 
-  if (!currentSession()) saveSession({ token: DEMO_TOKEN, agentId: DEMO_AGENT_ID, expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() })
+  if (!currentSession())
+    saveSession({
+      token: DEMO_TOKEN,
+      agentId: DEMO_AGENT_ID,
+      expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    })
   if (url.pathname === `${PREVIEW_BASENAME}/` || url.pathname === PREVIEW_BASENAME) {
     window.history.replaceState(null, '', `${PREVIEW_BASENAME}/oppy${url.search}`)
   }
@@ -130,7 +160,11 @@ export async function startPreview(container: HTMLElement) {
   async function leave() {
     await worker.stop()
     const registrations = await navigator.serviceWorker.getRegistrations()
-    await Promise.all(registrations.filter((r) => new URL(r.scope).pathname.startsWith(PREVIEW_BASENAME)).map((r) => r.unregister()))
+    await Promise.all(
+      registrations
+        .filter((r) => new URL(r.scope).pathname.startsWith(PREVIEW_BASENAME))
+        .map((r) => r.unregister()),
+    )
     clearSession()
     await clearDemoData()
     window.location.replace('/')
@@ -150,7 +184,11 @@ export async function startPreview(container: HTMLElement) {
     const [open, setOpen] = useState(false)
     return (
       <>
-        <PreviewBanner seed={world.seed} scenario={world.scenario} onOpenPanel={() => setOpen(true)} />
+        <PreviewBanner
+          seed={world.seed}
+          scenario={world.scenario}
+          onOpenPanel={() => setOpen(true)}
+        />
         <DemoPanel
           backend={backend}
           open={open}
@@ -166,4 +204,10 @@ export async function startPreview(container: HTMLElement) {
 
   const { startApp } = await import('@/app/start-app')
   startApp(config, container, <DemoFrame />)
+  // For e2e/photo-compression.spec.ts: the demo exposes the on-device photo compressor, so a
+  // real browser compresses real pictures (EXIF-rotated, PNG, panorama, corrupt) without a camera.
+  Object.assign(window, {
+    __avaliadorCompressImage: async (file: Blob) =>
+      (await import('@/features/visit/media/compress-image')).compressImage(file),
+  })
 }

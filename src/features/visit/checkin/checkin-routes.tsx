@@ -1,4 +1,53 @@
 import type { RouteObject } from 'react-router-dom'
 
 /** The check-in shell: `tasks/:slug/checkin` and its children (no bottom navigation). */
-export const checkinRoutes: RouteObject[] = []
+export const checkinRoutes: RouteObject[] = [
+  {
+    path: 'tasks/:slug/checkin',
+    lazy: async () => ({ Component: (await import('./checkin-shell')).CheckinShell }),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./control-page')).ControlPage }),
+      },
+      {
+        path: 'offline-checkout',
+        lazy: async () => ({
+          Component: (await import('./offline-checkout-page')).OfflineCheckoutPage,
+        }),
+      },
+      {
+        path: 'timeout',
+        lazy: async () => ({ Component: (await import('./timeout-page')).TimeoutPage }),
+      },
+      {
+        path: 'instructions',
+        lazy: async () => ({ Component: (await import('./instructions-page')).InstructionsPage }),
+      },
+      {
+        path: 'checklist',
+        lazy: async () => ({ Component: (await import('./checklist-page')).ChecklistPage }),
+      },
+      {
+        path: 'attendants',
+        lazy: async () => ({ Component: (await import('./attendants-page')).AttendantsPage }),
+      },
+      {
+        path: 'times',
+        lazy: async () => ({ Component: (await import('./times-page')).TimesPage }),
+      },
+      {
+        path: 'evidences',
+        lazy: async () => ({ Component: (await import('./evidences-page')).EvidencesPage }),
+      },
+      {
+        path: 'awards',
+        lazy: async () => ({ Component: (await import('./awards-page')).AwardsPage }),
+      },
+      {
+        path: 'notes',
+        lazy: async () => ({ Component: (await import('./notes-page')).NotesPage }),
+      },
+    ],
+  },
+]

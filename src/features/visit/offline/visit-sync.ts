@@ -12,9 +12,10 @@ import {
   createAward,
   saveReport,
   submitReport,
-  uploadMedia,
 } from '../api/visit-calls'
+import { uploadWithProgress } from '../media/upload-with-progress'
 import { enqueueReportSave, processOutbox, wakeAll } from './outbox'
+import { notifyVisitStoreReaders } from './visit-store'
 import type { OutboxItem, ReportDraft, VisitDb } from './visit-db'
 
 /** Prefix of a photo answer that still points at a local (not yet uploaded) photo. */
@@ -60,19 +61,23 @@ export function createExecutor(db: VisitDb) {
   return async function execute(item: OutboxItem): Promise<unknown> {
     switch (item.kind) {
       case 'checkin': {
-        const task = await checkInByPosition(item.taskId, item.input, item.id).catch((error: unknown) => {
-          // Already checked in (another device, or a lost answer): the server has it.
-          if (isApiError(error) && error.code === 'already_checked_in') return null
-          throw error
-        })
+        const task = await checkInByPosition(item.taskId, item.input, item.id).catch(
+          (error: unknown) => {
+            // Already checked in (another device, or a lost answer): the server has it.
+            if (isApiError(error) && error.code === 'already_checked_in') return null
+            throw error
+          },
+        )
         const visit = await db.get('visits', item.taskId)
-        if (visit?.checkin) await db.put('visits', { ...visit, checkin: { ...visit.checkin, synced: true } })
+        if (visit?.checkin)
+          await db.put('visits', { ...visit, checkin: { ...visit.checkin, synced: true } })
         return task
       }
       case 'checkout': {
         const task = await checkOut(item.taskId, item.input, item.id)
         const visit = await db.get('visits', item.taskId)
-        if (visit?.checkout) await db.put('visits', { ...visit, checkout: { ...visit.checkout, synced: true } })
+        if (visit?.checkout)
+          await db.put('visits', { ...visit, checkout: { ...visit.checkout, synced: true } })
         return task
       }
       case 'upload': {
@@ -80,8 +85,9 @@ export function createExecutor(db: VisitDb) {
         if (!media) return null // Discarded by the agent meanwhile.
         if (media.state === 'sent' && media.evidenceId) return null
         await db.put('media', { ...media, state: 'sending', progress: 0, error: undefined })
+        notifyVisitStoreReaders()
         try {
-          const evidence = await uploadMedia(
+          const evidence = await uploadWithProgress(
             {
               file: media.blob,
               fileName: media.fileName,
@@ -94,8 +100,18 @@ export function createExecutor(db: VisitDb) {
               ...(media.caption ? { caption: media.caption } : {}),
             },
             item.id,
+            (progress) =>
+              void db
+                .put('media', { ...media, state: 'sending', progress, error: undefined })
+                .then(notifyVisitStoreReaders),
           )
-          await db.put('media', { ...media, state: 'sent', progress: 1, evidenceId: evidence.id, error: undefined })
+          await db.put('media', {
+            ...media,
+            state: 'sent',
+            progress: 1,
+            evidenceId: evidence.id,
+            error: undefined,
+          })
           // Only a photo listed in a draft needs a report save (a pendency photo is attached by the upload).
           if (await linkUploadedMedia(db, media.id, evidence.id)) {
             const visit = await db.get('visits', item.taskId)
@@ -148,7 +164,11 @@ export function createExecutor(db: VisitDb) {
 }
 
 /** Records the server id of an uploaded photo wherever the draft pointed at the local one. */
-async function linkUploadedMedia(db: VisitDb, mediaId: string, evidenceId: string): Promise<boolean> {
+async function linkUploadedMedia(
+  db: VisitDb,
+  mediaId: string,
+  evidenceId: string,
+): Promise<boolean> {
   let linked = false
   const tx = db.transaction('drafts', 'readwrite')
   for (const draft of await tx.store.getAll()) {
@@ -156,7 +176,9 @@ async function linkUploadedMedia(db: VisitDb, mediaId: string, evidenceId: strin
     linked = true
     await tx.store.put({
       ...draft,
-      evidenceRefs: draft.evidenceRefs.map((r) => (r.mediaId === mediaId ? { ...r, evidenceId } : r)),
+      evidenceRefs: draft.evidenceRefs.map((r) =>
+        r.mediaId === mediaId ? { ...r, evidenceId } : r,
+      ),
       dirty: true,
     })
   }
@@ -165,12 +187,22 @@ async function linkUploadedMedia(db: VisitDb, mediaId: string, evidenceId: strin
 }
 
 /** Agent's choice after a stale-version conflict. */
-export async function resolveConflict(db: VisitDb, reportId: string, choice: 'keep-mine' | 'take-theirs') {
+export async function resolveConflict(
+  db: VisitDb,
+  reportId: string,
+  choice: 'keep-mine' | 'take-theirs',
+) {
   const draft = await db.get('drafts', reportId)
   if (!draft?.conflict) return
   const theirs: Report = draft.conflict
   if (choice === 'keep-mine') {
-    await db.put('drafts', { ...draft, baseVersion: theirs.version, conflict: undefined, dirty: true, updatedAt: new Date().toISOString() })
+    await db.put('drafts', {
+      ...draft,
+      baseVersion: theirs.version,
+      conflict: undefined,
+      dirty: true,
+      updatedAt: new Date().toISOString(),
+    })
   } else {
     await db.put('drafts', {
       ...draft,
@@ -191,8 +223,15 @@ export async function resolveConflict(db: VisitDb, reportId: string, choice: 'ke
   // The parked save can go again (keep mine) or is moot (take theirs).
   const tx = db.transaction('outbox', 'readwrite')
   for (const item of await tx.store.getAll()) {
-    if (item.kind !== 'saveReport' || item.reportId !== reportId || item.state !== 'failed') continue
-    if (choice === 'keep-mine') await tx.store.put({ ...item, state: 'pending', nextAttemptAt: Date.now(), id: crypto.randomUUID() })
+    if (item.kind !== 'saveReport' || item.reportId !== reportId || item.state !== 'failed')
+      continue
+    if (choice === 'keep-mine')
+      await tx.store.put({
+        ...item,
+        state: 'pending',
+        nextAttemptAt: Date.now(),
+        id: crypto.randomUUID(),
+      })
     else await tx.store.delete(item.seq!)
   }
   await tx.done
@@ -218,7 +257,8 @@ export function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
       })
       events.onChange?.()
       clearTimeout(timer)
-      if (result.waitingUntil !== null && !stopped) timer = setTimeout(kick, Math.max(0, result.waitingUntil - Date.now()))
+      if (result.waitingUntil !== null && !stopped)
+        timer = setTimeout(kick, Math.max(0, result.waitingUntil - Date.now()))
     } while (again && !stopped)
   }
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { ATTENDANT_TRAITS as SEEDED } from '../../mocks/seed/catalogue'
+import { ATTENDANT_TRAITS, isAttendantTrait, toggleTrait } from './attendant-traits'
+
+describe('attendant traits', () => {
+  it('are the same catalogue the fake backend seeds', () => {
+    expect([...ATTENDANT_TRAITS]).toEqual([...SEEDED])
+  })
+
+  it('toggles a trait on and off, in catalogue order', () => {
+    expect(toggleTrait([], 'sorridente')).toEqual(['sorridente'])
+    expect(toggleTrait(['sorridente'], 'cordial')).toEqual(['cordial', 'sorridente'])
+    expect(toggleTrait(['cordial', 'sorridente'], 'cordial')).toEqual(['sorridente'])
+  })
+
+  it('drops the opposite trait', () => {
+    expect(toggleTrait(['com crachá', 'ágil'], 'sem crachá')).toEqual(['ágil', 'sem crachá'])
+    expect(toggleTrait(['desatento'], 'atencioso')).toEqual(['atencioso'])
+  })
+
+  it('keeps a trait outside the catalogue, after the known ones', () => {
+    expect(isAttendantTrait('simpático')).toBe(false)
+    expect(toggleTrait(['simpático'], 'ágil')).toEqual(['ágil', 'simpático'])
+  })
+})

@@ -1,0 +1,37 @@
+/** Renders a page's content once the report draft is on the device; loading / offline / error otherwise. */
+import type { ReactNode } from 'react'
+import { Button } from '@/components/button'
+import { LoadError } from '@/components/load-error'
+import { Notice } from '@/components/notice'
+import { Skeleton } from '@/components/status'
+import type { ReportDraft } from '../offline/visit-db'
+import { checkinCopy as copy } from './checkin-copy'
+import type { CheckinVisit } from './checkin-context'
+import { isConnectionProblem } from './use-visit-data'
+
+export function DraftGate({
+  visit,
+  children,
+}: {
+  visit: CheckinVisit
+  children: (draft: ReportDraft) => ReactNode
+}) {
+  if (visit.draft) return children(visit.draft)
+  const { error, retry } = visit.reportLoad
+  if (error && isConnectionProblem(error))
+    return (
+      <Notice
+        tone="warning"
+        title={copy.offlineTitle}
+        action={
+          <Button variant="secondary" onClick={retry}>
+            {copy.retry}
+          </Button>
+        }
+      >
+        {copy.reportOffline}
+      </Notice>
+    )
+  if (error) return <LoadError title={copy.reportLoadError} error={error} onRetry={retry} />
+  return <Skeleton count={2} label={copy.needsReport} />
+}

@@ -1,0 +1,76 @@
+/** `notes`: free text of the visit, saved on the device as it is typed (500 ms pause) and on leaving the field. */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { TextAreaField } from '@/components/form-fields'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { countChars } from '@/domain/text-limits'
+import type { ReportDraft } from '../offline/visit-db'
+import { updateDraft } from '../offline/visit-store'
+import { checkinCopy as copy } from './checkin-copy'
+import { useCheckinVisit } from './checkin-context'
+import { DraftGate } from './draft-gate'
+import styles from './checkin.module.css'
+
+export const NOTES_SAVE_DELAY_MS = 500
+/** ReportInput.notes maxLength in openapi.yaml. */
+export const NOTES_MAX_CHARS = 5000
+
+export function NotesPage() {
+  const visit = useCheckinVisit()
+  return (
+    <Page title={copy.notesTitle}>
+      <DraftGate visit={visit}>{(draft) => <NotesEditor draft={draft} />}</DraftGate>
+    </Page>
+  )
+}
+
+function NotesEditor({ draft }: { draft: ReportDraft }) {
+  // The field is the agent's: once typing starts, store updates never overwrite it.
+  const [text, setText] = useState<string | null>(null)
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle')
+  const pending = useRef<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const reportId = draft.reportId
+  const value = text ?? draft.notes
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current)
+    const notes = pending.current
+    if (notes === null) return
+    pending.current = null
+    updateDraft(reportId, (d) => ({ ...d, notes })).then(
+      () => setState((s) => (pending.current === null && s !== 'failed' ? 'saved' : s)),
+      () => setState('failed'),
+    )
+  }, [reportId])
+
+  // Leaving the page saves what is still waiting for the pause.
+  useEffect(() => flush, [flush])
+
+  function change(next: string) {
+    setText(next)
+    setState('saving')
+    pending.current = next
+    clearTimeout(timer.current)
+    timer.current = setTimeout(flush, NOTES_SAVE_DELAY_MS)
+  }
+
+  return (
+    <>
+      <TextAreaField
+        label={copy.notesLabel}
+        hint={copy.notesHint}
+        value={value}
+        rows={10}
+        maxLength={NOTES_MAX_CHARS}
+        onChange={(e) => change(e.target.value)}
+        onBlur={flush}
+      />
+      <p className={styles.muted}>{copy.notesCount(countChars(value), NOTES_MAX_CHARS)}</p>
+      <p role="status" className={styles.status}>
+        {state === 'saved' ? copy.savedOnDevice : state === 'saving' ? copy.saving : ''}
+      </p>
+      {state === 'failed' && <Notice tone="error">{copy.saveFailed}</Notice>}
+    </>
+  )
+}

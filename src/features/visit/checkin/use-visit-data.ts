@@ -1,0 +1,83 @@
+/**
+ * Loads a visit for the check-in shell: the task, its mission and form, and the report from
+ * the server; the local visit and the report draft from the device (creating them the first
+ * time). With no connection, the last copy the device kept is used (visit-snapshot).
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { isApiError } from '@/api/api-error'
+import {
+  formQueryOptions,
+  missionQueryOptions,
+  taskQueryOptions,
+} from '@/features/tasks/api/task-queries'
+import { reportQueryOptions } from '../api/visit-calls'
+import {
+  ensureDraft,
+  ensureLocalVisit,
+  useLocalVisit,
+  useReportDraft,
+} from '../offline/visit-store'
+import { readVisitSnapshot, saveVisitSnapshot } from './visit-snapshot'
+
+/** The server cannot be reached right now (as opposed to a refusal such as 404). */
+export function isConnectionProblem(error: unknown) {
+  return !isApiError(error) || error.isTransient
+}
+
+export function useVisitData(slug: string) {
+  const snapshot = useMemo(() => readVisitSnapshot(slug), [slug])
+  const taskQuery = useQuery(taskQueryOptions(slug))
+  // The device's copy stands in while the server cannot answer (not when it says "no").
+  const fallBack = !taskQuery.data && (taskQuery.isPending || isConnectionProblem(taskQuery.error))
+  const task = taskQuery.data ?? (fallBack ? snapshot?.task : undefined)
+
+  const missionQuery = useQuery({
+    ...missionQueryOptions(task?.missionId ?? ''),
+    enabled: task !== undefined,
+  })
+  const mission =
+    missionQuery.data ??
+    (snapshot && snapshot.mission.id === task?.missionId ? snapshot.mission : undefined)
+  const formQuery = useQuery({
+    ...formQueryOptions(mission?.formId ?? ''),
+    enabled: mission !== undefined,
+  })
+  const form =
+    formQuery.data ??
+    (snapshot?.form && snapshot.form.id === mission?.formId ? snapshot.form : undefined)
+  const reportQuery = useQuery({
+    ...reportQueryOptions(task?.reportId ?? ''),
+    enabled: task !== undefined,
+  })
+
+  useEffect(() => {
+    if (task) void ensureLocalVisit(task)
+  }, [task])
+  useEffect(() => {
+    if (reportQuery.data) void ensureDraft(reportQuery.data)
+  }, [reportQuery.data])
+  useEffect(() => {
+    if (taskQuery.data && missionQuery.data)
+      saveVisitSnapshot(slug, {
+        task: taskQuery.data,
+        mission: missionQuery.data,
+        ...(formQuery.data ? { form: formQuery.data } : {}),
+      })
+  }, [slug, taskQuery.data, missionQuery.data, formQuery.data])
+
+  const visit = useLocalVisit(task?.id)
+  const draft = useReportDraft(task?.reportId)
+
+  return {
+    task,
+    taskQuery,
+    mission,
+    missionQuery,
+    form,
+    report: reportQuery.data,
+    reportQuery,
+    visit,
+    draft,
+  }
+}
