@@ -1,0 +1,92 @@
+/**
+ * What every consumer test shares: the Pact (consumer "avaliador-app", provider
+ * "avaliador-api", spec V4), pointing the app's real client at the Pact mock server, the
+ * headers the client sends, and a QueryClient to run the screens' queryOptions.
+ *
+ * Pact files go to AVALIADOR_PACT_DIR (the contract run sets a fresh temporary folder and
+ * compares the result with the committed contracts/pacts/); Pact merges into an existing
+ * file, so a folder reused across runs may keep interactions since removed.
+ */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { MatchersV3, PactV4, SpecificationVersion, type V3MockServer } from '@pact-foundation/pact'
+import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query'
+import { setRuntimeConfig } from '@/app/runtime-config'
+import { resetApiClient } from '@/lib/api'
+import { clearSession, saveSession } from '@/lib/session'
+import { DEMO, type ProviderStateSpec } from '../provider-states'
+
+export const CONSUMER = 'avaliador-app'
+export const PROVIDER = 'avaliador-api'
+export const PACT_DIR = process.env.AVALIADOR_PACT_DIR ?? join(tmpdir(), 'avaliador-pacts')
+
+const { regex, uuid, fromProviderState } = MatchersV3
+
+// No usage statistics leave this machine (and CI has no network but the package registries).
+process.env.PACT_DO_NOT_TRACK ??= 'true'
+
+export function newPact() {
+  return new PactV4({
+    consumer: CONSUMER,
+    provider: PROVIDER,
+    dir: PACT_DIR,
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+    logLevel: (process.env.PACT_LOG_LEVEL as 'error' | undefined) ?? 'error',
+  })
+}
+
+/** The agent's session in the app, as sign-in leaves it. */
+export function signIn(token: string = DEMO.token) {
+  saveSession({ token, agentId: DEMO.agentId, expiresAt: '2099-12-31T23:59:59.000Z' })
+}
+
+/**
+ * Points the app's API singleton at the mock server, exactly as the entry point configures
+ * it for production (`apiBaseUrl` ending in /api), signed in as the demo agent unless told.
+ */
+export function useMockServer(
+  server: V3MockServer,
+  session: { token: string } | null = { token: DEMO.token },
+) {
+  setRuntimeConfig({ basename: '', apiBaseUrl: `${server.url}/api`, preview: false })
+  resetApiClient()
+  if (session) signIn(session.token)
+  else clearSession()
+}
+
+/** Runs a screen's queryOptions the way React Query does (its queryFn, with a real client). */
+export function fetchQuery<T, K extends QueryKey>(options: {
+  queryKey: K
+  queryFn?: QueryFunction<T, K> | symbol
+}): Promise<T> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return client.fetchQuery(options as Parameters<QueryClient['fetchQuery']>[0]) as Promise<T>
+}
+
+/** `Authorization: Bearer demo-token` (the verifier may swap the token, see verify-pacts). */
+export const AUTH = { Authorization: regex('^Bearer \\S+$', `Bearer ${DEMO.token}`) }
+
+/** A fresh UUID on every verification (the client makes one per write). */
+export const IDEMPOTENCY = { 'Idempotency-Key': uuid() }
+
+export const WRITE_HEADERS = { ...AUTH, ...IDEMPOTENCY }
+
+/** A provider-state value injected by the verifier, with the consumer's example. */
+export function injected<T>(expression: string, example: T) {
+  return fromProviderState(expression, example)
+}
+
+/** `/api/...` with `${param}` from the provider state, e.g. path`/tasks/${'taskId'}/checkout`. */
+export function statePath(template: string, state: ProviderStateSpec) {
+  const example = template.replace(/\$\{(\w+)\}/g, (_, key: string) => {
+    const value = state.params[key]
+    if (value === undefined) throw new Error(`O estado "${state.name}" não tem o parâmetro ${key}`)
+    return String(value)
+  })
+  return fromProviderState(`/api${template}`, `/api${example}`)
+}
+
+/** `given` arguments of a catalogued state. */
+export function given(state: ProviderStateSpec): [string, Record<string, string | number>] {
+  return [state.name, { ...state.params }]
+}

@@ -1,0 +1,627 @@
+/**
+ * The visit and its report: check-in by position, check-out, the report (read, save with
+ * optimistic concurrency, submit), media, award nominations and the validator's revisions.
+ */
+import { MatchersV3 } from '@pact-foundation/pact'
+import { describe, expect, it } from 'vitest'
+import type { ApiError } from '@/api/api-error'
+import type { ReportInput } from '@/api/entities'
+import {
+  answerRevision,
+  checkInByPosition,
+  checkOut,
+  createAward,
+  currentRevisionQueryOptions,
+  fetchMediaContent,
+  reportQueryOptions,
+  saveReport,
+  submitReport,
+  uploadMedia,
+} from '@/features/visit/api/visit-calls'
+import { STATES } from './provider-states'
+import {
+  attendant,
+  awardGiven,
+  evidence,
+  fieldErrors,
+  instant,
+  oneOf,
+  problem,
+  REPORT_SECTIONS,
+  report,
+  revision,
+  task,
+} from './support/bodies'
+import {
+  AUTH,
+  fetchQuery,
+  given,
+  injected,
+  newPact,
+  statePath,
+  useMockServer,
+  WRITE_HEADERS,
+} from './support/pact'
+import { multipartRequest, problemReply } from './support/raw-body'
+
+const { eachLike, integer, like, number } = MatchersV3
+const pact = newPact()
+
+const AT = '2026-03-11T10:00:00.000Z'
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+const JUSTIFICATION =
+  'A foto foi tirada de frente para a loja, mas o sol atrapalhou; envio a explicação e confirmo os dados.'
+
+// ------------------------------------------------------------------ check-in and check-out
+
+describe('checkInByPosition — PUT /tasks/{id}/checkin/byPosition', () => {
+  const position = { lat: -22.9068, lng: -43.1729, accuracy: 10, at: AT }
+
+  it('checks in at the location', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.startedTask))
+      .uponReceiving('a check-in within the radius of the location')
+      .withRequest(
+        'PUT',
+        statePath('/tasks/${taskId}/checkin/byPosition', STATES.startedTask),
+        (b) =>
+          b.headers(WRITE_HEADERS).jsonBody({
+            lat: injected('${lat}', position.lat),
+            lng: injected('${lng}', position.lng),
+            accuracy: number(position.accuracy),
+            at: instant(AT),
+          }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(task('started', 'checkedIn')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await checkInByPosition('tsk_4826', position, crypto.randomUUID())
+        expect(result.steps.checkin).toBeDefined()
+      })
+  })
+
+  it('answers 422 outside_radius with the distance when too far', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.startedTask))
+      .uponReceiving('a check-in far from the location')
+      .withRequest(
+        'PUT',
+        statePath('/tasks/${taskId}/checkin/byPosition', STATES.startedTask),
+        (b) =>
+          b
+            .headers(WRITE_HEADERS)
+            .jsonBody({ lat: number(0), lng: number(0), accuracy: number(10), at: instant(AT) }),
+      )
+      .willRespondWith(422, (b) =>
+        problemReply(b, problem(422, 'outside_radius', { distanceMeters: number(2_560_000) })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = (await checkInByPosition(
+          'tsk_4826',
+          { lat: 0, lng: 0, accuracy: 10, at: AT },
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)) as ApiError
+        expect(error).toMatchObject({ status: 422, code: 'outside_radius' })
+        expect(error.problem?.distanceMeters).toBeGreaterThan(300)
+      })
+  })
+
+  it('answers 409 already_checked_in the second time', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkedInTask))
+      .uponReceiving('a second check-in of the same visit')
+      .withRequest(
+        'PUT',
+        statePath('/tasks/${taskId}/checkin/byPosition', STATES.checkedInTask),
+        (b) =>
+          b.headers(WRITE_HEADERS).jsonBody({
+            lat: injected('${lat}', position.lat),
+            lng: injected('${lng}', position.lng),
+            accuracy: number(position.accuracy),
+            at: instant(AT),
+          }),
+      )
+      .willRespondWith(409, (b) => problemReply(b, problem(409, 'already_checked_in')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await checkInByPosition('tsk_4826', position, crypto.randomUUID()).catch(
+          (e: unknown) => e,
+        )
+        expect(error).toMatchObject({ status: 409, code: 'already_checked_in' })
+      })
+  })
+})
+
+describe('checkOut — PUT /tasks/{id}/checkout', () => {
+  it('checks out and the task becomes visited', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkedInTask))
+      .uponReceiving('a check-out of a running visit')
+      .withRequest('PUT', statePath('/tasks/${taskId}/checkout', STATES.checkedInTask), (b) =>
+        b
+          .headers(WRITE_HEADERS)
+          .jsonBody({ at: instant('2026-03-11T10:40:00.000Z'), offline: false }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(task('visited', 'visited')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await checkOut(
+          'tsk_4826',
+          { at: '2026-03-11T10:40:00.000Z', offline: false },
+          crypto.randomUUID(),
+        )
+        expect(result.status.code).toBe('visited')
+      })
+  })
+
+  it('accepts a check-out queued offline, keeping the device time', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkedInTask))
+      .uponReceiving('a check-out sent after being queued offline')
+      .withRequest('PUT', statePath('/tasks/${taskId}/checkout', STATES.checkedInTask), (b) =>
+        b
+          .headers(WRITE_HEADERS)
+          .jsonBody({ at: instant('2026-03-11T10:40:00.000Z'), offline: true }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          ...task('visited', 'visited'),
+          steps: {
+            accepted: instant(),
+            checkin: {
+              at: instant(AT),
+              lat: number(-22.9),
+              lng: number(-43.1),
+              accuracy: number(10),
+            },
+            checkout: { at: instant('2026-03-11T10:40:00.000Z'), offline: true },
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await checkOut(
+          'tsk_4826',
+          { at: '2026-03-11T10:40:00.000Z', offline: true },
+          crypto.randomUUID(),
+        )
+        expect(result.steps.checkout?.offline).toBe(true)
+      })
+  })
+
+  it('answers 409 transition_refused before the check-in', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.startedTask))
+      .uponReceiving('a check-out before the check-in')
+      .withRequest('PUT', statePath('/tasks/${taskId}/checkout', STATES.startedTask), (b) =>
+        b.headers(WRITE_HEADERS).jsonBody({ at: instant(AT), offline: false }),
+      )
+      .willRespondWith(409, (b) => problemReply(b, problem(409, 'transition_refused')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await checkOut(
+          'tsk_4826',
+          { at: AT, offline: false },
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 409, code: 'transition_refused' })
+      })
+  })
+})
+
+// ------------------------------------------------------------------ the report
+
+const reportPath = (suffix = '') =>
+  statePath(`/reports/\${reportId}${suffix}`, STATES.visitedReport)
+
+const REPORT_INPUT: ReportInput = {
+  version: 3,
+  answers: [],
+  attendants: [{ code: 'att_1', name: 'Márcia Andrade', traits: ['cordial'] }],
+  times: [],
+  checklist: [],
+  evidenceIds: [],
+  taxReceipts: [],
+  notes: 'Loja cheia no horário do almoço.',
+}
+
+const reportInputBody = (version: unknown, name: string) => ({
+  version,
+  answers: [],
+  attendants: [{ code: like('att_1'), name, traits: eachLike('cordial') }],
+  times: [],
+  checklist: [],
+  evidenceIds: [],
+  taxReceipts: [],
+  notes: like(REPORT_INPUT.notes),
+})
+
+describe('getReport — GET /reports/{id}', () => {
+  it('returns the report with its current version', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.visitedReport))
+      .uponReceiving('a request for a visit report')
+      .withRequest('GET', reportPath(), (b) => b.headers(AUTH))
+      .willRespondWith(200, (b) => b.jsonBody(report()))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await fetchQuery(reportQueryOptions('rep_4828'))
+        expect(result.version).toBeGreaterThan(0)
+        expect(result.submittedAt).toBeNull()
+      })
+  })
+
+  it('answers 404 for a report that is not the agent’s', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.noReport))
+      .uponReceiving('a request for a report that does not exist')
+      .withRequest('GET', '/api/reports/rep_0000', (b) => b.headers(AUTH))
+      .willRespondWith(404, (b) => problemReply(b, problem(404, 'not_found')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await fetchQuery(reportQueryOptions('rep_0000')).catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 404, code: 'not_found' })
+      })
+  })
+})
+
+describe('saveReport — PUT /reports/{id}', () => {
+  it('saves the whole report and bumps its version', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.visitedReport))
+      .uponReceiving('a save of the report at its current version')
+      .withRequest('PUT', reportPath(), (b) =>
+        b
+          .headers(WRITE_HEADERS)
+          .jsonBody(reportInputBody(injected('${version}', 3), 'Márcia Andrade')),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          ...report(false),
+          version: integer(4),
+          attendants: eachLike(attendant()),
+          notes: like(REPORT_INPUT.notes),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const saved = await saveReport('rep_4828', REPORT_INPUT, crypto.randomUUID())
+        expect(saved.version).toBe(4)
+        expect(saved.attendants[0]?.name).toBe('Márcia Andrade')
+      })
+  })
+
+  it('answers 409 stale_version with the current report for an old version', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.visitedReport))
+      .uponReceiving('a save of the report at a stale version')
+      .withRequest('PUT', reportPath(), (b) =>
+        b
+          .headers(WRITE_HEADERS)
+          .jsonBody(reportInputBody(injected('${staleVersion}', 2), 'Márcia Andrade')),
+      )
+      .willRespondWith(409, (b) =>
+        problemReply(
+          b,
+          problem(409, 'stale_version', { current: { id: like('rep_4828'), version: integer(3) } }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = (await saveReport(
+          'rep_4828',
+          { ...REPORT_INPUT, version: 2 },
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)) as ApiError
+        expect(error).toMatchObject({ status: 409, code: 'stale_version' })
+        expect(error.problem?.current?.version).toBe(3)
+      })
+  })
+
+  it('answers 422 naming the attendant name the rules refuse', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.visitedReport))
+      .uponReceiving('a save of the report with a forbidden attendant name')
+      .withRequest('PUT', reportPath(), (b) =>
+        b.headers(WRITE_HEADERS).jsonBody(reportInputBody(injected('${version}', 3), 'Atendente')),
+      )
+      .willRespondWith(422, (b) =>
+        problemReply(
+          b,
+          problem(422, 'validation_failed', {
+            fields: eachLike({
+              field: 'attendants.0.name',
+              message: like('Use o nome do atendente.'),
+            }),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const input = {
+          ...REPORT_INPUT,
+          attendants: [{ code: 'att_1', name: 'Atendente', traits: ['cordial'] }],
+        }
+        const error = (await saveReport('rep_4828', input, crypto.randomUUID()).catch(
+          (e: unknown) => e,
+        )) as ApiError
+        expect(error.status).toBe(422)
+        expect(error.fieldErrors['attendants.0.name']).toBeDefined()
+      })
+  })
+})
+
+describe('submitReport — POST /reports/{id}/submission', () => {
+  it('submits a complete report and the task goes to validation', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.visitedReport))
+      .uponReceiving('a submission of a complete report')
+      .withRequest('POST', reportPath('/submission'), (b) =>
+        b.headers(WRITE_HEADERS).jsonBody({ version: injected('${version}', 3) }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          report: { id: like('rep_4828'), version: integer(3), submittedAt: instant() },
+          task: { id: like('tsk_4828'), status: { code: 'validating', changedAt: instant() } },
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await submitReport('rep_4828', 3, crypto.randomUUID())
+        expect(result.task.status.code).toBe('validating')
+        expect(result.report.submittedAt).not.toBeNull()
+      })
+  })
+
+  it('answers 422 report_incomplete listing what is missing', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.incompleteReport))
+      .uponReceiving('a submission of an incomplete report')
+      .withRequest(
+        'POST',
+        statePath('/reports/${reportId}/submission', STATES.incompleteReport),
+        (b) => b.headers(WRITE_HEADERS).jsonBody({ version: injected('${version}', 3) }),
+      )
+      .willRespondWith(422, (b) =>
+        problemReply(
+          b,
+          problem(422, 'report_incomplete', {
+            missing: eachLike({
+              section: oneOf(REPORT_SECTIONS, 'answers'),
+              label: like('Página "Chegada" do questionário'),
+            }),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = (await submitReport('rep_4828', 3, crypto.randomUUID()).catch(
+          (e: unknown) => e,
+        )) as ApiError
+        expect(error).toMatchObject({ status: 422, code: 'report_incomplete' })
+        expect(error.problem?.missing?.length).toBeGreaterThan(0)
+      })
+  })
+})
+
+// ------------------------------------------------------------------ media
+
+describe('uploadMedia — POST /media (multipart)', () => {
+  it('stores a photo of the visit', async () => {
+    const content = 'foto-da-fachada-comprimida'
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkedInTask))
+      .uponReceiving('an upload of a photo of the visit')
+      .withRequest('POST', '/api/media', (b) =>
+        multipartRequest(b.headers(WRITE_HEADERS), [
+          { name: 'file', value: content, fileName: 'fachada.jpg', contentType: 'image/jpeg' },
+          { name: 'kind', value: 'photo' },
+          { name: 'taskId', value: 'tsk_4826' },
+          { name: 'takenAt', value: AT },
+          { name: 'width', value: '1280' },
+          { name: 'height', value: '960' },
+          { name: 'caption', value: 'Fachada' },
+        ]),
+      )
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          ...evidence(),
+          kind: 'photo',
+          mimeType: like('image/jpeg'),
+          width: integer(1280),
+          height: integer(960),
+          caption: like('Fachada'),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const stored = await uploadMedia(
+          {
+            file: new Blob([content], { type: 'image/jpeg' }),
+            fileName: 'fachada.jpg',
+            kind: 'photo',
+            taskId: 'tsk_4826',
+            takenAt: AT,
+            width: 1280,
+            height: 960,
+            caption: 'Fachada',
+          },
+          crypto.randomUUID(),
+        )
+        expect(stored.kind).toBe('photo')
+        expect(stored.bytes).toBeGreaterThan(0)
+      })
+  })
+})
+
+describe('getMediaContent — GET /media/{id}/content', () => {
+  it('returns the bytes of an evidence with its media type', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.uploadedPhoto))
+      .uponReceiving('a request for the bytes of a photo')
+      .withRequest('GET', statePath('/media/${evidenceId}/content', STATES.uploadedPhoto), (b) =>
+        b.headers(AUTH),
+      )
+      .willRespondWith(200, (b) =>
+        // Any PNG: Pact checks the bytes' detected type, not the bytes.
+        b.body('image/png', ONE_PIXEL_PNG),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const blob = await fetchMediaContent('evd_4828_1')
+        expect(blob.type).toBe('image/png')
+        expect(blob.size).toBe(ONE_PIXEL_PNG.byteLength)
+      })
+  })
+})
+
+// ------------------------------------------------------------------ awards
+
+describe('createAward — POST /awards/', () => {
+  it('nominates an attendant when the score reaches the goal', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.awardEligible))
+      .uponReceiving('a nomination of an attendant for an award')
+      .withRequest('POST', '/api/awards/', (b) =>
+        b.headers(WRITE_HEADERS).jsonBody({
+          code: injected('${awardCode}', 'NOTA10'),
+          taskId: injected('${taskId}', 'tsk_4828'),
+          attendantCode: injected('${attendantCode}', 'att_4828_1'),
+        }),
+      )
+      .willRespondWith(201, (b) => b.jsonBody({ ...awardGiven(), status: 'created' }))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const award = await createAward(
+          { code: 'NOTA10', taskId: 'tsk_4828', attendantCode: 'att_4828_1' },
+          crypto.randomUUID(),
+        )
+        expect(award.status).toBe('created')
+      })
+  })
+
+  it('answers 422 award_below_goal when the score is below the goal', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.awardBelowGoal))
+      .uponReceiving('a nomination for an award whose goal the visit did not reach')
+      .withRequest('POST', '/api/awards/', (b) =>
+        b.headers(WRITE_HEADERS).jsonBody({
+          code: injected('${awardCode}', 'NOTA10'),
+          taskId: injected('${taskId}', 'tsk_4828'),
+          attendantCode: injected('${attendantCode}', 'att_4828_1'),
+        }),
+      )
+      .willRespondWith(422, (b) => problemReply(b, problem(422, 'award_below_goal')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await createAward(
+          { code: 'NOTA10', taskId: 'tsk_4828', attendantCode: 'att_4828_1' },
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 422, code: 'award_below_goal' })
+      })
+  })
+})
+
+// ------------------------------------------------------------------ validation (revisions)
+
+describe('getCurrentRevision — GET /reports/{id}/revisions/current', () => {
+  it('returns the open revision with its pendencies', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.openRevision))
+      .uponReceiving('a request for the current revision of a contested report')
+      .withRequest(
+        'GET',
+        statePath('/reports/${reportId}/revisions/current', STATES.openRevision),
+        (b) => b.headers(AUTH),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(revision('open')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await fetchQuery(currentRevisionQueryOptions('rep_4830'))
+        expect(result.status).toBe('open')
+        expect(result.pendencies.length).toBeGreaterThan(0)
+      })
+  })
+})
+
+describe('answerRevision — PUT /revisions/{id}/answers', () => {
+  it('answers every pendency and the revision becomes answered', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.openRevision))
+      .uponReceiving('the answers to every pendency of a revision')
+      .withRequest('PUT', statePath('/revisions/${revisionId}/answers', STATES.openRevision), (b) =>
+        b.headers(WRITE_HEADERS).jsonBody({
+          answers: [
+            {
+              pendencyId: injected('${pendencyId}', 'pen_4830_1'),
+              justification: like(JUSTIFICATION),
+            },
+          ],
+        }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(revision('answered')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await answerRevision(
+          'rev_4830_1',
+          [{ pendencyId: 'pen_4830_1', justification: JUSTIFICATION }],
+          crypto.randomUUID(),
+        )
+        expect(result.status).toBe('answered')
+      })
+  })
+
+  it('answers 422 naming the justification that is too short', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.openRevision))
+      .uponReceiving('an answer to a pendency with a short justification')
+      .withRequest('PUT', statePath('/revisions/${revisionId}/answers', STATES.openRevision), (b) =>
+        b.headers(WRITE_HEADERS).jsonBody({
+          answers: [
+            { pendencyId: injected('${pendencyId}', 'pen_4830_1'), justification: 'Está certo.' },
+          ],
+        }),
+      )
+      .willRespondWith(422, (b) =>
+        problemReply(
+          b,
+          problem(422, 'validation_failed', { fields: fieldErrors('answers.0.justification') }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = (await answerRevision(
+          'rev_4830_1',
+          [{ pendencyId: 'pen_4830_1', justification: 'Está certo.' }],
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)) as ApiError
+        expect(error.status).toBe(422)
+        expect(error.fieldErrors['answers.0.justification']).toBeDefined()
+      })
+  })
+})

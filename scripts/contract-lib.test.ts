@@ -1,0 +1,216 @@
+/**
+ * The contract tooling's data work (no Pact here: it runs in the unit project) and the fake
+ * backend's provider-state endpoint, answered in-process through msw's getResponse.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getResponse } from 'msw'
+import { afterAll, describe, expect, it } from 'vitest'
+import { STATES } from '../contracts/provider-states'
+import { createFakeBackend } from '../mocks/fake-backend'
+import {
+  appCalls,
+  basePathOf,
+  comparablePact,
+  loadSpec,
+  operationOf,
+  pactFreshness,
+  parseVerifierOutput,
+  serialisePact,
+  specForComparison,
+  specOperations,
+  type PactFile,
+  type PactInteraction,
+} from './contract-lib'
+import { statesTable } from './contract-readme'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const spec = loadSpec(join(root, 'openapi.yaml'))
+const ops = specOperations(spec)
+
+const interaction = (
+  description: string,
+  path = '/api/health',
+  state = 'the service is up',
+): PactInteraction => ({
+  description,
+  key: `key-${description}`,
+  providerStates: [{ name: state }],
+  request: { method: 'GET', path },
+  response: { status: 200 },
+})
+
+const pact = (interactions: PactInteraction[], version = '16.2.0'): PactFile => ({
+  consumer: { name: 'avaliador-app' },
+  provider: { name: 'avaliador-api' },
+  interactions,
+  metadata: {
+    'pact-js': { version },
+    pactRust: { ffi: version },
+    pactSpecification: { version: '4.0' },
+  },
+})
+
+const dirs: string[] = []
+const dirWith = (p: PactFile) => {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-lib-test-'))
+  dirs.push(dir)
+  writeFileSync(join(dir, 'avaliador-app-avaliador-api.json'), serialisePact(p))
+  return dir
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+describe('pact freshness', () => {
+  it('ignores tool versions, hash keys and interaction order', () => {
+    const a = pact([interaction('b'), interaction('a')], '16.2.0')
+    const b = pact([{ ...interaction('a'), key: 'other' }, interaction('b')], '99.0.0')
+    expect(comparablePact(a)).toEqual(comparablePact(b))
+    expect(pactFreshness(dirWith(a), dirWith(b)).fresh).toBe(true)
+  })
+
+  it('names interactions added, gone and changed', () => {
+    const committed = pact([interaction('kept'), interaction('gone'), interaction('changed')])
+    const generated = pact([
+      interaction('kept'),
+      interaction('new'),
+      { ...interaction('changed'), response: { status: 500 } },
+    ])
+    const { fresh, problems } = pactFreshness(dirWith(generated), dirWith(committed))
+    expect(fresh).toBe(false)
+    expect(problems.join('\n')).toMatch(/new interaction "new/)
+    expect(problems.join('\n')).toMatch(/interaction gone "gone/)
+    expect(problems.join('\n')).toMatch(/interaction changed "changed/)
+  })
+})
+
+describe('operations of openapi.yaml', () => {
+  it('maps concrete request paths to their operation, literal paths first', () => {
+    const base = basePathOf(spec)
+    expect(base).toBe('/api')
+    const id = (method: string, path: string) => operationOf(ops, base, method, path)?.operationId
+    expect(id('GET', '/api/awards/mine')).toBe('listMyAwards')
+    expect(id('POST', '/api/awards/')).toBe('createAward')
+    expect(id('GET', '/api/tasks/mine?limit=200')).toBe('listMyTasks')
+    expect(id('GET', '/api/tasks/T-4826')).toBe('getTask')
+    expect(id('PUT', '/api/tasks/tsk_1/checkin/byPosition')).toBe('checkInByPosition')
+    expect(id('POST', '/api/reports/rep_1/submission')).toBe('submitReport')
+    expect(id('GET', '/api/reports/rep_1/revisions/current')).toBe('getCurrentRevision')
+    expect(id('GET', '/tasks/mine')).toBeUndefined()
+  })
+
+  it('finds every call the app makes, and each is an operation of the spec', () => {
+    const calls = appCalls(join(root, 'src'))
+    const defined = new Set(ops.map((op) => `${op.method} ${op.path}`))
+    expect([...calls].filter((c) => !defined.has(c))).toEqual([])
+    expect(calls.size).toBeGreaterThanOrEqual(7)
+    for (const call of [
+      'GET /tasks/mine',
+      'PUT /reports/{id}',
+      'POST /awards/',
+      'GET /notifications/mine',
+    ])
+      expect(calls).toContain(call)
+  })
+
+  it('lets multipart integer fields match their text form, and nothing else', () => {
+    const copy = specForComparison(spec)
+    expect(copy.info['x-opc-config-base-path']).toBe('/api')
+    const media = copy.paths['/media']!.post!.requestBody as {
+      content: Record<string, { schema: { $ref: string } }>
+    }
+    const ref = media.content['multipart/form-data']!.schema.$ref.split('/').pop()!
+    const width = (
+      copy.components!.schemas![ref] as { properties: Record<string, { anyOf?: unknown[] }> }
+    ).properties.width
+    expect(width?.anyOf).toHaveLength(2)
+    expect(copy.components!.schemas!.Task).toEqual(spec.components!.schemas!.Task)
+    expect(spec.info['x-opc-config-base-path']).toBeUndefined()
+  })
+})
+
+describe("the verifier's report", () => {
+  const names = { consumer: 'avaliador-app', provider: 'avaliador-api' }
+  const report = `
+Verifying a pact between avaliador-app and avaliador-api
+
+  a health check (1ms loading, 10ms verification)
+     Given the service is up
+    returns a response which
+      has status code 200 (OK)
+      has a matching body (FAILED)
+
+  a request for the signed-in agent (1ms loading, 10ms verification)
+     Given the agent is signed in
+    returns a response which
+      has status code 200 (OK)
+
+Failures:
+
+1) Verifying a pact between avaliador-app and avaliador-api Given the service is up - a health check
+    1.1) has a matching body
+           $.version -> Expected 1 (Integer) to be the same type as '1.0.0' (String)
+
+There were 1 pact failures
+`
+  it('reads which interactions failed, passed or were never reached', () => {
+    const results = parseVerifierOutput(
+      report,
+      [
+        interaction('a health check'),
+        interaction('a request for the signed-in agent', '/api/me', 'the agent is signed in'),
+        interaction('a request for the profile', '/api/me/profile', 'the agent is signed in'),
+      ],
+      names,
+    )
+    expect(results.map((r) => r.ok)).toEqual([false, true, false])
+    expect(results[0]!.failure).toMatch(/\$\.version -> Expected 1/)
+    expect(results[2]!.failure).toMatch(/not verified/)
+  })
+})
+
+describe('the fake backend’s provider-state endpoint', () => {
+  const call = async (body: unknown, method = 'POST') => {
+    const backend = await createFakeBackend({ controlApi: true, latencyMs: 0 })
+    const response = await getResponse(
+      backend.handlers,
+      new Request('http://fake.test/api/__fake/provider-states', {
+        method,
+        ...(method === 'POST'
+          ? { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }
+          : {}),
+      }),
+      { baseUrl: 'http://fake.test' },
+    )
+    return { status: response!.status, body: (await response!.json()) as Record<string, unknown> }
+  }
+
+  it.each(Object.entries(STATES))(
+    'sets up "%s" and answers every value it must return',
+    async (_key, state) => {
+      const { status, body } = await call({
+        state: state.name,
+        params: state.params,
+        action: 'setup',
+      })
+      expect(status).toBe(200)
+      expect(Object.keys(body).sort()).toEqual(expect.arrayContaining([...state.returns].sort()))
+    },
+  )
+
+  it('refuses an unknown state with the list of known ones, and acknowledges teardown', async () => {
+    const unknown = await call({ state: 'a state nobody implements', action: 'setup' })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.known).toContain(STATES.signedIn.name)
+    expect((await call({ state: STATES.signedIn.name, action: 'teardown' })).status).toBe(200)
+    expect(((await call(undefined, 'GET')).body.states as unknown[]).length).toBe(
+      Object.keys(STATES).length,
+    )
+  })
+})
+
+it('documents every provider state in the README table', () => {
+  const table = statesTable()
+  for (const state of Object.values(STATES)) expect(table).toContain(`\`${state.name}\``)
+})

@@ -1,0 +1,408 @@
+/**
+ * The pieces of the contract run that are plain data work, kept apart so they can be tested
+ * on their own (scripts/contract-lib.test.ts): pact freshness, the operations of openapi.yaml,
+ * the calls the app makes, the spec check with the comparator, and the coverage table.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { Comparator } from '@pactflow/openapi-pact-comparator'
+import { parse } from 'yaml'
+
+// ------------------------------------------------------------------ pacts
+
+export type PactInteraction = {
+  description: string
+  key?: string
+  providerStates?: Array<{ name: string; params?: Record<string, unknown> }>
+  request: { method: string; path: string; [k: string]: unknown }
+  response: { status: number; [k: string]: unknown }
+  [k: string]: unknown
+}
+
+export type PactFile = {
+  consumer: { name: string }
+  provider: { name: string }
+  interactions: PactInteraction[]
+  metadata?: Record<string, unknown>
+}
+
+export function readPact(file: string): PactFile {
+  return JSON.parse(readFileSync(file, 'utf8')) as PactFile
+}
+
+export function pactFilesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  } catch {
+    return []
+  }
+}
+
+export const interactionId = (i: PactInteraction) =>
+  `${i.description} [${(i.providerStates ?? []).map((s) => s.name).join('; ')}]`
+
+/** Interactions in a stable order: the file Pact writes depends on which test ran first. */
+export function sortedPact(pact: PactFile): PactFile {
+  return {
+    ...pact,
+    interactions: [...pact.interactions].sort((a, b) =>
+      interactionId(a).localeCompare(interactionId(b)),
+    ),
+  }
+}
+
+/** What must not change between a committed pact and a fresh one: no tool versions, no hash keys. */
+export function comparablePact(pact: PactFile): unknown {
+  const metadata = { ...(pact.metadata ?? {}) }
+  delete metadata['pact-js']
+  delete metadata.pactRust
+  return {
+    ...sortedPact(pact),
+    metadata,
+    interactions: sortedPact(pact).interactions.map((i) => {
+      const copy = { ...i }
+      delete copy.key
+      return copy
+    }),
+  }
+}
+
+export const serialisePact = (pact: PactFile) => `${JSON.stringify(sortedPact(pact), null, 2)}\n`
+
+export type Freshness = { fresh: boolean; problems: string[] }
+
+/** Compares freshly generated pact files with the committed ones. */
+export function pactFreshness(generatedDir: string, committedDir: string): Freshness {
+  const problems: string[] = []
+  const generated = pactFilesIn(generatedDir)
+  const committed = pactFilesIn(committedDir)
+  for (const f of committed)
+    if (!generated.includes(f))
+      problems.push(`${f}: committed, but the consumer tests no longer write it`)
+  for (const f of generated) {
+    if (!committed.includes(f)) {
+      problems.push(`${f}: written by the consumer tests, not committed`)
+      continue
+    }
+    const fresh = readPact(join(generatedDir, f))
+    const old = readPact(join(committedDir, f))
+    if (JSON.stringify(comparablePact(fresh)) === JSON.stringify(comparablePact(old))) continue
+    const byId = (p: PactFile) =>
+      new Map(
+        p.interactions.map((i) => [
+          interactionId(i),
+          JSON.stringify(comparablePact({ ...p, interactions: [i] })),
+        ]),
+      )
+    const a = byId(old)
+    const b = byId(fresh)
+    for (const id of b.keys()) if (!a.has(id)) problems.push(`${f}: new interaction "${id}"`)
+    for (const id of a.keys()) if (!b.has(id)) problems.push(`${f}: interaction gone "${id}"`)
+    for (const [id, v] of b)
+      if (a.has(id) && a.get(id) !== v) problems.push(`${f}: interaction changed "${id}"`)
+    if (problems.length === 0)
+      problems.push(`${f}: differs outside its interactions (consumer, provider or metadata)`)
+  }
+  return { fresh: problems.length === 0, problems }
+}
+
+// ------------------------------------------------------------------ verifier report
+
+export type InteractionResult = {
+  description: string
+  states: string[]
+  ok: boolean
+  method?: string
+  path?: string
+  /** Why it failed, as the verifier explains it. */
+  failure?: string
+}
+
+// eslint-disable-next-line no-control-regex -- the ANSI colour codes of the verifier's report
+export const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '')
+
+/**
+ * Per-interaction results from the verifier's report (pact-core 18 reports only as text):
+ * an interaction passed when it was run and is not listed under "Failures:".
+ */
+export function parseVerifierOutput(
+  output: string,
+  interactions: ReadonlyArray<{
+    description: string
+    providerStates?: Array<{ name: string }>
+    request: { method: string; path: string }
+  }>,
+  names: { consumer: string; provider: string },
+): InteractionResult[] {
+  const text = stripAnsi(output)
+  const split = text.indexOf('\nFailures:')
+  const main = split < 0 ? text : text.slice(0, split)
+  const failures = split < 0 ? '' : text.slice(split)
+  const entries = failures.split(/\n(?=\d+\) Verifying a pact between )/).slice(1)
+  return interactions.map((i) => {
+    const states = (i.providerStates ?? []).map((s) => s.name)
+    const header = `Verifying a pact between ${names.consumer} and ${names.provider}${
+      states.length ? ` Given ${states.join(' And ')}` : ''
+    } - ${i.description}`
+    const entry = entries.find((e) => {
+      const first = e.slice(e.indexOf(') ') + 2).split('\n')[0]!
+      return first === header || first.startsWith(`${header} - `)
+    })
+    const ran = main.includes(`\n  ${i.description} (`)
+    const failure = entry
+      ? entry
+          .slice(entry.indexOf(header) + header.length)
+          .replace(/^ - /, '')
+          .replace(/\n\nThere (?:were|was) \d+ pact failures?[\s\S]*$/, '')
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join('\n')
+      : ran
+        ? undefined
+        : 'not verified (the verifier did not reach this interaction)'
+    return {
+      description: i.description,
+      states,
+      method: i.request.method,
+      path: i.request.path,
+      ok: failure === undefined,
+      ...(failure === undefined ? {} : { failure: failure || 'failed' }),
+    }
+  })
+}
+
+// ------------------------------------------------------------------ openapi.yaml
+
+export type OpenApi = {
+  servers?: Array<{ url: string }>
+  info: Record<string, unknown>
+  paths: Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>
+  components?: { schemas?: Record<string, Record<string, unknown>> }
+}
+
+export type Operation = { operationId: string; method: string; path: string }
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
+
+export function loadSpec(file: string): OpenApi {
+  return parse(readFileSync(file, 'utf8')) as OpenApi
+}
+
+export function specOperations(spec: OpenApi): Operation[] {
+  return Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({
+        operationId: op.operationId ?? `${method} ${path}`,
+        method: method.toUpperCase(),
+        path,
+      })),
+  )
+}
+
+/** The base path the API is served under (`servers[0].url` when it is a path). */
+export const basePathOf = (spec: OpenApi) => {
+  const url = spec.servers?.[0]?.url ?? ''
+  return url.startsWith('/') ? url.replace(/\/$/, '') : ''
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** `/tasks/{id}/checkout` → a RegExp for concrete paths under `basePath`. */
+export const templateRegex = (basePath: string, template: string) =>
+  new RegExp(
+    `^${escapeRegex(basePath)}${template
+      .split(/\{[^}]+\}/)
+      .map(escapeRegex)
+      .join('[^/]+')}$`,
+  )
+
+/** Which operation a concrete request (`/api/tasks/tsk_1/checkout`) belongs to. */
+export function operationOf(
+  ops: readonly Operation[],
+  basePath: string,
+  method: string,
+  path: string,
+) {
+  const bare = path.split('?')[0]!
+  // Literal paths win over templated ones (`/awards/mine` before a `/awards/{x}`).
+  const params = (op: Operation) => (op.path.match(/\{/g) ?? []).length
+  return ops
+    .filter((op) => op.method === method.toUpperCase())
+    .sort((a, b) => params(a) - params(b))
+    .find((op) => templateRegex(basePath, op.path).test(bare))
+}
+
+/** `METHOD /path` of every call the app's source makes through its typed client. */
+export function appCalls(srcDir: string): Set<string> {
+  const calls = new Set<string>()
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = join(dir, name)
+      if (statSync(file).isDirectory()) walk(file)
+      else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) {
+        const text = readFileSync(file, 'utf8')
+        for (const m of text.matchAll(/api\(\)\s*\.\s*(GET|POST|PUT|DELETE|PATCH)\(\s*'([^']+)'/g))
+          calls.add(`${m[1]} ${m[2]}`)
+      }
+    }
+  }
+  walk(srcDir)
+  return calls
+}
+
+// ------------------------------------------------------------------ spec check (comparator)
+
+export type SpecFinding = {
+  type: 'error' | 'warning'
+  code: string
+  message: string
+  interaction?: string
+  location?: string
+  value?: unknown
+}
+
+/**
+ * The spec as the comparator should see it:
+ *  - `x-opc-config-base-path` from `servers[0].url`, since pact paths carry `/api`;
+ *  - multipart/form-data request schemas whose integer/number properties also accept their
+ *    decimal text, because every multipart part is text on the wire (OpenAPI's default
+ *    serialisation) and comparator 1.7 validates multipart parts without type coercion.
+ * Nothing else is touched: every other mismatch is a real one.
+ */
+export function specForComparison(spec: OpenApi): OpenApi {
+  const copy = structuredClone(spec)
+  copy.info['x-opc-config-base-path'] = basePathOf(spec)
+  const schemas = (copy.components ??= {}).schemas ?? {}
+  for (const item of Object.values(copy.paths))
+    for (const op of Object.values(item)) {
+      const content = (
+        op.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined
+      )?.content
+      const multipart = content?.['multipart/form-data']
+      const ref = multipart?.schema?.$ref?.replace('#/components/schemas/', '')
+      if (!multipart || !ref || !schemas[ref]) continue
+      const name = `${ref}AsMultipart`
+      const original = schemas[ref] as { properties?: Record<string, { type?: string }> }
+      const properties = Object.fromEntries(
+        Object.entries(original.properties ?? {}).map(([key, prop]) => [
+          key,
+          prop.type === 'integer' || prop.type === 'number'
+            ? {
+                anyOf: [
+                  prop,
+                  {
+                    type: 'string',
+                    pattern: prop.type === 'integer' ? '^-?\\d+$' : '^-?\\d+(\\.\\d+)?$',
+                  },
+                ],
+              }
+            : prop,
+        ]),
+      )
+      schemas[name] = { ...original, properties }
+      multipart.schema = { $ref: `#/components/schemas/${name}` }
+    }
+  copy.components.schemas = schemas
+  return copy
+}
+
+export async function checkAgainstSpec(
+  spec: OpenApi,
+  pacts: readonly PactFile[],
+): Promise<SpecFinding[]> {
+  const comparator = new Comparator(
+    specForComparison(spec) as ConstructorParameters<typeof Comparator>[0],
+  )
+  const findings: SpecFinding[] = []
+  for (const pact of pacts)
+    for await (const result of comparator.compare(pact as Parameters<Comparator['compare']>[0])) {
+      // Locations read `[root].interactions[12]…`: name the interaction as the rest of the run does.
+      const index = /interactions\[(\d+)\]/.exec(result.mockDetails?.location ?? '')?.[1]
+      const interaction = index === undefined ? undefined : pact.interactions[Number(index)]
+      findings.push({
+        type: result.type,
+        code: result.code,
+        message: result.message,
+        ...(interaction ? { interaction: interactionId(interaction) } : {}),
+        ...(result.mockDetails?.location ? { location: result.mockDetails.location } : {}),
+        ...(result.mockDetails ? { value: result.mockDetails.value } : {}),
+      })
+    }
+  return findings
+}
+
+// ------------------------------------------------------------------ coverage
+
+export type CoverageRow = {
+  operationId: string
+  method: string
+  path: string
+  calledByApp: boolean
+  interactions: number
+  statuses: number[]
+  verified: boolean | null
+  specOk: boolean
+}
+
+export function coverageRows(input: {
+  ops: readonly Operation[]
+  basePath: string
+  appCalls: ReadonlySet<string>
+  interactions: readonly PactInteraction[]
+  /** interactionId → verified against the provider */
+  verified: ReadonlyMap<string, boolean> | null
+  /** interactionIds with spec errors */
+  specErrors: ReadonlySet<string>
+}): { rows: CoverageRow[]; unmapped: string[] } {
+  const byOp = new Map<string, PactInteraction[]>()
+  const unmapped: string[] = []
+  for (const i of input.interactions) {
+    const op = operationOf(input.ops, input.basePath, i.request.method, i.request.path)
+    if (!op) unmapped.push(`${i.request.method} ${i.request.path} — ${i.description}`)
+    else byOp.set(op.operationId, [...(byOp.get(op.operationId) ?? []), i])
+  }
+  const rows = input.ops.map((op) => {
+    const list = byOp.get(op.operationId) ?? []
+    const ids = list.map(interactionId)
+    return {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      calledByApp: input.appCalls.has(`${op.method} ${op.path}`),
+      interactions: list.length,
+      statuses: [...new Set(list.map((i) => i.response.status))].sort((a, b) => a - b),
+      verified:
+        input.verified === null
+          ? null
+          : list.length > 0 && ids.every((id) => input.verified!.get(id) === true),
+      specOk: ids.every((id) => !input.specErrors.has(id)),
+    }
+  })
+  return { rows, unmapped }
+}
+
+export function renderCoverage(rows: readonly CoverageRow[]): string {
+  const header = ['operation', 'method path', 'app calls', 'pacts', 'statuses', 'verified', 'spec']
+  const body = rows.map((r) => [
+    r.operationId,
+    `${r.method} ${r.path}`,
+    r.calledByApp ? 'yes' : 'no',
+    String(r.interactions),
+    r.statuses.join(' ') || '—',
+    r.interactions === 0 ? '—' : r.verified === null ? 'skipped' : r.verified ? 'yes' : 'NO',
+    r.interactions === 0 ? '—' : r.specOk ? 'ok' : 'MISMATCH',
+  ])
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((row) => row[c]!.length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join('  ')
+      .trimEnd()
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')
+}
+
+export const relativeTo = (root: string, file: string) => relative(root, file) || '.'

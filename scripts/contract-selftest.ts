@@ -1,0 +1,182 @@
+/**
+ * Tests of the contract tooling itself: each check must fail when what it guards breaks.
+ *  1. provider drift — a fake backend whose `GET /tasks/mine` sends `payoutCents` as a string
+ *     fails verification (only for that operation's interactions);
+ *  2. spec drift — openapi.yaml with `Task.payoutCents` turned into a string makes the
+ *     comparator report the pacts' task bodies as incompatible;
+ *  3. stale pacts — a pact missing an interaction and with a changed one is reported stale;
+ *  4. state drift — an interaction given a state the provider does not implement fails.
+ *
+ *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
+ */
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { getResponse, http, HttpResponse } from 'msw'
+import {
+  basePathOf,
+  checkAgainstSpec,
+  loadSpec,
+  operationOf,
+  pactFilesIn,
+  pactFreshness,
+  readPact,
+  serialisePact,
+  specOperations,
+  type PactFile,
+} from './contract-lib'
+import { startFakeProvider } from './contract-provider'
+import { verifyPacts } from './verify-pacts'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+
+export type SelfTestResult = { name: string; ok: boolean; detail: string }
+
+function onlyInteractions(
+  pact: PactFile,
+  keep: (i: PactFile['interactions'][number]) => boolean,
+): PactFile {
+  return { ...pact, interactions: pact.interactions.filter(keep) }
+}
+
+function writePact(dir: string, pact: PactFile) {
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, `${pact.consumer.name}-${pact.provider.name}.json`)
+  writeFileSync(file, serialisePact(pact))
+  return file
+}
+
+export async function runSelfTests(
+  pactDir: string = join(root, 'contracts', 'pacts'),
+): Promise<SelfTestResult[]> {
+  const spec = loadSpec(join(root, 'openapi.yaml'))
+  const ops = specOperations(spec)
+  const base = basePathOf(spec)
+  const [file] = pactFilesIn(pactDir)
+  if (!file) return [{ name: 'pacts to test with', ok: false, detail: `no pact in ${pactDir}` }]
+  const pact = readPact(join(pactDir, file))
+  const work = mkdtempSync(join(tmpdir(), 'avaliador-contract-selftest-'))
+  const results: SelfTestResult[] = []
+  try {
+    // 1. A provider handler that breaks the contract.
+    {
+      const isTaskList = (i: PactFile['interactions'][number]) =>
+        operationOf(ops, base, i.request.method, i.request.path)?.operationId === 'listMyTasks'
+      const subset = onlyInteractions(pact, isTaskList)
+      const provider = await startFakeProvider({
+        tamper: (backend) => [
+          http.get(`${backend.context.baseUrl}/tasks/mine`, async ({ request }) => {
+            const real = await getResponse(backend.handlers, request, {
+              baseUrl: new URL(request.url).origin,
+            })
+            if (!real || real.status !== 200) return real
+            const body = (await real.json()) as { items: Array<Record<string, unknown>> }
+            for (const task of body.items) task.payoutCents = String(task.payoutCents)
+            return HttpResponse.json(body)
+          }),
+        ],
+      })
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pactUrls: [writePact(join(work, 'broken-handler'), subset)],
+          logLevel: 'error',
+        })
+        const failed = outcome.results.filter((r) => !r.ok)
+        const passed = outcome.results.filter((r) => r.ok)
+        const okStatuses = subset.interactions.filter((i) => i.response.status === 200).length
+        const ok =
+          !outcome.ok &&
+          failed.length === okStatuses &&
+          failed.every((r) => /payoutCents/.test(r.failure ?? '')) &&
+          passed.every((r) => /401|expired/.test(`${r.description} ${r.states.join()}`))
+        results.push({
+          name: 'verification fails against a handler that sends payoutCents as a string',
+          ok,
+          detail: `${failed.length} of ${outcome.results.length} listMyTasks interactions failed${
+            failed[0]?.failure
+              ? `: ${
+                  failed[0].failure
+                    .split('\n')
+                    .find((l) => /payoutCents/.test(l))
+                    ?.trim() ?? ''
+                }`
+              : ''
+          }`,
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 2. A spec whose response schema no longer fits what the app expects.
+    {
+      const tampered = structuredClone(spec)
+      const task = tampered.components!.schemas!.Task as { properties: Record<string, unknown> }
+      task.properties.payoutCents = { type: 'string' }
+      const findings = (await checkAgainstSpec(tampered, [pact])).filter((f) => f.type === 'error')
+      const onPayout = findings.filter((f) => /payoutCents/.test(f.location ?? ''))
+      const clean = (await checkAgainstSpec(spec, [pact])).filter((f) => f.type === 'error')
+      results.push({
+        name: 'comparator reports a spec with Task.payoutCents as a string',
+        ok:
+          clean.length === 0 &&
+          onPayout.length > 0 &&
+          onPayout.every((f) => f.code === 'response.body.incompatible'),
+        detail: `${onPayout.length} mismatches, e.g. ${onPayout[0]?.interaction ?? '—'}: ${onPayout[0]?.message ?? ''} at ${onPayout[0]?.location ?? ''}`,
+      })
+    }
+
+    // 3. Committed pacts that no longer match what the tests write.
+    {
+      const [first, second, ...rest] = pact.interactions
+      const changed = { ...second!, description: `${second!.description} (renamed)` }
+      writePact(join(work, 'stale'), { ...pact, interactions: [changed, ...rest] })
+      const freshness = pactFreshness(pactDir, join(work, 'stale'))
+      results.push({
+        name: 'a stale committed pact is reported',
+        ok: !freshness.fresh && freshness.problems.some((p) => p.includes(first!.description)),
+        detail: freshness.problems.slice(0, 3).join(' | '),
+      })
+    }
+
+    // 4. An interaction given a provider state the provider does not know.
+    {
+      const health = pact.interactions.find((i) => i.request.path === `${base}/health`)!
+      const drifted = { ...health, providerStates: [{ name: 'a state nobody implements' }] }
+      const provider = await startFakeProvider()
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pactUrls: [writePact(join(work, 'unknown-state'), { ...pact, interactions: [drifted] })],
+          logLevel: 'error',
+        })
+        results.push({
+          name: 'an unknown provider state fails verification',
+          ok: !outcome.ok && outcome.results.length === 1 && !outcome.results[0]!.ok,
+          detail: (outcome.results[0]?.failure ?? outcome.error ?? '')
+            .split('\n')[0]!
+            .slice(0, 160),
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+  return results
+}
+
+export function printSelfTests(results: readonly SelfTestResult[]) {
+  console.log('\nContract tooling self-test (each check must catch a deliberate break):')
+  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name}\n      ${r.detail}`)
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.env.PACT_DO_NOT_TRACK ??= 'true'
+  const results = await runSelfTests()
+  printSelfTests(results)
+  process.exitCode = results.every((r) => r.ok) ? 0 : 1
+}

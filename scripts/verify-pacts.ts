@@ -1,0 +1,496 @@
+/**
+ * Provider verification of the Avaliador app's pacts (consumer "avaliador-app", provider
+ * "avaliador-api") against any running backend: the real one in the backend team's CI, the
+ * fake one in ours (scripts/contract-run.ts). See contracts/README.md.
+ *
+ *   node --import tsx scripts/verify-pacts.ts --provider-base-url http://localhost:8080 [options]
+ *
+ * Options (each also from the environment, shown in brackets):
+ *   --provider-base-url URL           where the API is served; requests go to URL/api/… [PACT_PROVIDER_BASE_URL]
+ *   --provider-states-setup-url URL   state-change endpoint, default URL/api/__fake/provider-states
+ *                                     [PACT_PROVIDER_STATES_SETUP_URL]
+ *   --pact PATH                       pact file or folder, repeatable; default contracts/pacts
+ *   --auth-token TOKEN                replaces the pact's `Bearer demo-token` in every request
+ *                                     [PACT_AUTH_TOKEN]
+ *   --from-broker                     verify the pacts the broker selects instead of files
+ *   --provider-version V              [PACT_PROVIDER_VERSION, GIT_COMMIT; default `git rev-parse HEAD`]
+ *   --provider-branch B               [PACT_PROVIDER_BRANCH, GIT_BRANCH; default the current branch]
+ *   --no-publish                      with --from-broker: do not publish verification results
+ *   --publish-pacts                   with a broker: publish the local pact files first (consumer CI)
+ *   --can-i-deploy / --no-can-i-deploy  with a broker: ask can-i-deploy after verifying (default on)
+ *   --to-environment ENV              can-i-deploy target [PACT_TO_ENVIRONMENT; default production]
+ *   --pacticipant NAME                can-i-deploy about this application (default avaliador-api;
+ *                                     avaliador-app in the app's CI)
+ *   --pacticipant-version V           its version (default the provider version, or for the app
+ *                                     PACT_CONSUMER_VERSION / git HEAD)
+ *   --json FILE                       also write the per-interaction results as JSON
+ *   --quiet                           only the summary, not the verifier's own report
+ *   --log-level LEVEL                 Pact's log level (default warn) [PACT_LOG_LEVEL]
+ *   Broker settings: PACT_BROKER_BASE_URL, and PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD.
+ *
+ * Exit codes: 0 every interaction verified (and can-i-deploy said yes), 1 a verification or
+ * broker step failed, 2 bad usage.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { Verifier, type VerifierOptions } from '@pact-foundation/pact'
+import { type InteractionResult, parseVerifierOutput, stripAnsi } from './contract-lib'
+
+export type { InteractionResult }
+
+export const CONSUMER = 'avaliador-app'
+export const PROVIDER = 'avaliador-api'
+/** The token the consumer tests sign in with; `--auth-token` replaces exactly this one. */
+export const PACT_TOKEN = 'demo-token'
+export const STATES_PATH = '/api/__fake/provider-states'
+
+// No usage statistics leave this machine (and CI has no network but the package registries).
+process.env.PACT_DO_NOT_TRACK ??= 'true'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+export const DEFAULT_PACT_DIR = join(root, 'contracts', 'pacts')
+
+export type VerifyOptions = {
+  providerBaseUrl: string
+  providerStatesSetupUrl?: string
+  pactUrls?: string[]
+  authToken?: string
+  broker?: BrokerSettings
+  fromBroker?: boolean
+  publishResults?: boolean
+  providerVersion?: string
+  providerBranch?: string
+  logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error'
+  /** Per-request timeout of the verifier (ms). */
+  timeoutMs?: number
+  /** Also stream the verifier's own report to stdout. */
+  echo?: boolean
+}
+
+export type VerifyOutcome = {
+  ok: boolean
+  results: InteractionResult[]
+  /** Set when the verifier could not run at all (bad source, unreachable provider…). */
+  error?: string
+  /** The verifier's report, without colours. */
+  output: string
+}
+
+export type BrokerSettings = {
+  url: string
+  token?: string
+  username?: string
+  password?: string
+}
+
+/** The pact files under the given files or folders (contracts/pacts by default). */
+export function pactFiles(paths: readonly string[] = [DEFAULT_PACT_DIR]): string[] {
+  return paths.flatMap((p) =>
+    /^https?:/.test(p)
+      ? [p]
+      : statSync(p).isDirectory()
+        ? readdirSync(p)
+            .filter((f) => f.endsWith('.json'))
+            .sort()
+            .map((f) => join(p, f))
+        : [p],
+  )
+}
+
+type PactInteraction = {
+  description: string
+  providerStates?: Array<{ name: string }>
+  providerState?: string
+  request: { method: string; path: string }
+}
+
+export function readInteractions(file: string): PactInteraction[] {
+  const pact = JSON.parse(readFileSync(file, 'utf8')) as { interactions?: PactInteraction[] }
+  return pact.interactions ?? []
+}
+
+/**
+ * Replaces the consumer's demo token with `token` (an agent of the provider's test
+ * environment). Requests without Authorization, or with a token a provider state handed out
+ * (an expired session), are left as they are.
+ */
+export function authRequestFilter(token: string): NonNullable<VerifierOptions['requestFilter']> {
+  return (req: IncomingMessage, _res: unknown, next: () => void) => {
+    if (req.headers.authorization === `Bearer ${PACT_TOKEN}`)
+      req.headers.authorization = `Bearer ${token}`
+    next()
+  }
+}
+
+type ChildOptions = Omit<VerifyOptions, 'echo'>
+
+/** Runs pact-js's Verifier in this process (the child of `verifyPacts`). */
+async function runVerifier(options: ChildOptions): Promise<void> {
+  const base = options.providerBaseUrl.replace(/\/$/, '')
+  const files = options.fromBroker ? [] : pactFiles(options.pactUrls)
+  const verifierOptions: VerifierOptions = {
+    provider: PROVIDER,
+    providerBaseUrl: base,
+    pactUrls: files,
+    providerStatesSetupTeardown: true,
+    logLevel: options.logLevel ?? 'warn',
+    timeout: options.timeoutMs ?? 30_000,
+    failIfNoPactsFound: true,
+    ...(options.authToken ? { requestFilter: authRequestFilter(options.authToken) } : {}),
+    // Broker settings only when the pacts come from the broker: results can be published
+    // only for those, and pact-core refuses broker credentials without a broker source.
+    ...(options.broker && options.fromBroker
+      ? {
+          pactBrokerUrl: options.broker.url,
+          ...(options.broker.token
+            ? { pactBrokerToken: options.broker.token }
+            : {
+                ...(options.broker.username ? { pactBrokerUsername: options.broker.username } : {}),
+                ...(options.broker.password ? { pactBrokerPassword: options.broker.password } : {}),
+              }),
+          publishVerificationResult: options.publishResults ?? false,
+          providerVersion: options.providerVersion,
+          providerVersionBranch: options.providerBranch,
+          consumerVersionSelectors: [
+            { mainBranch: true },
+            { deployedOrReleased: true },
+            { matchingBranch: true },
+          ],
+          enablePending: true,
+        }
+      : {}),
+  }
+  const verifier = new Verifier(verifierOptions)
+  // State changes go straight to the provider's endpoint rather than through pact-js's
+  // proxy, whose state handler swallows failures (a broken setup would then look like a
+  // contract mismatch). pact-js marks the option deprecated for its own handlers, so it is set
+  // after construction to keep that warning out of the output.
+  ;(verifier as unknown as { config: VerifierOptions }).config.providerStatesSetupUrl =
+    options.providerStatesSetupUrl ?? `${base}${STATES_PATH}`
+  await verifier.verifyProvider()
+}
+
+const CHILD_FLAG = '--internal-run-verifier'
+const OPTIONS_ENV = 'AVALIADOR_VERIFY_OPTIONS'
+
+/**
+ * Verifies the pacts against a provider. The Pact verifier writes its report straight to
+ * the process's stdout, so it runs in a child process whose output is read back (and echoed
+ * when `echo` is set); the caller's event loop stays free — it may be serving the provider.
+ * Never throws for a failed verification: see `ok` and `results`.
+ */
+export async function verifyPacts(options: VerifyOptions): Promise<VerifyOutcome> {
+  const { echo, ...childOptions } = options
+  // Pacts from a broker or a URL are listed by the verifier's report only.
+  const remote = options.fromBroker || (options.pactUrls ?? []).some((p) => /^https?:/.test(p))
+  const interactions = remote ? [] : pactFiles(options.pactUrls).flatMap(readInteractions)
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), CHILD_FLAG],
+    {
+      cwd: root,
+      env: {
+        // pact-core also reads PACT_BROKER_* itself and would add the broker as a pact source.
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(
+            ([k]) => options.fromBroker || !k.startsWith('PACT_BROKER_'),
+          ),
+        ),
+        PACT_DO_NOT_TRACK: 'true',
+        [OPTIONS_ENV]: JSON.stringify(childOptions),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString()
+    if (echo) process.stdout.write(chunk)
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)))
+  const results = parseVerifierOutput(output, interactions, {
+    consumer: CONSUMER,
+    provider: PROVIDER,
+  })
+  const clean = stripAnsi(output)
+  const crashed = /@@verifier-error (.*)/.exec(clean)?.[1]
+  const ran = clean.includes('Verifying a pact between')
+  const ok = code === 0 && results.every((r) => r.ok) && (remote || results.length > 0)
+  // Why nothing was verified: pact-core's own error, or the end of the verifier's report.
+  const error =
+    crashed && !/Verfication failed|Verification failed/.test(crashed)
+      ? crashed
+      : !ok && !ran
+        ? clean.trim().split('\n').slice(-8).join('\n') || `verifier exited with ${code}`
+        : undefined
+  return { ok, results, output: clean, ...(error ? { error } : {}) }
+}
+
+// ------------------------------------------------------------------ broker (pact-cli)
+
+function pactBrokerBin(): string {
+  const require = createRequire(import.meta.url)
+  const pkg = require.resolve('@pact-foundation/pact-cli/package.json')
+  return join(dirname(pkg), 'bin', 'pact-broker.js')
+}
+
+function brokerArgs(broker: BrokerSettings) {
+  return [
+    '--broker-base-url',
+    broker.url,
+    ...(broker.token ? ['--broker-token', broker.token] : []),
+    ...(broker.username ? ['--broker-username', broker.username] : []),
+    ...(broker.password ? ['--broker-password', broker.password] : []),
+  ]
+}
+
+function runBroker(args: string[]): boolean {
+  const shown = args.map((a, i) =>
+    /^--broker-(token|password)$/.test(args[i - 1] ?? '') ? '***' : a,
+  )
+  console.log(`$ pact-broker ${shown.join(' ')}`)
+  const run = spawnSync(process.execPath, [pactBrokerBin(), ...args], { stdio: 'inherit' })
+  return run.status === 0
+}
+
+export function publishPacts(
+  broker: BrokerSettings,
+  dir: string,
+  version: string,
+  branch?: string,
+) {
+  return runBroker([
+    'publish',
+    dir,
+    '--consumer-app-version',
+    version,
+    ...(branch ? ['--branch', branch] : []),
+    ...brokerArgs(broker),
+  ])
+}
+
+export function canIDeploy(
+  broker: BrokerSettings,
+  pacticipant: string,
+  version: string,
+  environment: string,
+) {
+  return runBroker([
+    'can-i-deploy',
+    '--pacticipant',
+    pacticipant,
+    '--version',
+    version,
+    '--to-environment',
+    environment,
+    ...brokerArgs(broker),
+  ])
+}
+
+function git(args: string[]): string | undefined {
+  try {
+    return execFileSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
+  } catch {
+    return undefined
+  }
+}
+
+// ------------------------------------------------------------------ report
+
+export function printResults(results: readonly InteractionResult[], title = 'Pact verification') {
+  const passed = results.filter((r) => r.ok).length
+  const failed = results.length - passed
+  console.log(`\n${title}: ${results.length} interactions`)
+  for (const r of results) {
+    const states = r.states.length ? `  [${r.states.join('; ')}]` : ''
+    console.log(
+      `  ${r.ok ? '✓' : '✗'} ${r.method ?? ''} ${r.path ?? ''} — ${r.description}${states}`,
+    )
+    if (!r.ok && r.failure)
+      console.log(
+        r.failure
+          .split('\n')
+          .map((line) => `      ${line}`)
+          .join('\n'),
+      )
+  }
+  console.log(`${title}: ${passed} passed, ${failed} failed`)
+}
+
+// ------------------------------------------------------------------ CLI
+
+async function main(argv: string[]): Promise<number> {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: argv,
+      options: {
+        'provider-base-url': { type: 'string' },
+        'provider-states-setup-url': { type: 'string' },
+        pact: { type: 'string', multiple: true },
+        'auth-token': { type: 'string' },
+        'from-broker': { type: 'boolean', default: false },
+        'provider-version': { type: 'string' },
+        'provider-branch': { type: 'string' },
+        'no-publish': { type: 'boolean', default: false },
+        'publish-pacts': { type: 'boolean', default: false },
+        'can-i-deploy': { type: 'boolean' },
+        'no-can-i-deploy': { type: 'boolean', default: false },
+        'to-environment': { type: 'string' },
+        pacticipant: { type: 'string', default: PROVIDER },
+        'pacticipant-version': { type: 'string' },
+        json: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        'log-level': { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }))
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    return 2
+  }
+  if (values.help) {
+    const source = readFileSync(fileURLToPath(import.meta.url), 'utf8')
+    console.log(
+      source.slice(source.indexOf('/**') + 3, source.indexOf('*/')).replace(/^ \* ?/gm, ''),
+    )
+    return 0
+  }
+  const env = process.env
+  const baseUrl = values['provider-base-url'] ?? env.PACT_PROVIDER_BASE_URL
+  if (!baseUrl) {
+    console.error('Missing --provider-base-url (or PACT_PROVIDER_BASE_URL). See --help.')
+    return 2
+  }
+  const brokerUrl = env.PACT_BROKER_BASE_URL
+  const broker: BrokerSettings | undefined = brokerUrl
+    ? {
+        url: brokerUrl,
+        token: env.PACT_BROKER_TOKEN,
+        username: env.PACT_BROKER_USERNAME,
+        password: env.PACT_BROKER_PASSWORD,
+      }
+    : undefined
+  if (values['from-broker'] && !broker) {
+    console.error('--from-broker needs PACT_BROKER_BASE_URL.')
+    return 2
+  }
+  const providerVersion =
+    values['provider-version'] ??
+    env.PACT_PROVIDER_VERSION ??
+    env.GIT_COMMIT ??
+    git(['rev-parse', 'HEAD'])
+  const providerBranch =
+    values['provider-branch'] ??
+    env.PACT_PROVIDER_BRANCH ??
+    env.GIT_BRANCH ??
+    git(['rev-parse', '--abbrev-ref', 'HEAD'])
+  // Pact publishes verification results only for pacts it fetched from the broker.
+  const publishResults = Boolean(broker) && values['from-broker'] && !values['no-publish']
+  if (publishResults && !providerVersion) {
+    console.error(
+      'Publishing verification results needs --provider-version (or PACT_PROVIDER_VERSION).',
+    )
+    return 2
+  }
+  if (broker && !values['from-broker'])
+    console.log(
+      'Verifying local pact files: results are not published (Pact publishes results only for pacts fetched with --from-broker).',
+    )
+  const pactPaths = (values.pact ?? [DEFAULT_PACT_DIR]).map((p) =>
+    /^https?:/.test(p) ? p : resolve(p),
+  )
+  for (const p of pactPaths)
+    if (!/^https?:/.test(p) && !existsSync(p)) {
+      console.error(`No pact at ${p}.`)
+      return 2
+    }
+
+  if (broker && values['publish-pacts']) {
+    const dir =
+      pactPaths.find((p) => !/^https?:/.test(p) && statSync(p).isDirectory()) ?? DEFAULT_PACT_DIR
+    const consumerVersion = env.PACT_CONSUMER_VERSION ?? git(['rev-parse', 'HEAD'])
+    if (!consumerVersion) {
+      console.error('Publishing pacts needs PACT_CONSUMER_VERSION or a git checkout.')
+      return 2
+    }
+    if (!publishPacts(broker, dir, consumerVersion, env.PACT_CONSUMER_BRANCH ?? providerBranch)) {
+      console.error('Publishing the pacts to the broker failed.')
+      return 1
+    }
+  }
+
+  const logLevel = (values['log-level'] ??
+    env.PACT_LOG_LEVEL ??
+    'warn') as VerifyOptions['logLevel']
+  const started = Date.now()
+  const outcome = await verifyPacts({
+    providerBaseUrl: baseUrl,
+    providerStatesSetupUrl:
+      values['provider-states-setup-url'] ?? env.PACT_PROVIDER_STATES_SETUP_URL,
+    pactUrls: pactPaths,
+    authToken: values['auth-token'] ?? env.PACT_AUTH_TOKEN,
+    broker,
+    fromBroker: values['from-broker'],
+    publishResults,
+    providerVersion,
+    providerBranch,
+    logLevel,
+    echo: !values.quiet,
+  })
+  if (outcome.error && outcome.results.every((r) => !r.ok))
+    console.error(`\nThe verifier could not run: ${outcome.error}`)
+  else {
+    printResults(outcome.results)
+    if (outcome.error) console.error(`\nThe verifier reported: ${outcome.error}`)
+  }
+  if (values.json) writeFileSync(values.json, JSON.stringify(outcome, null, 2))
+  console.log(
+    `Provider ${baseUrl}: ${outcome.ok ? 'every interaction verified' : 'VERIFICATION FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (publishResults && !outcome.error
+        ? ` (results published to the broker as ${PROVIDER} ${providerVersion})`
+        : ''),
+  )
+  if (!outcome.ok) return 1
+
+  const wantsCanIDeploy = values['can-i-deploy'] ?? !values['no-can-i-deploy']
+  if (broker && wantsCanIDeploy) {
+    const environment = values['to-environment'] ?? env.PACT_TO_ENVIRONMENT ?? 'production'
+    const version =
+      values['pacticipant-version'] ??
+      (values.pacticipant === CONSUMER
+        ? (env.PACT_CONSUMER_VERSION ?? git(['rev-parse', 'HEAD']))
+        : providerVersion)
+    if (!version) {
+      console.error('can-i-deploy needs --pacticipant-version (or --provider-version).')
+      return 2
+    }
+    if (!canIDeploy(broker, values.pacticipant, version, environment)) {
+      console.error(`can-i-deploy: ${values.pacticipant} ${version} may NOT go to ${environment}.`)
+      return 1
+    }
+  }
+  return 0
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  if (process.argv[2] === CHILD_FLAG) {
+    try {
+      await runVerifier(JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as ChildOptions)
+    } catch (error) {
+      console.log(`@@verifier-error ${error instanceof Error ? error.message : String(error)}`)
+      process.exitCode = 1
+    }
+  } else process.exitCode = await main(process.argv.slice(2))
+}
