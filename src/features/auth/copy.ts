@@ -34,6 +34,16 @@ export const authCopy = {
     submit: 'Entrar',
   },
   logout: {
+    confirmTitle: 'Sair da conta',
+    unsent: (n: number) =>
+      n === 1
+        ? 'Há 1 item de visita que ainda não foi enviado. Se sair agora, ele será apagado deste aparelho.'
+        : `Há ${n} itens de visita que ainda não foram enviados. Se sair agora, eles serão apagados deste aparelho.`,
+    unsentHint: 'Conecte-se à internet e espere o envio terminar antes de sair.',
+    leaveAnyway: 'Sair mesmo assim',
+    stay: 'Ficar e esperar o envio',
+    expiredKept:
+      'O que você fez nas visitas continua guardado neste aparelho e será enviado quando você entrar de novo.',
     title: 'Você saiu',
     done: 'Você saiu da sua conta neste aparelho.',
     leaving: 'Saindo…',

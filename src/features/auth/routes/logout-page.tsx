@@ -5,13 +5,60 @@ import { ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { clearSession, sessionToken } from '@/lib/session'
+import { unsentVisitWrites } from '@/features/visit/api/outbox-status'
 import { clearAgentData } from '@/lib/agent-data'
 import { isAppPath } from '@/lib/app-path'
 import { rememberReturnPath, signOutOnServer } from '../api/sign-in'
 import { authCopy } from '../copy'
 
-/** Ends the session: tells the server (best effort), forgets the token and every local trace of the agent. */
+/**
+ * `/logout`: asks first when visit writes are still waiting on the device; otherwise ends
+ * the session (server told, best effort), forgets the token and every local trace of the
+ * agent. When the session expired (`expired=1`) the visit data stays on the device, to be
+ * sent after the agent signs in again.
+ */
 export function LogoutPage() {
+  const [params] = useSearchParams()
+  const expired = params.get('expired') === '1'
+  const confirmed = params.get('confirm') === '1'
+  // Only an agent signing out on purpose is asked; an expiry or a confirmed exit goes on.
+  const mustAsk = !expired && !confirmed && sessionToken() !== null
+  const [unsent, setUnsent] = useState<number | null>(null)
+  useEffect(() => {
+    if (!mustAsk) return
+    let cancelled = false
+    void unsentVisitWrites().then((n) => {
+      if (!cancelled) setUnsent(n)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [mustAsk])
+
+  if (mustAsk && unsent === null)
+    return (
+      <Page title={authCopy.logout.confirmTitle}>
+        <p role="status">{authCopy.logout.leaving}</p>
+      </Page>
+    )
+  if (mustAsk && unsent !== null && unsent > 0)
+    return (
+      <Page title={authCopy.logout.confirmTitle} backTo="/account">
+        <Notice tone="warning" title={authCopy.logout.unsent(unsent)}>
+          {authCopy.logout.unsentHint}
+        </Notice>
+        <ButtonLink to="/account" block>
+          {authCopy.logout.stay}
+        </ButtonLink>
+        <ButtonLink to="/logout?confirm=1" variant="danger" block>
+          {authCopy.logout.leaveAnyway}
+        </ButtonLink>
+      </Page>
+    )
+  return <SignedOut expired={expired} />
+}
+
+function SignedOut({ expired }: { expired: boolean }) {
   const [params] = useSearchParams()
   const queryClient = useQueryClient()
   const [done, setDone] = useState(false)
@@ -20,10 +67,10 @@ export function LogoutPage() {
     let cancelled = false
     const hadToken = sessionToken() !== null
     void (async () => {
-      if (hadToken) await signOutOnServer().catch(() => undefined)
+      if (hadToken && !expired) await signOutOnServer().catch(() => undefined)
       clearSession()
       queryClient.clear()
-      await clearAgentData()
+      if (!expired) await clearAgentData()
       const back = params.get('return')
       if (isAppPath(back)) rememberReturnPath(back)
       if (!cancelled) setDone(true)
@@ -31,7 +78,7 @@ export function LogoutPage() {
     return () => {
       cancelled = true
     }
-  }, [queryClient, params])
+  }, [queryClient, params, expired])
 
   const message = params.get('message')
   const error = params.get('error')
@@ -42,6 +89,7 @@ export function LogoutPage() {
       ) : (
         <Notice>{message ?? authCopy.logout.done}</Notice>
       )}
+      {expired && <p>{authCopy.logout.expiredKept}</p>}
       {done ? (
         <ButtonLink to="/login" block>
           {authCopy.logout.signInAgain}
