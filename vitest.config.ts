@@ -29,6 +29,9 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
             setupFiles: ['./vitest.setup.dom.ts'],
+            // Screens load lazy chunks and round-trip the fake backend and IndexedDB: on a busy
+            // 2-core machine a test can pass 5 s without anything being wrong.
+            testTimeout: 15_000,
           },
         },
         {

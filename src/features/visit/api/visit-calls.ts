@@ -29,7 +29,13 @@ export function reportQueryOptions(id: string) {
 export function currentRevisionQueryOptions(reportId: string) {
   return queryOptions({
     queryKey: visitKeys.revision(reportId),
-    queryFn: ({ signal }) => data(api().GET('/reports/{id}/revisions/current', { params: { path: { id: reportId } }, signal })),
+    queryFn: ({ signal }) =>
+      data(
+        api().GET('/reports/{id}/revisions/current', {
+          params: { path: { id: reportId } },
+          signal,
+        }),
+      ),
   })
 }
 
@@ -44,25 +50,45 @@ export function checkInByPosition(taskId: string, input: CheckinInput, idempoten
 
 export function checkOut(taskId: string, input: CheckoutInput, idempotencyKey: string) {
   return data(
-    api().PUT('/tasks/{id}/checkout', { params: { path: { id: taskId }, header: { 'Idempotency-Key': idempotencyKey } }, body: input }),
+    api().PUT('/tasks/{id}/checkout', {
+      params: { path: { id: taskId }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
   )
 }
 
 export function saveReport(id: string, input: ReportInput, idempotencyKey: string) {
-  return data(api().PUT('/reports/{id}', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: input }))
+  return data(
+    api().PUT('/reports/{id}', {
+      params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
 }
 
 export function submitReport(id: string, version: number, idempotencyKey: string) {
   return data(
-    api().POST('/reports/{id}/submission', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: { version } }),
+    api().POST('/reports/{id}/submission', {
+      params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: { version },
+    }),
   )
 }
 
 export function createAward(input: AwardInput, idempotencyKey: string) {
-  return data(api().POST('/awards/', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: input }))
+  return data(
+    api().POST('/awards/', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
 }
 
-export function answerRevision(revisionId: string, answers: PendencyAnswer[], idempotencyKey: string) {
+export function answerRevision(
+  revisionId: string,
+  answers: PendencyAnswer[],
+  idempotencyKey: string,
+) {
   return data(
     api().PUT('/revisions/{id}/answers', {
       params: { path: { id: revisionId }, header: { 'Idempotency-Key': idempotencyKey } },
@@ -98,6 +124,9 @@ export function uploadMedia(fields: MediaUploadFields, idempotencyKey: string) {
 
 /** The bytes of an evidence, fetched with the session (an <img src> would not send it). */
 export async function fetchMediaContent(id: string): Promise<Blob> {
-  const { data: blob } = await api().GET('/media/{id}/content', { params: { path: { id } }, parseAs: 'blob' })
+  const { data: blob } = await api().GET('/media/{id}/content', {
+    params: { path: { id } },
+    parseAs: 'blob',
+  })
   return blob as Blob
 }

@@ -6,15 +6,24 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { Report, Task } from '@/api/entities'
 import { runtimeConfig } from '@/app/runtime-config'
+import { appDate } from '@/lib/clock'
 import { currentSession } from '@/lib/session'
 import { enqueue, enqueueReportSave, outboxSummary, type OutboxSummary } from './outbox'
-import { draftFromReport, openVisitDb, type LocalMedia, type LocalVisit, type ReportDraft, type VisitDb } from './visit-db'
+import {
+  draftFromReport,
+  openVisitDb,
+  type LocalMedia,
+  type LocalVisit,
+  type ReportDraft,
+  type VisitDb,
+} from './visit-db'
 
 // ------------------------------------------------------------------ change notifications
 
 let version = 0
 const listeners = new Set<() => void>()
-const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('avaliador-visit-store') : null
+const channel =
+  typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('avaliador-visit-store') : null
 channel?.addEventListener('message', () => bump(false))
 
 function bump(broadcast = true) {
@@ -63,7 +72,10 @@ export function agentVisitDb(): Promise<VisitDb> {
  * Reads from the store and re-reads on change. `undefined` while loading. `key` names
  * what is read (the read function is taken from the render that changed the key).
  */
-export function useVisitStoreRead<T>(read: (db: VisitDb) => Promise<T>, key: string): T | undefined {
+export function useVisitStoreRead<T>(
+  read: (db: VisitDb) => Promise<T>,
+  key: string,
+): T | undefined {
   const storeVersion = useVisitStoreVersion()
   const [state, setState] = useState<{ key: string; value: T } | undefined>()
   const readRef = useRef(read)
@@ -87,16 +99,27 @@ export function useVisitStoreRead<T>(read: (db: VisitDb) => Promise<T>, key: str
 // ------------------------------------------------------------------ reads
 
 export function useReportDraft(reportId: string | undefined) {
-  return useVisitStoreRead((db) => (reportId ? db.get('drafts', reportId) : Promise.resolve(undefined)), `draft:${reportId}`)
+  return useVisitStoreRead(
+    (db) => (reportId ? db.get('drafts', reportId) : Promise.resolve(undefined)),
+    `draft:${reportId}`,
+  )
 }
 
 export function useLocalVisit(taskId: string | undefined) {
-  return useVisitStoreRead((db) => (taskId ? db.get('visits', taskId) : Promise.resolve(undefined)), `visit:${taskId}`)
+  return useVisitStoreRead(
+    (db) => (taskId ? db.get('visits', taskId) : Promise.resolve(undefined)),
+    `visit:${taskId}`,
+  )
 }
 
 export function useTaskMedia(taskId: string | undefined) {
   return useVisitStoreRead(
-    async (db) => (taskId ? (await db.getAllFromIndex('media', 'byTask', taskId)).sort((a, b) => a.takenAt.localeCompare(b.takenAt)) : []),
+    async (db) =>
+      taskId
+        ? (await db.getAllFromIndex('media', 'byTask', taskId)).sort((a, b) =>
+            a.takenAt.localeCompare(b.takenAt),
+          )
+        : [],
     `media:${taskId}`,
   )
 }
@@ -137,7 +160,11 @@ export async function ensureLocalVisit(task: Task): Promise<LocalVisit> {
     return fromServer
   }
   // Keep what the device knows and the server does not have yet.
-  const merged: LocalVisit = { ...local, checkin: local.checkin ?? fromServer.checkin, checkout: local.checkout ?? fromServer.checkout }
+  const merged: LocalVisit = {
+    ...local,
+    checkin: local.checkin ?? fromServer.checkin,
+    checkout: local.checkout ?? fromServer.checkout,
+  }
   if (JSON.stringify(merged) !== JSON.stringify(local)) {
     await db.put('visits', merged)
     bump()
@@ -157,17 +184,31 @@ export async function updateDraft(reportId: string, change: (draft: ReportDraft)
   return next
 }
 
-export async function recordCheckin(task: Task, position: { lat: number; lng: number; accuracy: number }, at = new Date().toISOString()) {
+export async function recordCheckin(
+  task: Task,
+  position: { lat: number; lng: number; accuracy: number },
+  at = appDate().toISOString(),
+) {
+  // A visit is starting: ask the browser not to evict what the device keeps for it.
+  if (typeof navigator !== 'undefined') void navigator.storage?.persist?.().catch(() => false)
   const db = await agentVisitDb()
-  const visit = (await db.get('visits', task.id)) ?? { taskId: task.id, slug: task.slug, reportId: task.reportId }
+  const visit = (await db.get('visits', task.id)) ?? {
+    taskId: task.id,
+    slug: task.slug,
+    reportId: task.reportId,
+  }
   await db.put('visits', { ...visit, checkin: { at, ...position, synced: false } })
   await enqueue(db, { kind: 'checkin', taskId: task.id, input: { ...position, at } })
   visitStoreChanged()
 }
 
-export async function recordCheckout(task: Task, offline: boolean, at = new Date().toISOString()) {
+export async function recordCheckout(task: Task, offline: boolean, at = appDate().toISOString()) {
   const db = await agentVisitDb()
-  const visit = (await db.get('visits', task.id)) ?? { taskId: task.id, slug: task.slug, reportId: task.reportId }
+  const visit = (await db.get('visits', task.id)) ?? {
+    taskId: task.id,
+    slug: task.slug,
+    reportId: task.reportId,
+  }
   if (visit.checkout) return // Already checked out on this device: sent once.
   await db.put('visits', { ...visit, checkout: { at, offline, synced: false } })
   // Whatever the draft holds goes first, then the checkout.
@@ -176,16 +217,35 @@ export async function recordCheckout(task: Task, offline: boolean, at = new Date
   visitStoreChanged()
 }
 
-export type NewMedia = Omit<LocalMedia, 'id' | 'state' | 'progress' | 'bytes' | 'evidenceId' | 'error'> & { id?: string }
+export type NewMedia = Omit<
+  LocalMedia,
+  'id' | 'state' | 'progress' | 'bytes' | 'evidenceId' | 'error'
+> & { id?: string }
 
 /** Keeps a photo or recording on the device, lists it in the report draft and queues its upload. */
-export async function addMedia(reportId: string, media: NewMedia, options: { listInReport?: boolean } = {}): Promise<LocalMedia> {
+export async function addMedia(
+  reportId: string,
+  media: NewMedia,
+  options: { listInReport?: boolean } = {},
+): Promise<LocalMedia> {
   const db = await agentVisitDb()
-  const record: LocalMedia = { ...media, id: media.id ?? crypto.randomUUID(), state: 'waiting', progress: 0, bytes: media.blob.size }
+  const record: LocalMedia = {
+    ...media,
+    id: media.id ?? crypto.randomUUID(),
+    state: 'waiting',
+    progress: 0,
+    bytes: media.blob.size,
+  }
   await db.put('media', record)
   if (options.listInReport !== false) {
     const draft = await db.get('drafts', reportId)
-    if (draft) await db.put('drafts', { ...draft, evidenceRefs: [...draft.evidenceRefs, { mediaId: record.id }], dirty: true, updatedAt: new Date().toISOString() })
+    if (draft)
+      await db.put('drafts', {
+        ...draft,
+        evidenceRefs: [...draft.evidenceRefs, { mediaId: record.id }],
+        dirty: true,
+        updatedAt: new Date().toISOString(),
+      })
   }
   await enqueue(db, { kind: 'upload', taskId: media.taskId, mediaId: record.id })
   visitStoreChanged()
@@ -193,13 +253,22 @@ export async function addMedia(reportId: string, media: NewMedia, options: { lis
 }
 
 /** Removes a photo from the report (and from the device when it was never sent). */
-export async function removeMedia(reportId: string, ref: { mediaId?: string; evidenceId?: string }) {
+export async function removeMedia(
+  reportId: string,
+  ref: { mediaId?: string; evidenceId?: string },
+) {
   const db = await agentVisitDb()
   const draft = await db.get('drafts', reportId)
   if (draft) {
     await db.put('drafts', {
       ...draft,
-      evidenceRefs: draft.evidenceRefs.filter((r) => !((ref.mediaId && r.mediaId === ref.mediaId) || (ref.evidenceId && r.evidenceId === ref.evidenceId))),
+      evidenceRefs: draft.evidenceRefs.filter(
+        (r) =>
+          !(
+            (ref.mediaId && r.mediaId === ref.mediaId) ||
+            (ref.evidenceId && r.evidenceId === ref.evidenceId)
+          ),
+      ),
       dirty: true,
       updatedAt: new Date().toISOString(),
     })
