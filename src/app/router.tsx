@@ -24,10 +24,30 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { index: true, element: <RootRedirect /> },
-      { path: 'login', lazy: async () => ({ Component: (await import('@/features/auth/routes/login-page')).LoginPage }) },
-      { path: 'login/request', lazy: async () => ({ Component: (await import('@/features/auth/routes/request-page')).RequestPage }) },
-      { path: 'login/allow', lazy: async () => ({ Component: (await import('@/features/auth/routes/allow-page')).AllowPage }) },
-      { path: 'logout', lazy: async () => ({ Component: (await import('@/features/auth/routes/logout-page')).LogoutPage }) },
+      {
+        path: 'login',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/routes/login-page')).LoginPage,
+        }),
+      },
+      {
+        path: 'login/request',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/routes/request-page')).RequestPage,
+        }),
+      },
+      {
+        path: 'login/allow',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/routes/allow-page')).AllowPage,
+        }),
+      },
+      {
+        path: 'logout',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/routes/logout-page')).LogoutPage,
+        }),
+      },
       ...activationRoutes,
       ...systemPublicRoutes,
       {

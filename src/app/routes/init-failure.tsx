@@ -17,7 +17,10 @@ export function InitFailure({ error, onRetry }: { error: unknown; onRetry: () =>
       <details className={styles.details}>
         <summary>Detalhes técnicos</summary>
         <pre className={styles.pre}>{details}</pre>
-        <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(details).then(() => setCopied(true))}>
+        <Button
+          variant="secondary"
+          onClick={() => void navigator.clipboard?.writeText(details).then(() => setCopied(true))}
+        >
           {copied ? 'Copiado' : 'Copiar detalhes'}
         </Button>
       </details>

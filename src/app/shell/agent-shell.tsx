@@ -19,9 +19,15 @@ export function AgentShell() {
   const counts = me.data?.counts
   if (me.isError && !me.data) {
     if (isApiError(me.error) && me.error.code === 'maintenance')
-      return <Navigate to={`/unavailable?from=${encodeURIComponent(location.pathname + location.search)}`} replace />
+      return (
+        <Navigate
+          to={`/unavailable?from=${encodeURIComponent(location.pathname + location.search)}`}
+          replace
+        />
+      )
     // A 401 already sent the agent to sign in again; anything else means we cannot start.
-    if (!(isApiError(me.error) && me.error.status === 401)) return <InitFailure error={me.error} onRetry={() => void me.refetch()} />
+    if (!(isApiError(me.error) && me.error.status === 401))
+      return <InitFailure error={me.error} onRetry={() => void me.refetch()} />
   }
   const entries: NavEntry[] = [
     { to: '/oppy', label: 'Oportunidades', icon: '◎', badge: counts?.pendingOpportunities },

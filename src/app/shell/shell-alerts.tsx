@@ -4,7 +4,13 @@ import styles from './shell-alerts.module.css'
 
 /** The alerts above every signed-in screen: availability off, a new bulletin, open pendencies. */
 export function ShellAlerts({ agent }: { agent: Agent }) {
-  const alerts: Array<{ key: string; tone: 'warning' | 'info' | 'danger'; text: string; to: string; action: string }> = []
+  const alerts: Array<{
+    key: string
+    tone: 'warning' | 'info' | 'danger'
+    text: string
+    to: string
+    action: string
+  }> = []
   if (agent.counts.openPendencies > 0)
     alerts.push({
       key: 'validations',
@@ -28,7 +34,10 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
     alerts.push({
       key: 'bulletin',
       tone: 'info',
-      text: agent.counts.unreadBulletins === 1 ? 'Há um novo comunicado.' : `Há ${agent.counts.unreadBulletins} novos comunicados.`,
+      text:
+        agent.counts.unreadBulletins === 1
+          ? 'Há um novo comunicado.'
+          : `Há ${agent.counts.unreadBulletins} novos comunicados.`,
       to: '/notes',
       action: 'Ler',
     })
