@@ -3,7 +3,7 @@
  * (scoped to /preview/, so it never touches the agent app), restores or seeds it from
  * `?seed=` and `?scenario=`, signs the demo agent in and opens the opportunities.
  */
-import { http, HttpResponse } from 'msw'
+import { getResponse, http, HttpResponse } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { useState } from 'react'
 import { createFakeBackend, type FakeBackend } from '../../mocks/fake-backend'
@@ -120,14 +120,29 @@ export async function startPreview(container: HTMLElement) {
   const { backend } = await startBackend(world)
   setClockOffset(backend.clock.offsetMs())
   const saver = createSnapshotSaver(backend)
+  // One entry for every API call of the demo: the fake backend answers it, a write is kept
+  // in the browser before the answer goes back (a reload right after loses nothing), and a
+  // call nobody handles fails here, in the browser: it never reaches a network.
   const worker = setupWorker(
-    // "Sem conexão" in the panel: every API call fails as it would with no network.
-    http.all(`${PREVIEW_API_BASE}/*`, () => (isDemoOffline() ? HttpResponse.error() : undefined)),
-    ...backend.handlers,
+    http.all(`${PREVIEW_API_BASE}/*`, async ({ request }) => {
+      if (isDemoOffline()) return HttpResponse.error()
+      const response = await getResponse(backend.handlers, request)
+      if (!response) {
+        console.error(
+          `[demo] Nenhum handler para ${request.method} ${new URL(request.url).pathname}: a demonstração não chama servidores.`,
+        )
+        return HttpResponse.error()
+      }
+      if (request.method !== 'GET') await saver.flush()
+      return response
+    }),
+    http.all('/api/*', ({ request }) => {
+      console.error(
+        `[demo] Chamada à API real bloqueada: ${request.method} ${new URL(request.url).pathname}`,
+      )
+      return HttpResponse.error()
+    }),
   )
-  worker.events.on('response:mocked', ({ request }) => {
-    if (request.method !== 'GET') saver.schedule()
-  })
   await worker.start({
     serviceWorker: {
       url: `${PREVIEW_BASENAME}/mockServiceWorker.js`,

@@ -31,6 +31,7 @@ import { isDeviceOnline, useOnline } from './use-online'
 import { useNow } from './use-now'
 import { isConnectionProblem, useVisitData } from './use-visit-data'
 import styles from './checkin.module.css'
+import { appDate } from '@/lib/clock'
 
 const PAGES = [
   { to: '', label: copy.pages.control },
@@ -56,7 +57,22 @@ export function CheckinShell() {
   const online = useOnline()
   const now = useNow(1000)
   const data = useVisitData(slug)
-  const { task, mission, visit, draft, report, form } = data
+  const { task, mission, draft, report, form } = data
+  // The check-out just recorded, until the store read catches up (so the offline check-out
+  // page never sees a visit without it and sends the agent back).
+  const [recordedCheckout, setRecordedCheckout] = useState<{
+    at: string
+    offline: boolean
+    synced: boolean
+  }>()
+  const storedVisit = data.visit
+  const visit = useMemo(
+    () =>
+      storedVisit && recordedCheckout && !storedVisit.checkout
+        ? { ...storedVisit, checkout: recordedCheckout }
+        : storedVisit,
+    [storedVisit, recordedCheckout],
+  )
   const outbox = useOutboxSummary(task?.id)
   // While the check-out is being recorded the shell does not redirect by itself.
   const [leaving, setLeaving] = useState(false)
@@ -66,7 +82,9 @@ export function CheckinShell() {
     const offline = !isDeviceOnline()
     setLeaving(true)
     try {
-      await recordCheckout(task, offline)
+      const at = appDate().toISOString()
+      await recordCheckout(task, offline, at)
+      setRecordedCheckout({ at, offline, synced: false })
     } catch (error) {
       setLeaving(false)
       throw error

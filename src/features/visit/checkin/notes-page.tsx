@@ -24,13 +24,24 @@ export function NotesPage() {
   )
 }
 
+/** Every keystroke is copied here at once (synchronous), so a reload before the pause loses nothing. */
+const typingKey = (reportId: string) => `avaliador.visit-input.${reportId}.notes`
+
+function readTyping(reportId: string): string | null {
+  try {
+    return localStorage.getItem(typingKey(reportId))
+  } catch {
+    return null
+  }
+}
+
 function NotesEditor({ draft }: { draft: ReportDraft }) {
-  // The field is the agent's: once typing starts, store updates never overwrite it.
-  const [text, setText] = useState<string | null>(null)
-  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle')
-  const pending = useRef<string | null>(null)
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const reportId = draft.reportId
+  // The field is the agent's: once typing starts, store updates never overwrite it.
+  const [text, setText] = useState<string | null>(() => readTyping(reportId))
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle')
+  const pending = useRef<string | null>(readTyping(reportId))
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const value = text ?? draft.notes
 
   const flush = useCallback(() => {
@@ -39,17 +50,34 @@ function NotesEditor({ draft }: { draft: ReportDraft }) {
     if (notes === null) return
     pending.current = null
     updateDraft(reportId, (d) => ({ ...d, notes })).then(
-      () => setState((s) => (pending.current === null && s !== 'failed' ? 'saved' : s)),
+      () => {
+        if (pending.current === null) {
+          try {
+            localStorage.removeItem(typingKey(reportId))
+          } catch {
+            // Nothing kept.
+          }
+        }
+        setState((s) => (pending.current === null && s !== 'failed' ? 'saved' : s))
+      },
       () => setState('failed'),
     )
   }, [reportId])
 
-  // Leaving the page saves what is still waiting for the pause.
-  useEffect(() => flush, [flush])
+  // Text typed before a reload (kept in the typing copy) is saved at once; leaving saves the rest.
+  useEffect(() => {
+    flush()
+    return flush
+  }, [flush])
 
   function change(next: string) {
     setText(next)
     setState('saving')
+    try {
+      localStorage.setItem(typingKey(reportId), next)
+    } catch {
+      // Storage full: the timer still saves it.
+    }
     pending.current = next
     clearTimeout(timer.current)
     timer.current = setTimeout(flush, NOTES_SAVE_DELAY_MS)

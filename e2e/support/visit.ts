@@ -1,0 +1,84 @@
+/** Helpers for the visit journeys: the agent's token, server reads, pictures and pickers. */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+
+/** The bearer token of the agent signed in on `page` (the app keeps it in localStorage). */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('avaliador.session') ?? '{}') as { token?: string }).token,
+  )
+  if (!token) throw new Error('No session on this page')
+  return token
+}
+
+/** GET on the fake backend's API as the agent; fails the test on a non-2xx answer. */
+export async function apiGet<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+): Promise<T> {
+  const res = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } })
+  if (!res.ok()) throw new Error(`GET ${path}: ${res.status()} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** POST to the fake backend's control plane (`/api/__fake/…`). */
+export async function control(request: APIRequestContext, path: string, data: unknown = {}) {
+  const res = await request.post(`/api/__fake/${path}`, { data })
+  if (!res.ok()) throw new Error(`POST __fake/${path}: ${res.status()} ${await res.text()}`)
+  return res.json() as Promise<unknown>
+}
+
+export type JpegFile = { name: string; mimeType: string; buffer: Buffer }
+
+/**
+ * Real, decodable JPEGs drawn in the browser (OffscreenCanvas), one per hue: a gradient, a
+ * few shapes and some text, 800×600 — small enough to pass the compressor quickly.
+ */
+export async function makeJpegs(page: Page, names: readonly string[]): Promise<JpegFile[]> {
+  const encoded = await page.evaluate(async (count: number) => {
+    const out: string[] = []
+    for (let i = 0; i < count; i++) {
+      const canvas = new OffscreenCanvas(800, 600)
+      const ctx = canvas.getContext('2d')!
+      const gradient = ctx.createLinearGradient(0, 0, 800, 600)
+      gradient.addColorStop(0, `hsl(${(i * 97) % 360} 60% 70%)`)
+      gradient.addColorStop(1, `hsl(${(i * 97 + 140) % 360} 50% 40%)`)
+      ctx.fillStyle = gradient
+      ctx.fillRect(0, 0, 800, 600)
+      for (let s = 0; s < 12; s++) {
+        ctx.fillStyle = `hsl(${(s * 31 + i * 53) % 360} 55% 50%)`
+        ctx.beginPath()
+        ctx.arc(60 + s * 60, 150 + ((s * 71) % 300), 30 + s * 3, 0, Math.PI * 2)
+        ctx.fill()
+      }
+      ctx.fillStyle = '#111'
+      ctx.font = '40px sans-serif'
+      ctx.fillText(`Evidência ${i + 1}`, 40, 560)
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 })
+      const bytes = new Uint8Array(await blob.arrayBuffer())
+      let binary = ''
+      for (let b = 0; b < bytes.length; b += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(b, b + 0x8000))
+      out.push(btoa(binary))
+    }
+    return out
+  }, names.length)
+  return encoded.map((b64, i) => {
+    const buffer = Buffer.from(b64, 'base64')
+    // SOI marker: it is a JPEG, not a PNG fallback.
+    expect(buffer.subarray(0, 2).toString('hex')).toBe('ffd8')
+    return { name: names[i]!, mimeType: 'image/jpeg', buffer }
+  })
+}
+
+/**
+ * Opens a photo picker by its button and hands `files` to the sheet's gallery input (the
+ * live camera is not used: there is none in headless Chromium).
+ */
+export async function pickPhotos(page: Page, opener: Locator, files: JpegFile[]) {
+  await opener.click()
+  const sheet = page.getByRole('dialog')
+  await sheet.getByLabel('Foto da galeria').setInputFiles(files)
+  await expect(sheet).toBeHidden()
+}
