@@ -13,9 +13,20 @@ import styles from '../report.module.css'
 
 export const TESTIMONY_SAVE_DELAY_MS = 800
 
+/** Each keystroke is copied here at once (synchronous): a reload before the pause loses nothing. */
+const typingKey = (reportId: string) => `avaliador.visit-input.${reportId}.testimony`
+
+function readTyping(reportId: string): string | null {
+  try {
+    return localStorage.getItem(typingKey(reportId))
+  } catch {
+    return null
+  }
+}
+
 export function TestimonySection({ data }: { data: VisitReport }) {
   const { draft, mission } = data
-  const [text, setText] = useState(draft.testimony)
+  const [text, setText] = useState(() => readTyping(draft.reportId) ?? draft.testimony)
   const [showErrors, setShowErrors] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const latest = useRef({ text, saved: draft.testimony, reportId: draft.reportId })
@@ -31,15 +42,28 @@ export function TestimonySection({ data }: { data: VisitReport }) {
     // Over the limit the server would refuse the whole report: keep it in the field only.
     if (value === saved || countChars(value.trim()) > JUSTIFICATION_MAX_CHARS) return
     latest.current.saved = value
-    void updateDraft(reportId, (d) => ({ ...d, testimony: value }))
+    void updateDraft(reportId, (d) => ({ ...d, testimony: value })).then(() => {
+      if (latest.current.text === value) {
+        try {
+          localStorage.removeItem(typingKey(reportId))
+        } catch {
+          // Nothing kept.
+        }
+      }
+    })
   }, [])
 
-  // Leaving the page saves what is typed.
-  useEffect(() => () => save(), [save])
+  // Text kept from before a reload is saved at once; leaving the page saves what is typed.
+  useEffect(() => {
+    save()
+    return () => save()
+  }, [save])
 
   return (
     <div className={styles.stack}>
-      {mission.requirements.proof === 'either' && <p className={styles.muted}>{copy.audioEither}</p>}
+      {mission.requirements.proof === 'either' && (
+        <p className={styles.muted}>{copy.audioEither}</p>
+      )}
       <TextAreaField
         label={copy.testimonyLabel}
         hint={copy.testimonyHint}
@@ -50,6 +74,11 @@ export function TestimonySection({ data }: { data: VisitReport }) {
           const value = e.target.value
           setText(value)
           latest.current.text = value
+          try {
+            localStorage.setItem(typingKey(latest.current.reportId), value)
+          } catch {
+            // Storage full: the timer still saves it.
+          }
           clearTimeout(timer.current)
           timer.current = setTimeout(save, TESTIMONY_SAVE_DELAY_MS)
         }}
@@ -58,9 +87,7 @@ export function TestimonySection({ data }: { data: VisitReport }) {
           setShowErrors(true)
         }}
       />
-      <p className={styles.counter}>
-        {copy.charCount(length, JUSTIFICATION_MAX_CHARS)}
-      </p>
+      <p className={styles.counter}>{copy.charCount(length, JUSTIFICATION_MAX_CHARS)}</p>
     </div>
   )
 }
