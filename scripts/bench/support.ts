@@ -1,0 +1,54 @@
+/** Shared helpers of the benchmark scripts: the built app served locally, Chromium, stats. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from '../find-chromium'
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+export function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** Serves dist/ with the fake backend (no latency) on a free port; stop() ends it. */
+export async function serveBuiltApp(extraArgs: string[] = []): Promise<{ url: string; stop: () => void; child: ChildProcess }> {
+  if (!existsSync(`${ROOT}dist/index.html`)) throw new Error('dist/ is missing: run `npm run build` first.')
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', String(port), '--latency', '0', ...extraArgs], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, stop: () => child.kill('SIGTERM') }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  child.kill('SIGTERM')
+  throw new Error('the app server did not start')
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
+}
+
+export function row(cells: Array<string | number>) {
+  return `| ${cells.join(' | ')} |`
+}
