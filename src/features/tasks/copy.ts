@@ -5,6 +5,8 @@ import type { NextStep } from '@/domain/task-state-machine'
 export const taskCopy = {
   listTitle: 'Tarefas',
   listLoading: 'Carregando suas tarefas',
+  showing: (shown: number, total: number) => `Mostrando ${shown} de ${total} tarefas.`,
+  loadMore: 'Carregar mais tarefas',
   listLoadError: 'Não foi possível carregar suas tarefas',
   listEmptyTitle: 'Você ainda não tem tarefas',
   listEmptyBody: 'Aceite uma oportunidade para agendar sua primeira visita.',

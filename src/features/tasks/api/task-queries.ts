@@ -1,12 +1,13 @@
 /** Tasks and their catalogue (project, mission, form): queries and the calls outside the visit. */
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { TaskStatusCode } from '@/api/entities'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
 
 export const taskKeys = {
   all: ['tasks'] as const,
-  mine: (statuses: readonly TaskStatusCode[] = []) => [...taskKeys.all, 'mine', [...statuses].sort().join(',')] as const,
+  mine: (statuses: readonly TaskStatusCode[] = []) =>
+    [...taskKeys.all, 'mine', [...statuses].sort().join(',')] as const,
   detail: (ref: string) => [...taskKeys.all, 'detail', ref] as const,
   project: (id: string) => ['catalogue', 'project', id] as const,
   mission: (id: string) => ['catalogue', 'mission', id] as const,
@@ -17,7 +18,30 @@ export function myTasksQueryOptions(statuses: readonly TaskStatusCode[] = []) {
   return queryOptions({
     queryKey: taskKeys.mine(statuses),
     queryFn: ({ signal }) =>
-      data(api().GET('/tasks/mine', { params: { query: { limit: 200, ...(statuses.length ? { status: [...statuses] } : {}) } }, signal })),
+      data(
+        api().GET('/tasks/mine', {
+          params: { query: { limit: 200, ...(statuses.length ? { status: [...statuses] } : {}) } },
+          signal,
+        }),
+      ),
+  })
+}
+
+export const TASK_PAGE_SIZE = 100
+
+/** My tasks a page at a time (accounts with thousands of tasks), newest change first. */
+export function myTaskPagesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: [...taskKeys.all, 'pages'] as const,
+    queryFn: ({ signal, pageParam }) =>
+      data(
+        api().GET('/tasks/mine', {
+          params: { query: { limit: TASK_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          signal,
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   })
 }
 
@@ -25,14 +49,16 @@ export function myTasksQueryOptions(statuses: readonly TaskStatusCode[] = []) {
 export function taskQueryOptions(ref: string) {
   return queryOptions({
     queryKey: taskKeys.detail(ref),
-    queryFn: ({ signal }) => data(api().GET('/tasks/{id}', { params: { path: { id: ref } }, signal })),
+    queryFn: ({ signal }) =>
+      data(api().GET('/tasks/{id}', { params: { path: { id: ref } }, signal })),
   })
 }
 
 export function projectQueryOptions(id: string) {
   return queryOptions({
     queryKey: taskKeys.project(id),
-    queryFn: ({ signal }) => data(api().GET('/projects/{id}', { params: { path: { id } }, signal })),
+    queryFn: ({ signal }) =>
+      data(api().GET('/projects/{id}', { params: { path: { id } }, signal })),
     staleTime: 60 * 60_000,
   })
 }
@@ -40,7 +66,8 @@ export function projectQueryOptions(id: string) {
 export function missionQueryOptions(id: string) {
   return queryOptions({
     queryKey: taskKeys.mission(id),
-    queryFn: ({ signal }) => data(api().GET('/missions/{id}', { params: { path: { id } }, signal })),
+    queryFn: ({ signal }) =>
+      data(api().GET('/missions/{id}', { params: { path: { id } }, signal })),
     staleTime: 60 * 60_000,
   })
 }
@@ -55,12 +82,18 @@ export function formQueryOptions(id: string) {
 
 export function rescheduleTask(id: string, scheduledFor: string, idempotencyKey: string) {
   return data(
-    api().PUT('/tasks/{id}/schedule', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: { scheduledFor } }),
+    api().PUT('/tasks/{id}/schedule', {
+      params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: { scheduledFor },
+    }),
   )
 }
 
 export function cancelTask(id: string, justification: string, idempotencyKey: string) {
   return data(
-    api().POST('/tasks/{id}/cancel', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: { justification } }),
+    api().POST('/tasks/{id}/cancel', {
+      params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: { justification },
+    }),
   )
 }

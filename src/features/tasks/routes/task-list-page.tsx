@@ -1,20 +1,23 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import type { Task } from '@/api/entities'
-import { ButtonLink } from '@/components/button'
+import { Button, ButtonLink } from '@/components/button'
 import { List, ListItem } from '@/components/list'
 import { LoadError } from '@/components/load-error'
 import { Page } from '@/components/page'
 import { Badge, EmptyState, Skeleton } from '@/components/status'
 import { machineStateOf, nextStep, STATUS_LABEL } from '@/domain/task-state-machine'
 import { formatDateTime } from '@/lib/format'
-import { myTasksQueryOptions } from '../api/task-queries'
+import { myTaskPagesQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
 import { STATUS_TONE, TASK_LIST_GROUPS, taskPath } from '../task-presentation'
 import styles from './tasks.module.css'
 
 export function TaskListPage() {
-  const tasks = useQuery(myTasksQueryOptions())
-  const items = tasks.data?.items ?? []
+  const tasks = useInfiniteQuery(myTaskPagesQueryOptions())
+  const items = tasks.data?.pages.flatMap((page) => page.items) ?? []
+  const total = tasks.data?.pages[0]?.total ?? 0
+  // Canceled tasks have their own page; the rest are grouped here.
+  const shown = items.length
   const groups = TASK_LIST_GROUPS.map((status) => ({
     status,
     tasks: items.filter((t) => t.status.code === status).sort(orderWithin(status)),
@@ -58,6 +61,19 @@ export function TaskListPage() {
               </List>
             </section>
           ))}
+        </div>
+      )}
+      {tasks.hasNextPage && (
+        <div className={styles.groups}>
+          <p role="status">{copy.showing(shown, total)}</p>
+          <Button
+            variant="secondary"
+            block
+            busy={tasks.isFetchingNextPage}
+            onClick={() => void tasks.fetchNextPage()}
+          >
+            {copy.loadMore}
+          </Button>
         </div>
       )}
       {tasks.isSuccess && (
