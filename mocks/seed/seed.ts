@@ -8,6 +8,7 @@
  */
 import { Faker, pt_BR, base } from '@faker-js/faker'
 import type { Answer, EvaluationForm, Mission, Task, TaskStatusCode } from '@/api/entities'
+import { cpfCheckDigits } from '@/domain/cpf'
 import { computeScore, answersById, visibleQuestions } from '@/domain/questionnaire'
 import type { Database } from '../db'
 import { ATTENDANT_TRAITS, CATALOGUE, TERMS_BODY, TERMS_VERSION } from './catalogue'
@@ -555,13 +556,8 @@ function sampleAnswer(
 }
 
 function generateCpf(faker: Faker): string {
-  const digits = Array.from({ length: 9 }, () => faker.number.int({ min: 0, max: 9 }))
-  for (let n = 9; n < 11; n++) {
-    const sum = digits.reduce((acc, d, i) => acc + d * (n + 1 - i), 0)
-    const check = (sum * 10) % 11
-    digits.push(check === 10 ? 0 : check)
-  }
-  return digits.join('')
+  const base = faker.string.numeric({ length: 9, allowLeadingZeros: true })
+  return base + cpfCheckDigits(base)
 }
 
 function slugify(text: string) {
