@@ -168,8 +168,11 @@ describe('PhotoPicker + EvidenceList', () => {
     expect(await within(row).findByText('Enviada', {}, { timeout: 4000 })).toBeInTheDocument()
     const server = fakeBackend.db.reports.findFirst((q) => q.where({ id: report.id }))!
     expect(server.evidences.at(-1)!.bytes).toBe(COMPRESSED_BYTES)
-    const outbox = await (await deviceDb()).getAll('outbox')
-    expect(outbox.filter((i) => i.kind === 'upload')).toEqual([])
+    // "Enviada" is written inside the send; the outbox item is removed just after it.
+    await vi.waitFor(async () => {
+      const outbox = await (await deviceDb()).getAll('outbox')
+      expect(outbox.filter((i) => i.kind === 'upload')).toEqual([])
+    })
   })
 
   it('a picture that cannot be used: its pt-BR reason by the button, nothing kept', async () => {
