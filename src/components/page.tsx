@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react'
-import { Link } from 'react-router-dom'
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { Link, useLocation } from 'react-router-dom'
 import styles from './page.module.css'
 
 export type PageProps = {
@@ -13,18 +13,44 @@ export type PageProps = {
 
 /** A screen: its heading (h1), the browser title, and content at most 720 px wide. */
 export function Page({ title, backTo, actions, children }: PageProps) {
+  const main = useRef<HTMLElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const location = useLocation()
   useEffect(() => {
     document.title = `${title} · Avaliador`
   }, [title])
+  // After a navigation inside the app, focus goes to the new screen's heading (keyboard and
+  // screen-reader users start reading there), unless the new screen moved it on purpose
+  // (its effects run after this layout effect has noted where focus was) or a dialog holds
+  // it. The first screen of a page load keeps the browser's focus. Only a change of screen
+  // counts, not a change of its query string.
+  const firstLoad = location.key === 'default'
+  const focusAtArrival = useRef<Element | null>(null)
+  useLayoutEffect(() => {
+    focusAtArrival.current = document.activeElement
+  }, [location.pathname])
+  useEffect(() => {
+    if (firstLoad) return
+    const active = document.activeElement
+    const movedHere =
+      active !== focusAtArrival.current &&
+      active !== document.body &&
+      main.current?.contains(active)
+    if (movedHere || active?.closest('dialog[open]')) return
+    heading.current?.focus()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname])
   return (
-    <main className={styles.page}>
+    <main ref={main} className={styles.page}>
       <header className={styles.header}>
         {backTo !== undefined && (
           <Link to={backTo} className={styles.back} aria-label="Voltar">
             <span aria-hidden="true">←</span>
           </Link>
         )}
-        <h1 className={styles.title}>{title}</h1>
+        <h1 ref={heading} className={styles.title} tabIndex={-1}>
+          {title}
+        </h1>
         {actions}
       </header>
       {children}
