@@ -46,7 +46,7 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
     <section className={styles.alerts} aria-label="Avisos">
       {alerts.map((a) => (
         <p key={a.key} className={`${styles.alert} ${styles[a.tone]}`}>
-          <span>{a.text}</span>
+          <span className={styles.text}>{a.text}</span>
           <Link to={a.to} className={styles.action}>
             {a.action}
           </Link>
