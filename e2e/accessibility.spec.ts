@@ -1,0 +1,391 @@
+/**
+ * Accessibility on every route (issue #8): axe-core (WCAG 2.0/2.1 A and AA, plus best
+ * practices) on every screen of SPEC §2 — signed out, in the agent shell (bottom navigation)
+ * and in the check-in shell (none) — with every dialog open, the questionnaire chat
+ * mid-conversation, error states, and the same app in the demo at `/preview` with its banner
+ * and panel. Serious or critical violations fail the test; moderate and minor ones are
+ * printed and kept as annotations (see e2e/support/axe.ts). One page goes from screen to
+ * screen; the visit screens are reached by doing the visit.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import type { Task } from '../src/api/entities'
+import { checkAccessibility } from './support/axe'
+import { DEMO_PHONE_DIGITS, resetBackend } from './support/fake-backend'
+import { signIn } from './support/sign-in'
+import { apiGet, makeJpegs, sessionToken } from './support/visit'
+
+// No typing delay in the chat: the bot's next question shows at once.
+test.use({ reducedMotion: 'reduce' })
+
+test.beforeEach(async ({ request }) => {
+  await resetBackend(request)
+})
+
+/** The screen's h1 is there and nothing is still loading. */
+async function settled(page: Page, heading: RegExp | string = /.+/) {
+  await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible()
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+}
+
+async function open(page: Page, path: string, heading: RegExp | string = /.+/) {
+  await page.goto(path)
+  await settled(page, heading)
+}
+
+const SERVICE_DOWN = {
+  status: 503,
+  contentType: 'application/problem+json',
+  body: JSON.stringify({
+    type: 'about:blank',
+    title: 'Em manutenção',
+    status: 503,
+    code: 'maintenance',
+    detail: 'Voltamos em alguns minutos.',
+  }),
+}
+
+test('signed out: sign-in, activation, signed out, unavailable and not found', async ({
+  page,
+}, testInfo) => {
+  const check = (label: string) => checkAccessibility(page, testInfo, label)
+  await open(page, '/login', /^Entrar$/)
+  await check('/login')
+  // A phone that is too short: the error is next to the field.
+  await page.getByLabel('Celular com DDD').fill('119')
+  await page.getByRole('button', { name: 'Receber código' }).click()
+  await expect(page.getByLabel('Celular com DDD')).toHaveAttribute('aria-invalid', 'true')
+  await check('/login with an invalid phone')
+  await page.getByLabel('Celular com DDD').fill(DEMO_PHONE_DIGITS)
+  await page.getByRole('button', { name: 'Receber código' }).click()
+  await expect(page).toHaveURL(/\/login\/request/)
+  await settled(page)
+  await check('/login/request')
+  await page.getByRole('button', { name: 'Digitar o código' }).click()
+  await expect(page).toHaveURL(/\/login\/allow/)
+  await settled(page)
+  await check('/login/allow')
+  await page.getByLabel('Código').fill('000000')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  await check('/login/allow with a wrong code')
+  await open(page, '/activation?id=inv_demo&token=convite-demo')
+  await check('/activation')
+  await open(page, '/activation/error', /ativa/i)
+  await check('/activation/error')
+  await open(page, '/logout?message=Sua%20sess%C3%A3o%20terminou')
+  await check('/logout')
+  await open(page, '/nao-existe', /não encontrada/i)
+  await check('not found')
+  await page.route('**/api/health', (route) => route.fulfill(SERVICE_DOWN))
+  await open(page, '/unavailable', /indisponível/i)
+  await check('/unavailable')
+})
+
+/** Every screen of the agent shell (bottom navigation), with the heading the agent sees. */
+const SHELL_ROUTES: Array<[path: string, heading: RegExp]> = [
+  ['/oppy', /^Oportunidades$/],
+  ['/oppy/tsk_4821', /.+/],
+  ['/oppy/tsk_4821/details', /^Detalhes da oportunidade$/],
+  ['/tasks', /^Tarefas$/],
+  ['/tasks/canceled', /canceladas/i],
+  ['/tasks/permissions', /aparelho/i],
+  ['/tasks/policy', /conduta/i],
+  ['/tasks/validations', /pendências/i],
+  ['/tasks/validations/prj_celular', /pendências/i],
+  ['/tasks/T-4827', /.+/], // scheduled
+  ['/tasks/T-4827/details', /.+/],
+  ['/tasks/T-4827/reschedule', /reagendar/i],
+  ['/tasks/T-4827/status', /.+/],
+  ['/tasks/T-4828', /.+/], // visited: the report to complete
+  ['/tasks/T-4828/report', /.+/],
+  ['/tasks/T-4829/status', /.+/], // in validation: the submitted report, read-only
+  ['/tasks/T-4829/status/answers', /.+/],
+  ['/tasks/T-4829/status/attendants', /.+/],
+  ['/tasks/T-4829/status/times', /.+/],
+  ['/tasks/T-4829/status/evidences', /.+/],
+  ['/tasks/T-4829/status/tax-receipts', /.+/],
+  ['/tasks/T-4829/status/testimony', /.+/],
+  ['/tasks/T-4830', /.+/], // contested: pendencies to answer
+  ['/tasks/T-4830/validation', /pendências/i],
+  ['/tasks/T-4830/validation/evidences', /pendências/i],
+  ['/tasks/T-4830/validation/times', /pendências/i],
+  ['/tasks/T-4831/status', /.+/], // approved
+  ['/tasks/T-4834', /.+/], // canceled
+  ['/tasks/T-4835/status', /.+/], // rejected
+  ['/notifs', /^Notificações$/],
+  ['/notes', /^Comunicados$/],
+  ['/account', /.+/],
+  ['/account/profile', /perfil/i],
+  ['/account/bank-info', /^Dados bancários$/],
+  ['/account/terms', /termos/i],
+  ['/account/wallet', /^Carteira$/],
+  ['/account/details/transactions/trx_4831', /.+/],
+  ['/account/details/awards/NOTA10', /.+/],
+  ['/account/details/nada', /.+/],
+  ['/about/privacy', /privacidade/i],
+  ['/help', /ajuda/i],
+  ['/permissions/notifications', /notifica/i],
+  ['/permissions/position', /localiza/i],
+]
+
+test('signed in: every screen of the agent shell, its dialogs and its error states', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const check = (label: string) => checkAccessibility(page, testInfo, label)
+  await signIn(page, request)
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible()
+  for (const [path, heading] of SHELL_ROUTES) {
+    await open(page, path, heading)
+    await check(path)
+  }
+
+  // A notification, opened from the list (marks it read).
+  await open(page, '/notifs', /^Notificações$/)
+  await page.getByRole('main').getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/notifs\/.+\/read/)
+  await settled(page)
+  await check('/notifs/:slug/read')
+
+  // Forms with their errors shown.
+  await open(page, '/account/bank-info', /^Dados bancários$/)
+  await page.getByLabel('CPF do titular').fill('11111111111')
+  await page.getByRole('button', { name: 'Salvar dados bancários' }).click()
+  await expect(page.getByLabel('CPF do titular')).toHaveAttribute('aria-invalid', 'true')
+  await check('/account/bank-info with an invalid CPF')
+
+  // Every dialog of the shell, open.
+  await open(page, '/oppy/tsk_4821')
+  await page.getByRole('button', { name: 'Recusar' }).click()
+  const decline = page.getByRole('dialog', { name: 'Recusar oportunidade' })
+  await expect(decline).toBeVisible()
+  await check('decline-offer sheet')
+  await decline.getByRole('button', { name: 'Recusar oportunidade' }).click()
+  await expect(decline.getByRole('alert')).toBeVisible()
+  await check('decline-offer sheet with its error')
+  await page.keyboard.press('Escape')
+
+  await open(page, '/tasks/T-4827')
+  await page.getByRole('button', { name: 'Cancelar tarefa' }).click()
+  await expect(page.getByRole('dialog', { name: 'Cancelar tarefa' })).toBeVisible()
+  await check('cancel-task sheet')
+  await page.keyboard.press('Escape')
+
+  await open(page, '/account/wallet', /^Carteira$/)
+  await page.getByRole('button', { name: 'Sacar' }).click()
+  await expect(page.getByRole('dialog', { name: 'Sacar' })).toBeVisible()
+  await check('withdraw sheet')
+  await page.keyboard.press('Escape')
+
+  // The API under maintenance sends the agent to /unavailable; `me` failing otherwise
+  // means the app cannot start.
+  await page.route('**/api/me', (route) =>
+    route.fulfill({
+      ...SERVICE_DOWN,
+      status: 500,
+      body: JSON.stringify({ type: 'about:blank', title: 'Erro interno', status: 500 }),
+    }),
+  )
+  await page.goto('/account')
+  await expect(page.getByRole('button', { name: /tentar/i }).first()).toBeVisible()
+  await check('initialization failure')
+})
+
+test('the error page, when a screen cannot be shown', async ({ page, request }, testInfo) => {
+  // The screen's code cannot be downloaded (and no service worker has it either).
+  await page.context().route('**/assets/help-page-*.js', (route) => route.abort())
+  await signIn(page, request)
+  await page.goto('/help')
+  await settled(page, 'Algo deu errado')
+  await page.getByText('Detalhes técnicos').click()
+  await checkAccessibility(page, testInfo, 'error page with its technical details open')
+})
+
+test('the visit: the check-in shell, its dialogs, the questionnaire chat and the report', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000)
+  const check = (label: string) => checkAccessibility(page, testInfo, label)
+  await signIn(page, request)
+  const token = await sessionToken(page)
+  const slug = 'T-4826'
+  const task = await apiGet<Task>(request, token, `/tasks/${slug}`)
+  await context.grantPermissions(['geolocation'])
+  // First too far from the place: the distance is shown.
+  await context.setGeolocation({
+    latitude: task.location.lat + 0.03,
+    longitude: task.location.lng,
+    accuracy: 15,
+  })
+
+  await open(page, `/tasks/${slug}`)
+  await check('task hub, scheduled')
+  await page.getByRole('link', { name: 'Fazer check-in' }).click()
+  await settled(page, 'Check-in')
+  await check('check-in step')
+  await page.getByRole('button', { name: 'Fazer check-in' }).click()
+  await expect(page.getByText(/Você está a .* do local/)).toBeVisible()
+  await check('check-in step, too far')
+  await context.setGeolocation({
+    latitude: task.location.lat,
+    longitude: task.location.lng,
+    accuracy: 15,
+  })
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await settled(page, 'Controle da visita')
+  await check('check-in shell: control')
+  const visitPages = page.getByRole('navigation', { name: 'Páginas da visita' })
+  for (const name of ['Instruções', 'Checklist', 'Tempos', 'Prêmios', 'Observações']) {
+    await visitPages.getByRole('link', { name }).click()
+    await settled(page, name === 'Observações' ? /.+/ : name)
+    await check(`check-in shell: ${name}`)
+  }
+
+  // Attendants: a refused name, one registered, and the sheet that removes it.
+  await visitPages.getByRole('link', { name: 'Atendentes' }).click()
+  await settled(page, 'Atendentes')
+  await page.getByLabel('Nome do atendente').fill('Vendedora')
+  await page.getByRole('button', { name: 'Adicionar atendente' }).click()
+  await expect(page.getByLabel('Nome do atendente')).toHaveAttribute('aria-invalid', 'true')
+  await check('check-in shell: Atendentes, a refused name')
+  await page.getByLabel('Nome do atendente').fill('Márcia Andrade')
+  await page.getByRole('button', { name: 'Adicionar atendente' }).click()
+  const attendants = page.getByRole('list', { name: 'Atendentes registrados' })
+  await expect(attendants.getByRole('listitem')).toHaveCount(1)
+  await check('check-in shell: Atendentes, one registered')
+  await attendants.getByRole('button', { name: /^Remover/ }).click()
+  await expect(page.getByRole('dialog', { name: 'Remover atendente?' })).toBeVisible()
+  await check('remove-attendant sheet')
+  await page.keyboard.press('Escape')
+
+  // Evidences: the photo sheet, then a photo in the list.
+  const photos = await makeJpegs(page, ['fachada.jpg', 'pergunta.jpg'])
+  await visitPages.getByRole('link', { name: 'Evidências' }).click()
+  await settled(page, 'Evidências')
+  await page.getByRole('button', { name: 'Adicionar foto' }).click()
+  const picker = page.getByRole('dialog', { name: 'Adicionar foto' })
+  await expect(picker).toBeVisible()
+  await check('photo sheet')
+  await picker.getByLabel('Foto da galeria').setInputFiles(photos.slice(0, 1))
+  await expect(picker).toBeHidden()
+  const evidences = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })
+  await expect(evidences.getByText('Enviada')).toHaveCount(1)
+  await check('check-in shell: Evidências, one photo')
+
+  // The check-out sheet, with what is still missing.
+  await visitPages.getByRole('link', { name: 'Controle' }).click()
+  await page.getByRole('button', { name: 'Fazer check-out' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Fazer check-out agora?' })
+  await expect(sheet).toBeVisible()
+  await check('check-out sheet')
+  await sheet.getByRole('button', { name: 'Fazer check-out mesmo assim' }).click()
+
+  // The questionnaire chat: the first question, mid-conversation, the photo sheet, and
+  // an earlier answer being changed.
+  await settled(page, 'Questionário')
+  const chat = page.getByRole('log', { name: 'Conversa com o Avaliador' })
+  const composer = page.getByRole('region', { name: 'Sua resposta' })
+  await expect(composer.getByRole('button', { name: 'Sim' })).toBeVisible()
+  await check('questionnaire: the first question')
+  await composer.getByRole('button', { name: 'Sim' }).click()
+  await composer.getByRole('button', { name: 'Não' }).click()
+  await composer.getByLabel('Tempo (mm:ss)').fill('2:30')
+  await composer.getByRole('button', { name: 'Enviar' }).click()
+  await composer.getByRole('button', { name: 'Foto da resposta' }).click()
+  await expect(page.getByRole('dialog', { name: 'Foto da resposta' })).toBeVisible()
+  await check('questionnaire: the photo sheet')
+  await page.getByRole('dialog').getByLabel('Foto da galeria').setInputFiles(photos.slice(1, 2))
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(composer.getByRole('group', { name: /Como o atendente/ })).toBeVisible()
+  await check('questionnaire: mid-conversation, after a photo answer')
+  await chat.getByRole('button', { name: /^Alterar a resposta “Não”/ }).click()
+  await expect(composer.getByRole('button', { name: 'Manter a resposta anterior' })).toBeVisible()
+  await check('questionnaire: changing an answer')
+
+  // The report: the overview, refused while incomplete, then every section.
+  await open(page, `/tasks/${slug}/report`)
+  await check('report overview')
+  await page.getByRole('button', { name: 'Enviar relatório' }).press('Enter')
+  await expect(page.getByText(/Ainda falta completar/)).toBeVisible()
+  await check('report overview, incomplete')
+  for (const section of [
+    'answers',
+    'attendants',
+    'times',
+    'checklist',
+    'evidences',
+    'tax-receipts',
+    'testimony',
+    'audio',
+    'awards',
+  ]) {
+    await open(page, `/tasks/${slug}/report/${section}`)
+    await check(`report: ${section}`)
+  }
+})
+
+test('the visit pages that come late: timeout, offline check-out and signing out with unsent data', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const check = (label: string) => checkAccessibility(page, testInfo, label)
+  await page.clock.install()
+  await signIn(page, request)
+  const token = await sessionToken(page)
+  const slug = 'T-4827'
+  const task = await apiGet<Task>(request, token, `/tasks/${slug}`)
+  await context.grantPermissions(['geolocation'])
+  await context.setGeolocation({
+    latitude: task.location.lat,
+    longitude: task.location.lng,
+    accuracy: 15,
+  })
+  await open(page, `/tasks/${slug}/checkin`, 'Check-in')
+  await page.getByRole('button', { name: 'Fazer check-in' }).click()
+  await settled(page, 'Controle da visita')
+  await page.clock.fastForward('02:00:00')
+  await settled(page, 'Tempo esgotado')
+  await check('check-in shell: timeout')
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Fazer check-out' }).click()
+  await settled(page, 'Check-out guardado')
+  await check('check-in shell: offline check-out')
+  // The check-out cannot reach the server yet, and the agent signs out: the app asks first.
+  await page.route('**/api/tasks/*/checkout', (route) => route.abort())
+  await context.setOffline(false)
+  await page.goto('/logout')
+  await settled(page, 'Sair da conta')
+  await expect(page.getByRole('link', { name: 'Sair mesmo assim' })).toBeVisible()
+  await check('sign-out confirmation with unsent data')
+})
+
+test('the demo at /preview: banner, panel open, and the app under it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const check = (label: string) => checkAccessibility(page, testInfo, label)
+  await page.goto('/preview?seed=77')
+  await expect(page).toHaveURL(/\/preview\/oppy/)
+  await settled(page, /^Oportunidades$/)
+  await check('/preview/oppy with the banner')
+  for (const [path, heading] of [
+    ['/preview/tasks', /^Tarefas$/],
+    ['/preview/tasks/T-4827', /.+/],
+    ['/preview/account', /.+/],
+    ['/preview/account/wallet', /^Carteira$/],
+  ] as const) {
+    await open(page, path, heading)
+    await check(path)
+  }
+  await page
+    .getByRole('region', { name: 'Modo demonstração' })
+    .getByRole('button', { name: 'Painel' })
+    .click()
+  await expect(page.getByRole('dialog', { name: 'Painel da demonstração' })).toBeVisible()
+  await check('demo panel')
+})
