@@ -80,7 +80,7 @@ test('an agent does the visit with the keyboard only', async ({ page, context, r
   await press(page, nav.getByRole('link', { name: /^Tarefas/ }), 'Enter', 80)
   await expectHeadingFocused(page, 'Tarefas')
   await expectFocusVisible(page, 'the Tarefas heading')
-  // The first scheduled one is .
+  // The first scheduled task in the list is T-4826.
   await press(
     page,
     page
@@ -95,7 +95,7 @@ test('an agent does the visit with the keyboard only', async ({ page, context, r
   await tabTo(page, checkinButton)
   await expectFocusVisible(page, 'the check-in button')
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
+  await expectHeadingFocused(page, 'Controle da visita')
   const visitPages = page.getByRole('navigation', { name: 'Páginas da visita' })
 
   // ------------------------------------------------------------ attendant
@@ -264,7 +264,8 @@ test('an agent does the visit with the keyboard only', async ({ page, context, r
   await press(page, page.getByRole('button', { name: 'Enviar relatório' }))
   await expect(page).toHaveURL(new RegExp(`/tasks/${slug}/status$`))
   await expect(page.getByText('Relatório enviado para validação.')).toBeVisible()
-  await expectFocusVisible(page, 'after sending the report')
+  await expectFocusOn(page.getByRole('heading', { level: 1 }), 'the heading of the task status')
+  await expectFocusVisible(page, 'the heading of the task status')
 
   await expect
     .poll(async () => (await apiGet<Task>(request, token, `/tasks/${slug}`)).status.code)
