@@ -5,7 +5,9 @@
  */
 import { HttpResponse } from 'msw'
 import { createOpenApiHttp } from 'openapi-msw'
-import type { z } from 'zod'
+import type { z } from 'zod-fake-backend'
+import { safeParse } from 'zod/mini'
+import type { $ZodType } from 'zod/v4/core'
 import type { paths } from '@/api/schema.gen'
 import type { Agent, ProblemCode } from '@/api/entities'
 import type { Database } from '../db'
@@ -133,8 +135,8 @@ export async function readBody<Name extends Parameters<typeof apiSchema>[0]>(
 }
 
 /** 422 from a domain zod schema with pt-BR messages (e.g. justification 50–1000). */
-export function checkField<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
-  const parsed = schema.safeParse(value)
+export function checkField<T>(schema: $ZodType<T>, value: unknown, field: string): T {
+  const parsed = safeParse(schema, value)
   if (!parsed.success)
     throw problem(422, 'validation_failed', 'Confira os campos destacados.', {
       fields: parsed.error.issues.map((i) => ({

@@ -2,7 +2,7 @@
  * Pix keys an agent may receive payments at: e-mail, CPF, mobile phone (+55) or the random
  * key (EVP, a UUID). CNPJ keys exist in Pix but belong to companies, not to agents.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isValidCpf, normalizeCpf } from './cpf'
 import { parsePhone, toE164 } from './phone'
 
@@ -72,11 +72,14 @@ export function pixKeyError(input: string): string {
 }
 
 /** A Pix key typed by the agent; parses to the stored form of the key. */
-export const pixKeySchema = z.string({ error: pixKeyMessages.invalid }).transform((input, ctx) => {
-  const parsed = parsePixKey(input)
-  if (!parsed) {
-    ctx.addIssue({ code: 'custom', message: pixKeyError(input) })
-    return z.NEVER
-  }
-  return parsed.key
-})
+export const pixKeySchema = z.pipe(
+  z.string({ error: pixKeyMessages.invalid }),
+  z.transform((input: string, ctx) => {
+    const parsed = parsePixKey(input)
+    if (!parsed) {
+      ctx.issues.push({ code: 'custom', message: pixKeyError(input), input })
+      return z.NEVER
+    }
+    return parsed.key
+  }),
+)

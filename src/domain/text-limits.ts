@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { JUSTIFICATION_MAX_CHARS, JUSTIFICATION_MIN_CHARS } from './constants'
 
 /** Number of characters as a person counts them on screen: Unicode code points, not UTF-16 units. */
@@ -19,11 +19,13 @@ function tooLongMessage(max: number, excess: number): string {
 
 /** A trimmed free text whose length in code points lies within [min, max]. */
 function boundedTextSchema(min: number, max: number) {
-  return z
-    .string({ error: tooShortMessage(min, min) })
-    .transform((text) => text.trim())
-    .pipe(
-      z.string().superRefine((text, ctx) => {
+  return z.pipe(
+    z.pipe(
+      z.string({ error: tooShortMessage(min, min) }),
+      z.transform((text: string) => text.trim()),
+    ),
+    z.string().check(
+      z.superRefine((text: string, ctx) => {
         const length = countChars(text)
         if (length < min) {
           ctx.addIssue({ code: 'custom', message: tooShortMessage(min, min - length) })
@@ -31,7 +33,8 @@ function boundedTextSchema(min: number, max: number) {
           ctx.addIssue({ code: 'custom', message: tooLongMessage(max, length - max) })
         }
       }),
-    )
+    ),
+  )
 }
 
 /** A justification answering a validator's pendency: 50–1000 characters after trimming. */

@@ -1,5 +1,5 @@
 /** The profile form: its fields as typed, their pt-BR validation, and the request it becomes. */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Address, Profile, ProfileInput } from '@/api/entities'
 import { accountCopy } from './copy'
 
@@ -78,7 +78,7 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
 }
 
 const required = (message: string, max: number) =>
-  z.string().trim().min(1, message).max(max, e.tooLong(max))
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, e.tooLong(max)))
 
 /** Today as YYYY-MM-DD in the device's time zone. */
 export function todayIso(now = new Date()): string {
@@ -99,24 +99,26 @@ function isRealDate(iso: string) {
 }
 
 export const profileFormSchema = z.object({
-  fullName: z
+  fullName: z.string().check(
+    z.trim(),
+    z.maxLength(120, e.fullNameLong),
+    z.refine((v) => v.length >= 3 && v.split(/\s+/).length >= 2, e.fullName),
+  ),
+  displayName: z
     .string()
-    .trim()
-    .max(120, e.fullNameLong)
-    .refine((v) => v.length >= 3 && v.split(/\s+/).length >= 2, e.fullName),
-  displayName: z.string().trim().min(1, e.displayName).max(40, e.displayNameLong),
-  email: z.string().trim().pipe(z.email(e.email)),
-  birthDate: z
-    .string()
-    .refine(isRealDate, e.birthDate)
-    .refine((v) => v <= todayIso(), e.birthDateFuture),
-  'address.zip': z
-    .string()
-    .transform((v) => v.replace(/\D/g, ''))
-    .refine((v) => /^\d{8}$/.test(v), e.zip),
+    .check(z.trim(), z.minLength(1, e.displayName), z.maxLength(40, e.displayNameLong)),
+  email: z.pipe(z.string().check(z.trim()), z.email(e.email)),
+  birthDate: z.string().check(
+    z.refine(isRealDate, e.birthDate),
+    z.refine((v) => v <= todayIso(), e.birthDateFuture),
+  ),
+  'address.zip': z.string().check(
+    z.overwrite((v) => v.replace(/\D/g, '')),
+    z.refine((v) => /^\d{8}$/.test(v), e.zip),
+  ),
   'address.street': required(e.street, 120),
   'address.number': required(e.number, 10),
-  'address.complement': z.string().trim().max(60, e.tooLong(60)),
+  'address.complement': z.string().check(z.trim(), z.maxLength(60, e.tooLong(60))),
   'address.district': required(e.district, 80),
   'address.city': required(e.city, 80),
   'address.state': z.enum(UF_CODES, { error: e.state }),
