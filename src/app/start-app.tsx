@@ -7,7 +7,10 @@ import '@/styles/global.css'
 import { SnackbarProvider } from '@/components/snackbar'
 import { setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
+import { currentSession } from '@/lib/session'
+import { meQueryOptions } from '@/features/account/api/me-query'
 import { VisitSyncProvider } from '@/features/visit/offline/visit-sync-provider'
+import { prefetchLikelyNextRoutes } from './likely-next-routes'
 import { createAppRouter } from './router'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from './runtime-config'
@@ -17,6 +20,10 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
   const queryClient = createQueryClient()
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
+  // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
+  // parallel with the screen's code, instead of after it has loaded.
+  if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
+  prefetchLikelyNextRoutes(router)
   if (!config.preview && import.meta.env.PROD && 'serviceWorker' in navigator) {
     // The app shell and every screen load offline after the first visit (scope `/`; the
     // demo's MSW worker has its own, narrower `/preview/` scope).
