@@ -62,6 +62,9 @@ const api = fakeBackendMiddleware(() => backend.handlers)
 const assets = sirv(dist, {
   single: true,
   etag: true,
+  // The build writes .br and .gz beside each text asset (vite.config.ts precompressAssets).
+  brotli: true,
+  gzip: true,
   setHeaders(res, pathname) {
     // Hashed assets never change; everything else is revalidated.
     res.setHeader(
