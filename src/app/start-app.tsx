@@ -7,6 +7,7 @@ import '@/styles/global.css'
 import { SnackbarProvider } from '@/components/snackbar'
 import { setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
+import { setRouteDataClient } from '@/lib/route-data'
 import { currentSession } from '@/lib/session'
 import { meQueryOptions } from '@/features/account/api/me-query'
 import { VisitSyncProvider } from '@/features/visit/offline/visit-sync-provider'
@@ -18,6 +19,7 @@ import { setRuntimeConfig, type RuntimeConfig } from './runtime-config'
 export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: ReactNode) {
   setRuntimeConfig(config)
   const queryClient = createQueryClient()
+  setRouteDataClient(queryClient)
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
   // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
