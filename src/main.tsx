@@ -3,6 +3,8 @@
  * database, faker) is only reached through the dynamic import below, so the agent app never
  * downloads it, and a build with VITE_INCLUDE_PREVIEW=false leaves it out entirely.
  */
+import './lib/zod-without-eval'
+
 const container = document.getElementById('root')!
 const inPreview =
   window.location.pathname === '/preview' || window.location.pathname.startsWith('/preview/')
