@@ -7,11 +7,11 @@
  * PWA reopened with no signal) find the session. sessionStorage dies with the tab; IndexedDB
  * is no better hidden from a script on our origin and is asynchronous, where every request
  * and route guard reads the token synchronously; an HttpOnly cookie would hide it from
- * scripts, but the API (openapi.yaml) takes a Bearer header on another origin and would
- * then need CSRF defences. What protects it is that no script but ours runs (the CSP of
- * scripts/security-headers.ts, server text rendered as text). The token only ever goes out
- * in the Authorization header: never in a URL, a log line or an error's text (the error
- * page redacts it), and sign-out removes it with every other trace of the agent.
+ * scripts, but the API (openapi.yaml) takes a Bearer header, possibly on another origin, and
+ * cookie sessions would need CSRF defences. What protects the token is that no script but
+ * ours runs (the CSP of scripts/security-headers.ts; server text rendered as text). It only
+ * ever goes out in the Authorization header: never in a URL, a log line or an error's text
+ * (the error page redacts it), and sign-out removes it with every other trace of the agent.
  */
 import { runtimeConfig } from '@/app/runtime-config'
 
