@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { outboxSummary } from '@/features/visit/offline/outbox'
 import { agentVisitDb, queueWrite } from '@/features/visit/offline/visit-store'
+import { clearAgentData } from '@/lib/agent-data'
 import { currentSession } from '@/lib/session'
 import { renderRoute } from '@/test/render-route'
 
@@ -49,5 +50,20 @@ describe('Sair with visit writes still on the device', () => {
     expect(await screen.findByText(/continua guardado neste aparelho/)).toBeInTheDocument()
     await screen.findByRole('link', { name: 'Entrar novamente' })
     expect((await indexedDB.databases()).map((d) => d.name)).toContain(dbName)
+  })
+})
+
+describe('Sair with nothing waiting', () => {
+  it("forgets every cached answer of the agent's (the query cache)", async () => {
+    // No visit writes left over from the tests above: no warning first.
+    await clearAgentData()
+    const { router, queryClient } = await renderRoute('/oppy')
+    await screen.findByRole('heading', { name: 'Oportunidades' })
+    await screen.findByRole('list', { name: 'Oportunidades disponíveis' })
+    expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0)
+    await router.navigate('/logout')
+    await screen.findByRole('link', { name: 'Entrar novamente' })
+    expect(currentSession()).toBeNull()
+    expect(queryClient.getQueryCache().getAll()).toEqual([])
   })
 })
