@@ -123,6 +123,7 @@ test('notification titles, bodies and links, and bulletins, render as text', asy
   // The list: every title, newest first, loading more pages if there are any.
   await page.goto('/notifs')
   await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Suas notificações' })).toBeVisible()
   const more = page.getByRole('button', { name: 'Carregar mais' })
   while (await more.isVisible()) {
     await more.click()
@@ -148,6 +149,8 @@ test('notification titles, bodies and links, and bulletins, render as text', asy
   await page.goto('/notes')
   await expect(page.getByRole('heading', { level: 1, name: 'Comunicados' })).toBeVisible()
   const toggles = page.getByRole('list', { name: 'Comunicados' }).getByRole('button')
+  // Ours and the seed's, once the list has loaded.
+  await expect.poll(() => toggles.count()).toBeGreaterThan(seeded.length)
   const count = await toggles.count()
   for (let i = 0; i < count; i++) {
     const toggle = toggles.nth(i)
