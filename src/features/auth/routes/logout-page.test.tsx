@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { outboxSummary } from '@/features/visit/offline/outbox'
 import { agentVisitDb, queueWrite } from '@/features/visit/offline/visit-store'
@@ -25,7 +25,8 @@ describe('Sair with visit writes still on the device', () => {
     ).toBeInTheDocument()
     expect(currentSession()).not.toBeNull()
     await user.click(screen.getByRole('link', { name: 'Ficar e esperar o envio' }))
-    expect(router.state.location.pathname).toBe('/account')
+    // The account screen is a lazy route: the navigation ends when its chunk has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'))
     expect((await outboxSummary(await agentVisitDb())).pending).toBeGreaterThan(0)
   })
 
