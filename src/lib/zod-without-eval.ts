@@ -2,8 +2,9 @@
  * zod compiles fast object parsers with `new Function` unless told not to, and probes for it
  * even then unless `jitless` is set first. The app runs under `script-src 'self'` (no
  * 'unsafe-eval', see scripts/security-headers.ts), where that probe is a CSP violation: this
- * module turns it off, and the entry point imports it before any schema is built.
+ * module turns it off, and the entry point imports it before any schema is built. (zod/mini's
+ * `config` is zod core's: one setting for classic zod, zod/mini and the fake backend's copy.)
  */
-import { config } from 'zod'
+import { config } from 'zod/mini'
 
 config({ jitless: true })
