@@ -5,7 +5,8 @@
  * photo picker uses. The demo (`/preview`) exposes it as `window.__avaliadorCompressImage`
  * (src/preview/start-preview.tsx); the production app at `/` does not.
  */
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 
 type Case = 'exif-12mp' | 'png' | 'panorama' | 'noisy-12mp' | 'corrupt' | 'not-an-image'
 

@@ -3,6 +3,7 @@
  * database, faker) is only reached through the dynamic import below, so the agent app never
  * downloads it, and a build with VITE_INCLUDE_PREVIEW=false leaves it out entirely.
  */
+import './lib/zod-without-eval'
 import { startApp } from './app/start-app'
 
 // The app is imported statically: its chunks are in index.html's modulepreload links and
