@@ -8,7 +8,8 @@ import { SnackbarProvider } from '@/components/snackbar'
 import { setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
 import { setRouteDataClient } from '@/lib/route-data'
-import { currentSession } from '@/lib/session'
+import { redactSecrets } from '@/lib/redact-secrets'
+import { currentSession, onSessionEndedElsewhere, sessionToken } from '@/lib/session'
 import { meQueryOptions } from '@/features/account/api/me-query'
 import { VisitSyncProvider } from '@/features/visit/offline/visit-sync-provider'
 import { prefetchLikelyNextRoutes } from './likely-next-routes'
@@ -26,22 +27,41 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
   // parallel with the screen's code, instead of after it has loaded.
   if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
   prefetchLikelyNextRoutes(router)
+  // Signed out in another tab: this one stops showing the agent's data at once.
+  onSessionEndedElsewhere(() => {
+    queryClient.clear()
+    void router.navigate('/login', { replace: true })
+  })
   if (!config.preview && import.meta.env.PROD && 'serviceWorker' in navigator) {
     // The app shell and every screen load offline after the first visit (scope `/`; the
     // demo's MSW worker has its own, narrower `/preview/` scope).
     void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }))
   }
-  createRoot(container).render(
+  createRoot(container, {
+    onCaughtError: logRedacted('Erro tratado pela tela de erro:'),
+    onUncaughtError: logRedacted('Erro não tratado:'),
+  }).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider>
           <VisitSyncProvider>
             {frame}
-            <RouterProvider router={router} />
+            <RouterProvider router={router} onError={logRedacted('Erro ao mostrar a tela:')} />
           </VisitSyncProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </StrictMode>,
   )
   return { router, queryClient }
+}
+
+/** Errors reach the console without the session token or anything shaped like a secret. */
+function logRedacted(label: string) {
+  return (error: unknown) => {
+    const text =
+      error instanceof Error
+        ? `${error.name}: ${error.message}\n${error.stack ?? ''}`
+        : String(error)
+    console.error(label, redactSecrets(text, [sessionToken()]))
+  }
 }

@@ -67,11 +67,20 @@ export function onSessionChange(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
+const endedElsewhereListeners = new Set<() => void>()
+
+/** The agent signed out (or the session was cleared) in another tab of this app. */
+export function onSessionEndedElsewhere(listener: () => void) {
+  endedElsewhereListeners.add(listener)
+  return () => endedElsewhereListeners.delete(listener)
+}
+
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === storageKey()) {
       memory = undefined
       listeners.forEach((l) => l())
+      if (event.newValue === null) endedElsewhereListeners.forEach((l) => l())
     }
   })
 }
