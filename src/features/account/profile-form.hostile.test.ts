@@ -47,7 +47,7 @@ const MAX_CHARS: Partial<Record<ProfileFormField, number>> = {
 }
 
 const OWN_MESSAGES = new Set<string>([
-  ...Object.values(e).filter((m): m is string => typeof m === 'string'),
+  ...Object.values(e).flatMap((m) => (typeof m === 'string' ? [m] : [])),
   ...Object.values(MAX_CHARS).map((max) => e.tooLong(max)),
 ])
 
