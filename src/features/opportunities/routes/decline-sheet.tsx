@@ -18,6 +18,9 @@ type ReasonKey = keyof typeof copy.declineReasons
 
 const REASON_KEYS = Object.keys(copy.declineReasons) as ReasonKey[]
 
+/** Something the agent can read once spaces, controls and zero-width characters are gone. */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}]/u
+
 /** Declining asks for a reason (a common one, or the agent's own words), then goes back to the list. */
 export function DeclineSheet({
   taskId,
@@ -58,7 +61,7 @@ export function DeclineSheet({
       return
     }
     const reason = choice === 'other' ? otherText.trim() : copy.declineReasons[choice]
-    if (!reason) {
+    if (!VISIBLE.test(reason)) {
       setErrors({ other: copy.declineDescribeReason })
       return
     }
