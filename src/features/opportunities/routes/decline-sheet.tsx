@@ -10,6 +10,7 @@ import { Chip, Chips } from '@/components/status'
 import { TextField } from '@/components/text-field'
 import { meQueryKey } from '@/features/account/api/me-query'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
+import { hasVisibleText } from '@/lib/visible-text'
 import { declineOpportunity, opportunityKeys } from '../api/opportunity-queries'
 import { opportunityCopy as copy } from '../copy'
 import styles from './opportunities.module.css'
@@ -17,9 +18,6 @@ import styles from './opportunities.module.css'
 type ReasonKey = keyof typeof copy.declineReasons
 
 const REASON_KEYS = Object.keys(copy.declineReasons) as ReasonKey[]
-
-/** Something the agent can read once spaces, controls and zero-width characters are gone. */
-const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}]/u
 
 /** Declining asks for a reason (a common one, or the agent's own words), then goes back to the list. */
 export function DeclineSheet({
@@ -61,7 +59,7 @@ export function DeclineSheet({
       return
     }
     const reason = choice === 'other' ? otherText.trim() : copy.declineReasons[choice]
-    if (!VISIBLE.test(reason)) {
+    if (!hasVisibleText(reason)) {
       setErrors({ other: copy.declineDescribeReason })
       return
     }
