@@ -7,7 +7,8 @@
  */
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { watchForCrashes } from '@/test/hostile-form'
 import { fakeBackend, renderRoute } from '@/test/render-route'
 
 const LONG_ID = 'a'.repeat(10 * 1024)
@@ -38,30 +39,7 @@ const SECTION_NOT_FOUND: Expected = {
 
 type Rendered = Awaited<ReturnType<typeof renderRoute>>
 
-let crashes: string[] = []
-const onWindowError = (event: ErrorEvent) => crashes.push(String(event.error ?? event.message))
-
-beforeEach(() => {
-  crashes = []
-  window.addEventListener('error', onWindowError)
-  const original = console.error.bind(console)
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    const text = args.map(String).join(' ')
-    if (/caught the following error|Uncaught|URIError|above error occurred/i.test(text))
-      crashes.push(text.slice(0, 300))
-    original(...args)
-  })
-  // React Router warns (and recovers) on each malformed percent-encoding: expected here.
-  const warn = console.warn.bind(console)
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes('could not be decoded')) warn(...args)
-  })
-})
-
-afterEach(() => {
-  window.removeEventListener('error', onWindowError)
-  vi.restoreAllMocks()
-})
+const crashes = watchForCrashes()
 
 /** Opens the URL (the first one renders the app; the next ones navigate) and checks the answer. */
 async function expectClearAnswer(app: Rendered, url: string, expected: Expected) {
@@ -82,7 +60,7 @@ async function expectClearAnswer(app: Rendered, url: string, expected: Expected)
     throw new Error(`${shown}: ${String(error)}`, { cause: error })
   }
   expect(screen.queryByRole('heading', { name: 'Algo deu errado' }), shown).toBeNull()
-  expect(crashes, shown).toEqual([])
+  expect(crashes(), shown).toEqual([])
 }
 
 /** Renders once, then opens every URL of the table in turn. */
@@ -225,7 +203,7 @@ describe('bad links elsewhere', () => {
       })
       expect(await screen.findByText('Link não reconhecido')).toBeInTheDocument()
       await waitFor(() => expect(app.router.state.location.pathname).toBe('/oppy'))
-      expect(crashes, url).toEqual([])
+      expect(crashes(), url).toEqual([])
     }
   })
 
@@ -239,7 +217,7 @@ describe('bad links elsewhere', () => {
       expect(screen.getByRole('button', { name: 'Todos' })).toBeInTheDocument()
       expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/tasks')
     }
-    expect(crashes).toEqual([])
+    expect(crashes()).toEqual([])
   })
 })
 
@@ -266,7 +244,7 @@ describe('absurd query strings', () => {
         url,
       ).toBeInTheDocument()
     }
-    expect(crashes).toEqual([])
+    expect(crashes()).toEqual([])
   })
 
   it('?next= and ?from= never lead out of the app', async () => {
@@ -286,7 +264,7 @@ describe('absurd query strings', () => {
           'http://app.test',
         )
     }
-    expect(crashes).toEqual([])
+    expect(crashes()).toEqual([])
   })
 
   it('sign-in links with garbage in the code or the activation link', async () => {
@@ -306,6 +284,6 @@ describe('absurd query strings', () => {
       expect(await screen.findByText('Não foi possível ativar sua conta')).toBeInTheDocument()
       expect(screen.getByRole('link', { name: 'Entrar com celular' })).toBeInTheDocument()
     }
-    expect(crashes).toEqual([])
+    expect(crashes()).toEqual([])
   })
 })

@@ -71,6 +71,11 @@ export function watchForCrashes(): () => string[] {
         crashes.push(text.slice(0, 300))
       error(...args)
     })
+    // React Router warns (and recovers) on each malformed percent-encoding: expected here.
+    const warn = console.warn.bind(console)
+    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).includes('could not be decoded')) warn(...args)
+    })
   })
   afterEach(() => {
     window.removeEventListener('error', onError)
