@@ -22,7 +22,9 @@ export const pixKeyMessages = {
   evp: 'Chave aleatória inválida. Copie a chave completa, com os hifens.',
 } as const
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
+// No white space, controls, invisible format characters or broken surrogates anywhere.
+const EMAIL =
+  /^[^\s@\p{Cc}\p{Cf}\p{Cs}]+@[^\s@.\p{Cc}\p{Cf}\p{Cs}]+(?:\.[^\s@.\p{Cc}\p{Cf}\p{Cs}]+)+$/u
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const LOOKS_LIKE_EVP = /^[0-9a-f]{8}-/i
 const CPF_CHARS = /^[\d.\-\s]+$/
@@ -47,10 +49,11 @@ export function guessPixKeyKind(input: string): PixKeyKind | null {
 export function parsePixKey(input: string): PixKey | null {
   const s = input.trim()
   switch (guessPixKeyKind(s)) {
-    case 'email':
-      return s.length <= PIX_KEY_MAX_CHARS && EMAIL.test(s)
-        ? { kind: 'email', key: s.toLowerCase() }
-        : null
+    case 'email': {
+      // The limit applies to the key as stored: lower-casing may lengthen it ("İ" → "i̇").
+      const key = s.toLowerCase()
+      return [...key].length <= PIX_KEY_MAX_CHARS && EMAIL.test(s) ? { kind: 'email', key } : null
+    }
     case 'phone': {
       const phone = parsePhone(s)
       // Pix phone keys are mobiles (the key is confirmed by SMS).

@@ -120,11 +120,11 @@ describe('readProfileForm against hostile text', () => {
     )
   })
 
-  // Known gap (reported): the free-text fields only trim whitespace, so a street, city or name
+  // Fixed gap (kept as a regression test): the free-text fields only trim whitespace, so a street, city or name
   // made of zero-width characters ("\u200B"), or carrying NUL or a lone surrogate
   // ("Rua\u0000", "Rua\uD800"), is accepted and sent. Expected: refused with the field's
   // "Informe …" message (invisible characters are not a street) or the characters stripped.
-  it.fails('refuses free text that is invisible or carries control characters', () => {
+  it('refuses free text that is invisible or carries control characters', () => {
     for (const [field, text] of [
       ['address.street', '\u200B\u200B'],
       ['address.city', 'Rua\u0000'],
@@ -135,12 +135,12 @@ describe('readProfileForm against hostile text', () => {
     }
   })
 
-  // Known gap (reported): lengths are counted in UTF-16 units (zod .max), not in the
+  // Fixed gap (kept as a regression test): lengths are counted in UTF-16 units (zod .max), not in the
   // characters the agent sees. A full name of 104 visible characters typed with decomposed
   // accents (iOS and macOS paste NFD: "Conceic\u0327a\u0303o" is 9 letters, 11 units) is
   // refused with "Use no máximo 120 caracteres". Expected: counted as code points after NFC
   // (like the domain's countChars and the attendant name).
-  it.fails('counts the characters the agent sees in a long name', () => {
+  it('counts the characters the agent sees in a long name', () => {
     const name = `${'Conceição '.repeat(10)}Lima`.normalize('NFD')
     expect(countChars(name.normalize('NFC'))).toBe(104)
     expect(name.length).toBeGreaterThan(120)

@@ -1,5 +1,7 @@
 /** The bank data form: fields as typed, pt-BR validation with the domain's CPF and Pix rules, and the request. */
 import * as z from 'zod/mini'
+import { hasBrokenChars, hasVisibleText } from '@/domain/text-hygiene'
+import { countChars } from '@/domain/text-limits'
 import type { BankInfo } from '@/api/entities'
 import { cpfSchema, formatCpf } from '@/domain/cpf'
 import { pixKeySchema } from '@/domain/pix-key'
@@ -63,11 +65,16 @@ export function bankFormValues(bank: BankInfo): BankFormValues {
 }
 
 const schema = z.object({
-  holderName: z.string().check(
-    z.trim(),
-    z.maxLength(120, e.holderNameLong),
-    z.refine((v) => v.length >= 3 && v.split(/\s+/).length >= 2, e.holderName),
-  ),
+  holderName: z
+    .pipe(
+      z.string(),
+      z.transform((v: string) => v.normalize('NFC').trim()),
+    )
+    .check(
+      z.refine((v) => countChars(v) <= 120, e.holderNameLong),
+      z.refine((v) => hasVisibleText(v) && !hasBrokenChars(v), e.holderName),
+      z.refine((v) => countChars(v) >= 3 && v.split(/\s+/).length >= 2, e.holderName),
+    ),
   cpf: cpfSchema,
   bankChoice: z.string().check(z.minLength(1, e.bank)),
   otherBankCode: z.string().check(z.trim()),

@@ -84,11 +84,11 @@ describe('readBankForm against hostile text', () => {
 })
 
 describe('bank holder name', () => {
-  // Known gap (reported): like the profile's names, the holder only has whitespace trimmed, so
+  // Fixed gap (kept as a regression test): like the profile's names, the holder only has whitespace trimmed, so
   // "\u200B\u200B \u200B" (three zero-width spaces and a space: nothing visible) or
   // "Ana\u0000 Souza" is accepted as a holder name. Expected: refused with
   // walletCopy.bankErrors.holderName.
-  it.fails('refuses a holder name that is invisible or carries control characters', () => {
+  it('refuses a holder name that is invisible or carries control characters', () => {
     for (const holderName of ['\u200B\u200B \u200B', 'Ana\u0000 Souza'])
       expect(readBankForm({ ...VALID, holderName }), JSON.stringify(holderName)).toEqual({
         ok: false,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Pendency } from '@/api/entities'
 import { JUSTIFICATION_MAX_CHARS, JUSTIFICATION_MIN_CHARS } from '@/domain/constants'
 import { countChars } from '@/domain/text-limits'
+import { countVisibleChars, withoutBrokenChars } from '@/domain/text-hygiene'
 import { timeEntryMessages } from '@/domain/time-entry'
 import { fastestRunMs, hostileString, LONG_HOSTILE_SAMPLES } from '@/test/hostile-strings'
 import { correctedValueProblem, justificationProblem, pendencyAnswersFor } from './pendency-answers'
@@ -16,13 +17,17 @@ describe('pendency answers against hostile text', () => {
     fc.assert(
       fc.property(hostileString, (text) => {
         const problem = justificationProblem(text)
-        const length = countChars(text.trim())
+        // As the rule reads it: controls dropped, trimmed; invisible characters do not count
+        // towards the minimum.
+        const read = withoutBrokenChars(text).trim()
+        const length = countChars(read)
+        const visible = countVisibleChars(read)
         if (problem === undefined) {
-          expect(length).toBeGreaterThanOrEqual(JUSTIFICATION_MIN_CHARS)
+          expect(visible).toBeGreaterThanOrEqual(JUSTIFICATION_MIN_CHARS)
           expect(length).toBeLessThanOrEqual(JUSTIFICATION_MAX_CHARS)
-        } else if (length < JUSTIFICATION_MIN_CHARS)
+        } else if (visible < JUSTIFICATION_MIN_CHARS)
           expect(problem).toMatch(
-            `(${JUSTIFICATION_MIN_CHARS - length === 1 ? 'falta' : 'faltam'} ${JUSTIFICATION_MIN_CHARS - length})`,
+            `(${JUSTIFICATION_MIN_CHARS - visible === 1 ? 'falta' : 'faltam'} ${JUSTIFICATION_MIN_CHARS - visible})`,
           )
         else
           expect(problem).toBe(

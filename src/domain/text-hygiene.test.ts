@@ -6,7 +6,12 @@ import {
   oddWhitespaceChar,
   zeroWidthChar,
 } from '@/test/hostile-strings'
-import { hasVisibleText } from './visible-text'
+import {
+  countVisibleChars,
+  hasBrokenChars,
+  hasVisibleText,
+  withoutBrokenChars,
+} from './text-hygiene'
 
 describe('hasVisibleText', () => {
   it('is true for text with a letter, digit, mark, emoji or punctuation', () => {
@@ -28,5 +33,20 @@ describe('hasVisibleText', () => {
         expect(hasVisibleText(text)).toBe(false)
       }),
     )
+  })
+})
+
+describe('broken characters', () => {
+  it('finds and removes controls and lone surrogates, keeps tabs, line breaks and emoji', () => {
+    expect(hasBrokenChars('Ana\u0000')).toBe(true)
+    expect(hasBrokenChars('x\uD800y')).toBe(true)
+    expect(hasBrokenChars('linha 1\nlinha 2\tfim 👨‍👩‍👧')).toBe(false)
+    expect(withoutBrokenChars('a\u0000b\uDC00c\u007Fd\ne')).toBe('abcd\ne')
+  })
+
+  it('counts what the agent sees: code points without zero-width or bidi characters', () => {
+    expect(countVisibleChars('\u200B'.repeat(60))).toBe(0)
+    expect(countVisibleChars('São Paulo')).toBe(9)
+    expect(countVisibleChars('\u202Eabc')).toBe(3)
   })
 })
