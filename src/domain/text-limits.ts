@@ -19,25 +19,29 @@ function tooLongMessage(max: number, excess: number): string {
 }
 
 /**
- * A trimmed free text whose length lies within [min, max]: code points, where invisible
- * characters do not count towards the minimum. Controls and lone surrogates are dropped.
+ * A trimmed free text whose length lies within [min, max] code points, counted like the
+ * on-screen counter; invisible characters do not count towards the minimum. Controls and
+ * lone surrogates (never text) are dropped from the value it parses to.
  */
 function boundedTextSchema(min: number, max: number) {
   return z.pipe(
     z.pipe(
       z.string({ error: tooShortMessage(min, min) }),
-      z.transform((text: string) => withoutBrokenChars(text).trim()),
+      z.transform((text: string) => text.trim()),
     ),
-    z.string().check(
-      z.superRefine((text: string, ctx) => {
-        const length = countChars(text)
-        const visible = countVisibleChars(text)
-        if (visible < min) {
-          ctx.addIssue({ code: 'custom', message: tooShortMessage(min, min - visible) })
-        } else if (length > max) {
-          ctx.addIssue({ code: 'custom', message: tooLongMessage(max, length - max) })
-        }
-      }),
+    z.pipe(
+      z.string().check(
+        z.superRefine((text: string, ctx) => {
+          const visible = countVisibleChars(withoutBrokenChars(text).trim())
+          const length = countChars(text)
+          if (visible < min) {
+            ctx.addIssue({ code: 'custom', message: tooShortMessage(min, min - visible) })
+          } else if (length > max) {
+            ctx.addIssue({ code: 'custom', message: tooLongMessage(max, length - max) })
+          }
+        }),
+      ),
+      z.transform((text: string) => withoutBrokenChars(text).trim()),
     ),
   )
 }
