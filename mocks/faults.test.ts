@@ -50,8 +50,12 @@ describe('fault switches', () => {
     expect(validateResponse('GET', '/health', 503, 'application/problem+json', body)).toMatchObject(
       { ok: true },
     )
-    // Without `times` the rule stays.
+    // Without `times` the rule stays, and the health check says "maintenance" meanwhile.
     expect((await send(fake, 'GET', '/me'))!.status).toBe(503)
+    expect((await send(fake, 'GET', '/wallet'))!.status).toBe(200)
+    expect((await send(fake, 'GET', '/health'))!.status).toBe(503)
+    fake.clearFaults()
+    expect((await send(fake, 'GET', '/health'))!.status).toBe(200)
   })
 
   it('answer a 200 HTML page for not-json', async () => {

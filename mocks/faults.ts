@@ -8,6 +8,7 @@
  * (`/tasks/T-4821`), or a prefix ending in `*` (`/tasks/*`, or `*` for every call), and
  * optionally a method. `times` limits how many requests it spoils (then it is dropped);
  * without it the rule stays until cleared. The control plane (`/__fake/…`) is never faulted.
+ * While an `unavailable` rule is on, `GET /health` answers 503 maintenance too.
  */
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw'
 
@@ -177,6 +178,14 @@ export function faultHandler(
   return http.all(`${baseUrl}/*`, async ({ request }) => {
     const path = new URL(request.url).pathname.slice(basePath.length)
     if (path.startsWith('/__fake/')) return
+    // While any call is "in maintenance", so is the health check (the unavailable screen
+    // polls it to know when to send the agent back).
+    if (
+      request.method === 'GET' &&
+      path === '/health' &&
+      registry.list().some((r) => r.fault === 'unavailable')
+    )
+      return faultProblem(503, 'maintenance', 'Voltamos em alguns minutos.')
     const rule = registry.take(request.method, path)
     if (!rule) return
     switch (rule.fault) {
