@@ -51,6 +51,8 @@ describe('success bodies the client cannot use', () => {
     expect(error.code).toBe('invalid_response')
     expect(error.message).toBe('O servidor respondeu algo inesperado. Tente de novo em instantes.')
     expect(error).toMatchObject({ method: 'GET', path: '/wallet', status: 200 })
+    // A success we could not read: worth retrying (and a write keeps its Idempotency-Key).
+    expect(error.isTransient).toBe(true)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('GET /wallet → 200'))
   })
 
