@@ -12,7 +12,7 @@ import 'fake-indexeddb/auto'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FaultKind } from '../../mocks/faults'
-import { DEMO_AGENT_ID } from '../../mocks/seed/seed'
+import { DEMO_AGENT_ID, DEMO_INVITATION } from '../../mocks/seed/seed'
 import { API_ERROR_MESSAGES } from '@/api/api-error'
 import { validateApiResponse } from '@/api/response-validator'
 import { handleMaintenance } from '@/app/maintenance'
@@ -33,6 +33,8 @@ type ScreenCase = {
   ready: () => Promise<unknown>
   /** Device state the screen needs (a check-in made on this phone). */
   prepare?: () => Promise<void>
+  /** A screen outside the signed-in app (it shows maintenance itself, no /unavailable). */
+  signedOut?: { scenario: 'new-agent' }
 }
 
 const heading = (name: string | RegExp) => () =>
@@ -248,6 +250,18 @@ function screens(): ScreenCase[] {
       ready: text(transaction.description),
     },
     {
+      name: 'Ativação da conta',
+      path: `/activation?id=${DEMO_INVITATION.id}&token=${DEMO_INVITATION.token}`,
+      loads: ['/terms/current'],
+      signedOut: { scenario: 'new-agent' },
+      ready: () =>
+        screen.findByRole(
+          'heading',
+          { level: 2, name: 'Termos de uso do Avaliador' },
+          { timeout: 5000 },
+        ),
+    },
+    {
       name: 'Prêmio',
       path: '/account/details/awards/NOTA10',
       loads: ['/awards/mine'],
@@ -295,7 +309,10 @@ afterEach(async () => {
 
 /** Renders the app signed in, switches the faults on, then opens the screen. */
 async function openWithFault(item: ScreenCase, rules: Parameters<typeof fakeBackend.addFaults>) {
-  const rendered = await renderRoute('/preparando')
+  const rendered = await renderRoute(
+    '/preparando',
+    item.signedOut ? { signedIn: false, scenario: item.signedOut.scenario } : {},
+  )
   setMaintenanceHandler(() => handleMaintenance(rendered.router))
   await item.prepare?.()
   fakeBackend.addFaults(...rules)
@@ -336,7 +353,7 @@ describe.each(SCREENS.filter((s) => !ONLY || ONLY.includes(s.name)))('$name ($pa
   )
 })
 
-describe.each(SCREENS.filter((s) => !ONLY || ONLY.includes(s.name)))(
+describe.each(SCREENS.filter((s) => !s.signedOut && (!ONLY || ONLY.includes(s.name))))(
   '$name ($path) in maintenance',
   (item) => {
     it(`503 on GET ${item.loads[0]} opens /unavailable, which brings the agent back when the service returns`, async () => {
@@ -374,7 +391,9 @@ describe.each(SCREENS.filter((s) => !ONLY || ONLY.includes(s.name)))(
         const { router } = await openWithFault(item, [
           { method: 'GET', path: load, fault: 'schema-mismatch' },
         ])
-        await waitFor(() => expect(router.state.location.pathname).toBe(item.path))
+        await waitFor(() =>
+          expect(router.state.location.pathname + router.state.location.search).toBe(item.path),
+        )
         // Settled: nothing is loading any more (a screen that waits forever is a blank page too).
         await waitFor(
           () => {
