@@ -2,7 +2,7 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createFakeBackend, type FakeBackend } from './fake-backend'
 import { driftedBody, parseFaultRules } from './faults'
-import { DEMO_TOKEN } from './seed/seed'
+import { DEMO_AGENT_ID, DEMO_TOKEN } from './seed/seed'
 import { validateResponse } from './testing/openapi-validator'
 
 const ORIGIN = 'http://fake.test'
@@ -79,6 +79,22 @@ describe('fault switches', () => {
     expect(body.slug).toBeUndefined()
     const check = validateResponse('GET', `/tasks/${slug}`, 200, 'application/json', body)
     expect(check.ok).toBe(false)
+  })
+
+  it('schema-mismatch on a write applies it, then answers the drifted body', async () => {
+    const fake = await backend()
+    fake.addFaults({ method: 'PUT', path: '/me/availability', fault: 'schema-mismatch' })
+    const res = await send(fake, 'PUT', '/me/availability', {
+      body: JSON.stringify({ available: false }),
+      headers: { 'Idempotency-Key': 'k-drift' },
+    })
+    expect(res!.status).toBe(200)
+    expect(await res!.json()).toMatchObject({ available_v2: false })
+    expect(fake.db.agents.findFirst((q) => q.where({ id: DEMO_AGENT_ID }))?.available).toBe(false)
+    // A refusal goes through as it is (nothing to drift).
+    fake.addFaults({ method: 'PUT', path: '/me/availability', fault: 'schema-mismatch' })
+    const refused = await send(fake, 'PUT', '/me/availability', { body: '{}' })
+    expect(refused!.status).toBe(422)
   })
 
   it('a template matches its operation only: `/tasks/{id}` leaves `/tasks/mine` alone', async () => {

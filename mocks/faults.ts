@@ -199,15 +199,13 @@ export function faultHandler(
           { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
         )
       case 'schema-mismatch': {
-        // A read shows the real data drifted; a write is not carried out (no side effects).
+        // The server does its work (a write is applied, and remembered under its
+        // Idempotency-Key), then answers with the real body drifted from the contract.
         let body: unknown = { unexpected: true }
-        if (request.method === 'GET') {
-          const answer = await getResponse(real(), request.clone(), {
-            baseUrl: new URL(request.url).origin,
-          })
-          const type = answer?.headers.get('Content-Type') ?? ''
-          if (answer?.ok && type.includes('json')) body = driftedBody(await answer.json())
-        }
+        const answer = await getResponse(real(), request, { baseUrl: new URL(request.url).origin })
+        if (answer && !answer.ok) return answer
+        const type = answer?.headers.get('Content-Type') ?? ''
+        if (answer && type.includes('json')) body = driftedBody(await answer.json())
         return new HttpResponse(JSON.stringify(body), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
