@@ -207,7 +207,7 @@ export function faultHandler(
         const type = answer?.headers.get('Content-Type') ?? ''
         if (answer && type.includes('json')) body = driftedBody(await answer.json())
         return new HttpResponse(JSON.stringify(body), {
-          status: 200,
+          status: answer?.ok && answer.status !== 204 ? answer.status : 200,
           headers: { 'Content-Type': 'application/json' },
         })
       }

@@ -125,6 +125,12 @@ describe('success bodies the client cannot use', () => {
     expect(jsonPointer([])).toBe('')
   })
 
+  it('a JSON success under a status the operation does not declare is drift too', () => {
+    expect(
+      validateApiResponse({ method: 'POST', path: '/wallet/withdrawals', status: 200, body: {} }),
+    ).toEqual({ pointer: '/', problem: 'status 200 not declared' })
+  })
+
   it('only checks operations with a JSON success schema', () => {
     expect(
       validateApiResponse({ method: 'GET', path: '/media/{id}/content', status: 200, body: 'x' }),

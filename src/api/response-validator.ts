@@ -39,6 +39,10 @@ export function jsonPointer(path: readonly PropertyKey[]): string {
  * the pointer and what was expected are reported, never the value found (it may be personal).
  */
 export const validateApiResponse: ResponseValidator = (check: ResponseCheck) => {
+  const declared = responses[`${check.method.toUpperCase()} ${check.path}`]
+  // A JSON success under a status the operation does not declare (200 for a 201) is drift too.
+  if (declared && !(String(check.status) in declared))
+    return { pointer: '/', problem: `status ${check.status} not declared` }
   const schema = schemaFor(check.method, check.path, check.status)
   if (!schema) return undefined
   const result = schema.safeParse(check.body)
