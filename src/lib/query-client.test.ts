@@ -3,6 +3,7 @@
  * that could not be read) is tried again twice with a growing wait, then the screen gets the
  * error and offers its own "Tentar de novo"; a refusal (4xx) is shown at once.
  */
+import { onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error'
 import { createQueryClient } from './query-client'
@@ -42,6 +43,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
+  onlineManager.setOnline(true)
 })
 
 describe('query retry policy', () => {
@@ -71,5 +73,13 @@ describe('query retry policy', () => {
   ] as const)('does not retry %s (%i): a refusal will not change', async (code, status) => {
     const { started } = await attempts(apiError(code, status))
     expect(started).toHaveLength(1)
+  })
+
+  it('with no connection at all, says so at once instead of waiting paused', async () => {
+    onlineManager.setOnline(false)
+    const error = apiError('offline', 0)
+    const { started, outcome } = await attempts(error)
+    expect(started).toHaveLength(1)
+    expect(outcome).toBe(error)
   })
 })
