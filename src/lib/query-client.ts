@@ -18,8 +18,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 export function createQueryClient() {
   // TanStack assumes "online" until an `offline` event; an app opened with no connection
   // would never hear it, nor the `online` that should refetch what failed.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false)
-    onlineManager.setOnline(false)
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false)
   return new QueryClient({
     defaultOptions: {
       queries: {
