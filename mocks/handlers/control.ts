@@ -6,6 +6,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import type { NotificationKind, ReportSection } from '@/api/entities'
+import { parseFaultRules } from '../faults'
 import { DEMO_AGENT_ID } from '../seed/seed'
 import { isScenarioName, type ScenarioName } from '../seed/seed'
 import { peekSignInCode } from './auth'
@@ -52,6 +53,18 @@ export function controlHandlers(target: ControlTarget) {
       if (scenario === null) return fail(`Cenário desconhecido: ${String(body.scenario)}`, 422)
       await target.reset({ seed: typeof body.seed === 'number' ? body.seed : undefined, scenario })
       return HttpResponse.json({ ok: true })
+    }),
+    // Fault switches (mocks/faults.ts): `{ rules: [{ method?, path, fault, times? }] }` or one rule.
+    http.get(`${base}/faults`, () => HttpResponse.json({ rules: ctx.faults.list() })),
+    http.post(`${base}/faults`, async ({ request }) => {
+      const rules = parseFaultRules(await json(request))
+      if (typeof rules === 'string') return fail(rules, 422)
+      ctx.faults.add(...rules)
+      return HttpResponse.json({ rules: ctx.faults.list() })
+    }),
+    http.delete(`${base}/faults`, () => {
+      ctx.faults.clear()
+      return HttpResponse.json({ rules: [] })
     }),
     http.post(`${base}/clock/advance`, async ({ request }) => {
       const body = await json(request)

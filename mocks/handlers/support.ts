@@ -12,6 +12,7 @@ import type { paths } from '@/api/schema.gen'
 import type { Agent, ProblemCode } from '@/api/entities'
 import type { Database } from '../db'
 import type { FakeClock } from '../clock'
+import type { FaultRegistry } from '../faults'
 import { apiSchema } from '../schemas'
 
 export type FakeBackendLog = (message: string) => void
@@ -24,6 +25,8 @@ export type BackendContext = {
   log: FakeBackendLog
   /** Deterministic id/code source (seeded), so runs are reproducible. */
   random: () => number
+  /** Fault switches checked before every handler (see mocks/faults.ts). */
+  faults: FaultRegistry
 }
 
 export function typedHttp(ctx: BackendContext) {

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import '@/styles/global.css'
 import { SnackbarProvider } from '@/components/snackbar'
-import { setSessionExpiredHandler } from '@/lib/api'
+import { setMaintenanceHandler, setResponseValidator, setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
 import { setRouteDataClient } from '@/lib/route-data'
 import { redactSecrets } from '@/lib/redact-secrets'
@@ -14,6 +14,7 @@ import { meQueryOptions } from '@/features/account/api/me-query'
 import { VisitSyncProvider } from '@/features/visit/offline/visit-sync-provider'
 import { prefetchLikelyNextRoutes } from './likely-next-routes'
 import { createAppRouter } from './router'
+import { handleMaintenance } from './maintenance'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from './runtime-config'
 
@@ -23,6 +24,14 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
   setRouteDataClient(queryClient)
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
+  setMaintenanceHandler(() => handleMaintenance(router))
+  if (import.meta.env.DEV) {
+    // `npm run dev` checks every answer against openapi.yaml (the demo installs the same check
+    // itself). A constant-false branch in production: the validator is not even a chunk there.
+    void import('@/api/response-validator').then(({ validateApiResponse }) =>
+      setResponseValidator(validateApiResponse),
+    )
+  }
   // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
   // parallel with the screen's code, instead of after it has loaded.
   if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())

@@ -67,6 +67,7 @@ export const checkinCopy = {
   reportOffline:
     'O relatório desta visita ainda não foi baixado para este aparelho. Conecte-se à internet e tente de novo.',
   reportLoadError: 'Não foi possível carregar o relatório da visita',
+  givenAwardsLoadError: 'Não foi possível ver as indicações já enviadas',
 
   // ---------------------------------------------------------------- check-in step
   checkinTitle: 'Check-in',

@@ -97,7 +97,7 @@ export function CheckinShell() {
     )
   }, [task, basePath, navigate])
 
-  const { reportQuery } = data
+  const { reportQuery, storeError } = data
   const { refetch: refetchReport } = reportQuery
   const retryReport = useCallback(() => void refetchReport(), [refetchReport])
   const context = useMemo<CheckinVisit | null>(
@@ -114,7 +114,7 @@ export function CheckinShell() {
             draft,
             reportLoad: {
               pending: reportQuery.isPending,
-              error: reportQuery.error,
+              error: reportQuery.error ?? storeError,
               retry: retryReport,
             },
             outbox,
@@ -133,6 +133,7 @@ export function CheckinShell() {
       draft,
       reportQuery.isPending,
       reportQuery.error,
+      storeError,
       retryReport,
       outbox,
       online,
