@@ -48,6 +48,13 @@ const PREVIEW_ONLY_MESSAGE =
 
 const previewOnlyPatterns = [
   {
+    // The app validates with zod/mini (tree-shakes to a few KiB). Classic zod is the fake
+    // backend's, installed under its own name so its core never shares a chunk with the app's.
+    regex: '^zod(?:-fake-backend)?(?:/(?!mini$|v4/core$).*)?$',
+    message:
+      "Import 'zod/mini' in the app: classic zod ('zod', 'zod-fake-backend') is the fake backend's and weighs ~15 KiB more.",
+  },
+  {
     regex: '^(?:msw|@msw/data|@faker-js/faker|openapi-msw)(?:/.*)?$',
     message: PREVIEW_ONLY_MESSAGE,
   },

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { agentAppChunks, type ChunkReport } from './scripts/check-bundle'
@@ -28,12 +30,56 @@ function bundleModulesReport(): Plugin {
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
           modules: Object.keys(chunk.modules).map((id) => id.replace(process.cwd(), '')),
+          // Minified bytes each module contributes (before gzip): where a chunk's weight comes from.
+          moduleBytes: Object.fromEntries(
+            Object.entries(chunk.modules).map(([id, m]) => [
+              id.replace(process.cwd(), ''),
+              m.renderedLength,
+            ]),
+          ),
         }))
       this.emitFile({
         type: 'asset',
         fileName: 'bundle-modules.json',
         source: JSON.stringify(chunks, null, 1),
       })
+    },
+  }
+}
+
+/**
+ * Writes a .br and a .gz beside every text asset of dist/ so the start server (sirv) sends
+ * them compressed without spending CPU per request: over weak 4G, bytes are the cost.
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'avaliador:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name)
+          return statSync(path).isDirectory() ? walk(path) : [path]
+        })
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(file)) continue
+        const source = readFileSync(file)
+        if (source.length < 1024) continue
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }))
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        )
+      }
     },
   }
 }
@@ -76,7 +122,9 @@ function devFakeBackend(): Plugin {
  * load only under /preview, which MSW's own worker controls.
  */
 function agentAppPrecache<Entry extends { url: string }>(entries: Entry[]) {
-  const chunks = JSON.parse(readFileSync(new URL('./dist/bundle-modules.json', import.meta.url), 'utf8')) as ChunkReport[]
+  const chunks = JSON.parse(
+    readFileSync(new URL('./dist/bundle-modules.json', import.meta.url), 'utf8'),
+  ) as ChunkReport[]
   const allJs = new Set(chunks.map((c) => c.fileName))
   const agentJs = new Set(agentAppChunks(chunks).map((c) => c.fileName))
   const manifest = entries.filter((e) => !allJs.has(e.url) || agentJs.has(e.url))
@@ -93,7 +141,8 @@ const pwa = VitePWA({
   manifest: {
     name: 'Avaliador — visitas de avaliação',
     short_name: 'Avaliador',
-    description: 'Aceite visitas pagas, faça o check-in, responda o questionário e envie o relatório.',
+    description:
+      'Aceite visitas pagas, faça o check-in, responda o questionário e envie o relatório.',
     lang: 'pt-BR',
     dir: 'ltr',
     start_url: '/',
@@ -123,7 +172,7 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), bundleModulesReport(), devFakeBackend(), pwa],
+  plugins: [react(), bundleModulesReport(), devFakeBackend(), pwa, precompressAssets()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

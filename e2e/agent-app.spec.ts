@@ -1,4 +1,5 @@
-import { expect, test, type ConsoleMessage } from '@playwright/test'
+import type { ConsoleMessage } from '@playwright/test'
+import { expect, test } from './support/test'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 

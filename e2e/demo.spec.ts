@@ -5,7 +5,8 @@
  * of it, and in the demo no API request ever reaches a real server.
  */
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page, type Response } from '@playwright/test'
+import type { Page, Response } from '@playwright/test'
+import { expect, test } from './support/test'
 import type { ChunkReport } from '../scripts/check-bundle'
 import { signIn } from './support/sign-in'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { DEMO_PHONE_DIGITS, lastSignInCode, resetBackend } from './support/fake-backend'
 
 test.beforeEach(async ({ request }) => {

@@ -5,7 +5,7 @@
  * (the fake backend's control plane) contests it, the agent answers the pendency, the
  * validator approves it and the payout shows in the wallet, released 7 days later.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import type { Report, Revision, Task, Wallet } from '../src/api/entities'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'

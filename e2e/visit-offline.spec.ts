@@ -4,7 +4,8 @@
  * store the visit) and the check-out all happen offline. When the connection returns the
  * outbox sends everything, and the server receives each item exactly once.
  */
-import { expect, test, type Request } from '@playwright/test'
+import type { Request } from '@playwright/test'
+import { expect, test } from './support/test'
 import type { Mission, Report, Task } from '../src/api/entities'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'

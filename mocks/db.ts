@@ -5,7 +5,7 @@
  */
 import { Collection } from '@msw/data'
 import type { CollectionOptions } from '@msw/data'
-import { z } from 'zod'
+import { z } from 'zod-fake-backend'
 import { apiSchema, ownedSchema } from './schemas'
 
 const sessionSchema = z.object({ token: z.string(), agentId: z.string(), expiresAt: z.string() })

@@ -9,6 +9,7 @@ import { createClock, type FakeClock } from './clock'
 import { clearDatabase, createDatabase, type CollectionExtensions, type Database } from './db'
 import { apiHandlers } from './handlers/api-handlers'
 import { controlHandlers } from './handlers/control'
+import { createFaultRegistry, faultHandler, type FaultRule } from './faults'
 import type { BackendContext, FakeBackendLog } from './handlers/support'
 import { DEFAULT_SCENARIO, DEFAULT_SEED, seedDatabase, type ScenarioName } from './seed/seed'
 
@@ -39,6 +40,9 @@ export type FakeBackend = {
   /** Empties the database and seeds it again (optionally with another seed/scenario). */
   reset(next?: { seed?: number; scenario?: ScenarioName }): Promise<void>
   setLatency(latency: number | readonly [number, number]): void
+  /** Makes calls fail on purpose (see mocks/faults.ts); `reset()` clears them too. */
+  addFaults(...rules: FaultRule[]): void
+  clearFaults(): void
 }
 
 /** Small deterministic PRNG (mulberry32) for ids and codes. */
@@ -58,13 +62,20 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
   const clock = createClock(options.realNow)
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '')
   let latency: number | readonly [number, number] = options.latencyMs ?? 0
+  // The API's path templates, read from the real handlers (`${baseUrl}/tasks/:id`).
+  let real: HttpHandler[] = []
+  const faults = createFaultRegistry(() =>
+    real.map((handler) => String(handler.info.path).slice(baseUrl.length)),
+  )
   const context: BackendContext = {
     db,
     clock,
     baseUrl,
     log: options.log ?? (() => {}),
     random: seededRandom(options.seed ?? DEFAULT_SEED),
+    faults,
   }
+  real = apiHandlers(context)
   const backend: FakeBackend = {
     db,
     clock,
@@ -72,7 +83,9 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     seed: options.seed ?? DEFAULT_SEED,
     scenario: options.scenario ?? DEFAULT_SCENARIO,
     handlers: [
-      // Latency first: it resolves nothing, so the request falls through to the real handler.
+      // Faults first: a faulted call never reaches the real handler (nor waits the latency).
+      faultHandler(baseUrl, faults, () => real),
+      // Then latency: it resolves nothing, so the request falls through to the real handler.
       http.all(`${baseUrl}/*`, async () => {
         const ms =
           typeof latency === 'number'
@@ -80,11 +93,12 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
             : latency[0] + context.random() * (latency[1] - latency[0])
         if (ms > 0) await delay(ms)
       }),
-      ...apiHandlers(context),
+      ...real,
     ],
     async reset(next = {}) {
       backend.seed = next.seed ?? backend.seed
       backend.scenario = next.scenario ?? backend.scenario
+      faults.clear()
       clearDatabase(db)
       clock.set(0)
       context.random = seededRandom(backend.seed)
@@ -92,6 +106,12 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     },
     setLatency(next) {
       latency = next
+    },
+    addFaults(...rules) {
+      faults.add(...rules)
+    },
+    clearFaults() {
+      faults.clear()
     },
   }
   if (options.controlApi) backend.handlers.push(...controlHandlers(backend))

@@ -7,7 +7,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { getResponse, type HttpHandler } from 'msw'
 
-export function toFetchRequest(req: IncomingMessage, origin: string): Request {
+export function toFetchRequest(
+  req: IncomingMessage,
+  origin: string,
+  signal?: AbortSignal,
+): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
@@ -19,12 +23,15 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
     method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    signal,
     // Node's fetch needs this for a streamed request body.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit)
 }
 
 export async function writeFetchResponse(response: Response, res: ServerResponse) {
+  // `HttpResponse.error()` (a network error): drop the connection, as a dead network would.
+  if (response.type === 'error') return void res.destroy()
   res.statusCode = response.status
   response.headers.forEach((value, name) => res.setHeader(name, value))
   res.end(Buffer.from(await response.arrayBuffer()))
@@ -37,10 +44,16 @@ export async function writeFetchResponse(response: Response, res: ServerResponse
 export function fakeBackendMiddleware(getHandlers: () => HttpHandler[]) {
   return async (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     const origin = `http://${req.headers.host ?? 'localhost'}`
+    // The client went away (its timeout, a closed tab): tell a handler that is still waiting.
+    const gone = new AbortController()
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort()
+    })
     try {
-      const response = await getResponse(getHandlers(), toFetchRequest(req, origin), {
+      const response = await getResponse(getHandlers(), toFetchRequest(req, origin, gone.signal), {
         baseUrl: origin,
       })
+      if (gone.signal.aborted) return
       if (response) return await writeFetchResponse(response, res)
       if (next) return next()
       res.statusCode = 404

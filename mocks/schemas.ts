@@ -3,7 +3,7 @@
  * `npm run api:generate` extracts from openapi.yaml. Runtime and types both come from the
  * spec: the cast only attaches the generated type to the generated validator.
  */
-import { z } from 'zod'
+import { z } from 'zod-fake-backend'
 import type { components } from '@/api/schema.gen'
 import jsonSchemas from '@/api/json-schemas.gen.json'
 

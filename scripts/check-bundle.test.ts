@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { agentAppChunks, findViolations, type ChunkReport } from './check-bundle'
+import {
+  agentAppChunks,
+  findBenchmarkOnlyModules,
+  findViolations,
+  type ChunkReport,
+} from './check-bundle'
 
 const chunk = (fileName: string, over: Partial<ChunkReport> = {}): ChunkReport => ({
   fileName,
@@ -59,5 +64,27 @@ describe('check-bundle', () => {
       chunk('route.js', { modules: ['/src/features/x/page.tsx', '/mocks/seed/seed.ts'] }),
     ]
     expect(findViolations(chunks)).toHaveLength(1)
+  })
+
+  it('fails when any chunk, the demo ones included, holds the benchmark-only browser-image-compression', () => {
+    const chunks = [
+      chunk('index.js', {
+        isEntry: true,
+        modules: ['/src/main.tsx'],
+        dynamicImports: ['start-preview.js'],
+      }),
+      {
+        ...previewEntry,
+        modules: [
+          ...previewEntry.modules,
+          '/node_modules/browser-image-compression/dist/browser-image-compression.mjs',
+        ],
+      },
+    ]
+    expect(findViolations(chunks)).toEqual([])
+    expect(findBenchmarkOnlyModules(chunks)).toEqual([
+      'start-preview.js: /node_modules/browser-image-compression/dist/browser-image-compression.mjs',
+    ])
+    expect(findBenchmarkOnlyModules(chunks.slice(0, 1))).toEqual([])
   })
 })

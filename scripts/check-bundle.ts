@@ -2,7 +2,8 @@
  * Proves the agent app (everything loaded outside /preview) carries no byte of msw, faker,
  * @msw/data, openapi-msw or mocks/: walks the static imports from the entry chunk in
  * dist/bundle-modules.json and fails on any such module. Also checks the preview code is
- * still there, reachable only lazily (unless built with VITE_INCLUDE_PREVIEW=false).
+ * still there, reachable only lazily (unless built with VITE_INCLUDE_PREVIEW=false), and that
+ * no chunk at all (agent app or demo) holds a benchmark-only library.
  *   npm run test:bundle
  */
 import { readFileSync } from 'node:fs'
@@ -18,6 +19,9 @@ export type ChunkReport = {
 
 export const PREVIEW_ONLY =
   /node_modules\/(msw|@msw\/data|@mswjs|@faker-js\/faker|openapi-msw)\/|\/mocks\//
+
+/** Dev dependencies of the benchmarks (scripts/bench/): never part of any build of the app. */
+export const BENCHMARK_ONLY = /node_modules\/(browser-image-compression|uzip)\//
 
 /** Chunks the browser fetches before anything lazy: the entry and its static imports. */
 export function staticClosure(chunks: ChunkReport[], from: string[]): ChunkReport[] {
@@ -57,6 +61,13 @@ export function findViolations(chunks: ChunkReport[]) {
   )
 }
 
+/** Benchmark-only modules in any chunk, the demo's included. */
+export function findBenchmarkOnlyModules(chunks: ChunkReport[]) {
+  return chunks.flatMap((c) =>
+    c.modules.filter((m) => BENCHMARK_ONLY.test(m)).map((m) => `${c.fileName}: ${m}`),
+  )
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const report = fileURLToPath(new URL('../dist/bundle-modules.json', import.meta.url))
   const chunks = JSON.parse(readFileSync(report, 'utf8')) as ChunkReport[]
@@ -72,7 +83,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Preview-only code reachable from the agent app:\n  ${violations.join('\n  ')}`)
     process.exit(1)
   }
+  const benchmarkOnly = findBenchmarkOnlyModules(chunks)
+  if (benchmarkOnly.length) {
+    console.error(`Benchmark-only libraries in the build:\n  ${benchmarkOnly.join('\n  ')}`)
+    process.exit(1)
+  }
   console.log(
-    'OK: no msw, faker, @msw/data, openapi-msw or mocks/ module in any chunk the agent app loads.',
+    'OK: no msw, faker, @msw/data, openapi-msw or mocks/ module in any chunk the agent app loads; no benchmark-only library in any chunk.',
   )
 }

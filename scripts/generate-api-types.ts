@@ -12,7 +12,11 @@ import { parse } from 'yaml'
 const root = new URL('../', import.meta.url)
 const specUrl = new URL('openapi.yaml', root)
 export const generatedTypesPath = fileURLToPath(new URL('src/api/schema.gen.ts', root))
-/** components.schemas as JSON Schema 2020-12 with refs pointing at `#/$defs/…`, for zod and ajv. */
+/**
+ * components.schemas as JSON Schema 2020-12 with refs pointing at `#/$defs/…`, for zod and ajv,
+ * and `responses`: the JSON body schema of each operation's success statuses, keyed by
+ * `METHOD /path/{template}` then status (the app's development/preview response check).
+ */
 export const generatedJsonSchemasPath = fileURLToPath(
   new URL('src/api/json-schemas.gen.json', root),
 )
@@ -31,13 +35,30 @@ export async function renderApiTypes(): Promise<string> {
   return format(source, { ...config, parser: 'typescript' })
 }
 
+type SpecOperation = {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>
+}
+
 export async function renderJsonSchemas(): Promise<string> {
-  const spec = parse(await readFile(specUrl, 'utf8')) as { components: { schemas: unknown } }
-  const defs = JSON.stringify(spec.components.schemas).replaceAll(
+  const spec = parse(await readFile(specUrl, 'utf8')) as {
+    paths: Record<string, Record<string, SpecOperation>>
+    components: { schemas: unknown }
+  }
+  const responses: Record<string, Record<string, unknown>> = {}
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const schema = response.content?.['application/json']?.schema
+        if (!/^2\d\d$/.test(status) || schema === undefined) continue
+        ;(responses[`${method.toUpperCase()} ${path}`] ??= {})[status] = schema
+      }
+    }
+  }
+  const defs = JSON.stringify({ $defs: spec.components.schemas, responses }).replaceAll(
     '#/components/schemas/',
     '#/$defs/',
   )
-  return JSON.stringify({ $defs: JSON.parse(defs) as unknown }, null, 2) + '\n'
+  return JSON.stringify(JSON.parse(defs) as unknown, null, 2) + '\n'
 }
 
 export async function renderGeneratedFiles(): Promise<Array<[path: string, content: string]>> {

@@ -1,7 +1,7 @@
 /**
  * `npm start`: serves the built app (dist/) and the fake backend over real HTTP on one
  * origin, so the production-mode app at `/` and the demo at `/preview` both work with no
- * other server.
+ * other server. Every response carries the security headers of scripts/security-headers.ts.
  *
  *   node --import tsx scripts/serve.ts [--port 4173] [--host 127.0.0.1] [--latency 150-600]
  *                                      [--seed 4821] [--scenario busy-agent] [--no-control]
@@ -21,6 +21,7 @@ import {
   isScenarioName,
 } from '../mocks/seed/seed'
 import { formatPhone } from '../src/domain/phone'
+import { securityHeaders } from './security-headers'
 
 const { values } = parseArgs({
   options: {
@@ -62,6 +63,9 @@ const api = fakeBackendMiddleware(() => backend.handlers)
 const assets = sirv(dist, {
   single: true,
   etag: true,
+  // The build writes .br and .gz beside each text asset (vite.config.ts precompressAssets).
+  brotli: true,
+  gzip: true,
   setHeaders(res, pathname) {
     // Hashed assets never change; everything else is revalidated.
     res.setHeader(
@@ -71,7 +75,11 @@ const assets = sirv(dist, {
   },
 })
 
+const headers = Object.entries(securityHeaders())
+
 const server = createServer((req, res) => {
+  // On every response (HTML, assets, workers, API): the policy the app is tested under.
+  for (const [name, value] of headers) res.setHeader(name, value)
   if (req.url?.startsWith('/api/')) return void api(req, res)
   if (req.url?.startsWith('/preview/api/')) {
     // The demo's API lives in the browser's service worker; a request here escaped it.

@@ -3,6 +3,11 @@
  * database, faker) is only reached through the dynamic import below, so the agent app never
  * downloads it, and a build with VITE_INCLUDE_PREVIEW=false leaves it out entirely.
  */
+import './lib/zod-without-eval'
+import { startApp } from './app/start-app'
+
+// The app is imported statically: its chunks are in index.html's modulepreload links and
+// start downloading with the entry, one round trip earlier than behind a dynamic import.
 const container = document.getElementById('root')!
 const inPreview =
   window.location.pathname === '/preview' || window.location.pathname.startsWith('/preview/')
@@ -10,10 +15,8 @@ const inPreview =
 if (import.meta.env.VITE_INCLUDE_PREVIEW !== 'false' && inPreview) {
   void import('./preview/start-preview').then((m) => m.startPreview(container))
 } else {
-  void import('./app/start-app').then((m) =>
-    m.startApp(
-      { basename: '', apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api', preview: false },
-      container,
-    ),
+  startApp(
+    { basename: '', apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api', preview: false },
+    container,
   )
 }

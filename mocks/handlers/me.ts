@@ -1,5 +1,5 @@
 /** The signed-in agent (with badge counts), availability, profile and terms of use. */
-import { z } from 'zod'
+import { z } from 'zod-fake-backend'
 import type { Agent, AgentCounts, Terms } from '@/api/entities'
 import { effectiveOpportunityStatus } from '@/domain/opportunity'
 import {

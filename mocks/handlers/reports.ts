@@ -2,7 +2,8 @@
  * Reports: read, save (whole document, optimistic concurrency by `version`) and submit for
  * validation. Completeness, score and the task's transitions come from src/domain.
  */
-import type { z } from 'zod'
+import { safeParse } from 'zod/mini'
+import type { $ZodType } from 'zod/v4/core'
 import type { components } from '@/api/schema.gen'
 import type {
   AnswerValue,
@@ -94,8 +95,8 @@ export function arrayAt(raw: unknown, key: string): unknown[] {
 }
 
 /** The first pt-BR message of a domain schema for a value, or null when it passes. */
-export function domainMessage(schema: z.ZodType, value: unknown): string | null {
-  const result = schema.safeParse(value)
+export function domainMessage(schema: $ZodType, value: unknown): string | null {
+  const result = safeParse(schema, value)
   return result.success ? null : (result.error.issues[0]?.message ?? INVALID_FIELDS)
 }
 

@@ -5,11 +5,14 @@
  */
 import { HttpResponse } from 'msw'
 import { createOpenApiHttp } from 'openapi-msw'
-import type { z } from 'zod'
+import type { z } from 'zod-fake-backend'
+import { safeParse } from 'zod/mini'
+import type { $ZodType } from 'zod/v4/core'
 import type { paths } from '@/api/schema.gen'
 import type { Agent, ProblemCode } from '@/api/entities'
 import type { Database } from '../db'
 import type { FakeClock } from '../clock'
+import type { FaultRegistry } from '../faults'
 import { apiSchema } from '../schemas'
 
 export type FakeBackendLog = (message: string) => void
@@ -22,6 +25,8 @@ export type BackendContext = {
   log: FakeBackendLog
   /** Deterministic id/code source (seeded), so runs are reproducible. */
   random: () => number
+  /** Fault switches checked before every handler (see mocks/faults.ts). */
+  faults: FaultRegistry
 }
 
 export function typedHttp(ctx: BackendContext) {
@@ -133,8 +138,8 @@ export async function readBody<Name extends Parameters<typeof apiSchema>[0]>(
 }
 
 /** 422 from a domain zod schema with pt-BR messages (e.g. justification 50–1000). */
-export function checkField<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
-  const parsed = schema.safeParse(value)
+export function checkField<T>(schema: $ZodType<T>, value: unknown, field: string): T {
+  const parsed = safeParse(schema, value)
   if (!parsed.success)
     throw problem(422, 'validation_failed', 'Confira os campos destacados.', {
       fields: parsed.error.issues.map((i) => ({

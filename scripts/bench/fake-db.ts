@@ -24,14 +24,30 @@ export async function measureFakeDb(runs = 5) {
     const n = scenario === 'large' ? Math.min(3, runs) : runs
     const times: number[] = []
     for (let i = 0; i < n; i++) times.push(await timeIt(() => createFakeBackend({ scenario })))
-    results.push({ what: `seed ${scenario}`, ms: median(times), target: TARGETS[scenario as keyof typeof TARGETS] })
+    results.push({
+      what: `seed ${scenario}`,
+      ms: median(times),
+      target: TARGETS[scenario as keyof typeof TARGETS],
+    })
   }
   const backend = await createFakeBackend({ scenario: 'large' })
   const call = (path: string) =>
-    getResponse(backend.handlers, new Request(`http://bench.local/api${path}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } }), {
-      baseUrl: 'http://bench.local',
-    }).then((r) => r?.json())
-  for (const path of ['/tasks/mine?limit=50', '/tasks/mine?status=approved&limit=50', '/notifications/mine?limit=50', '/opportunities', '/me']) {
+    getResponse(
+      backend.handlers,
+      new Request(`http://bench.local/api${path}`, {
+        headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
+      }),
+      {
+        baseUrl: 'http://bench.local',
+      },
+    ).then((r) => r?.json())
+  for (const path of [
+    '/tasks/mine?limit=50',
+    '/tasks/mine?status=approved&limit=50',
+    '/notifications/mine?limit=50',
+    '/opportunities',
+    '/me',
+  ]) {
     const times: number[] = []
     for (let i = 0; i < runs; i++) times.push(await timeIt(() => call(path)))
     results.push({ what: `large: GET ${path}`, ms: median(times) })
@@ -42,5 +58,7 @@ export async function measureFakeDb(runs = 5) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
   for (const r of await measureFakeDb(Number(values.runs)))
-    console.log(`${r.what.padEnd(48)} ${r.ms.toFixed(1).padStart(8)} ms${r.target ? `  (target ≤ ${r.target} ms)` : ''}`)
+    console.log(
+      `${r.what.padEnd(48)} ${r.ms.toFixed(1).padStart(8)} ms${r.target ? `  (target ≤ ${r.target} ms)` : ''}`,
+    )
 }

@@ -39,6 +39,10 @@ export async function measurePreviewStart(runs = 5) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
   const result = await measurePreviewStart(Number(values.runs))
-  console.log(`preview start, cold (median of ${result.coldRuns.length}): ${result.cold} ms  (target ≤ ${TARGET_MS} ms)  runs: ${result.coldRuns.join(', ')}`)
-  console.log(`preview start, warm reload (median): ${result.warm} ms  runs: ${result.warmRuns.join(', ')}`)
+  console.log(
+    `preview start, cold (median of ${result.coldRuns.length}): ${result.cold} ms  (target ≤ ${TARGET_MS} ms)  runs: ${result.coldRuns.join(', ')}`,
+  )
+  console.log(
+    `preview start, warm reload (median): ${result.warm} ms  runs: ${result.warmRuns.join(', ')}`,
+  )
 }

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser } from '@playwright/test'
+import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../find-chromium'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -19,23 +19,35 @@ export async function freePort(): Promise<number> {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 }
 
 /** Serves dist/ with the fake backend (no latency) on a free port; stop() ends it. */
-export async function serveBuiltApp(extraArgs: string[] = []): Promise<{ url: string; stop: () => void; child: ChildProcess }> {
-  if (!existsSync(`${ROOT}dist/index.html`)) throw new Error('dist/ is missing: run `npm run build` first.')
+export async function serveBuiltApp(
+  extraArgs: string[] = [],
+): Promise<{ url: string; stop: () => void; child: ChildProcess }> {
+  if (!existsSync(`${ROOT}dist/index.html`))
+    throw new Error('dist/ is missing: run `npm run build` first.')
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', String(port), '--latency', '0', ...extraArgs], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/serve.ts', '--port', String(port), '--latency', '0', ...extraArgs],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, stop: () => child.kill('SIGTERM') }
+      if ((await fetch(`${url}/api/health`)).ok)
+        return { url, child, stop: () => child.kill('SIGTERM') }
     } catch {
       // not up yet
     }
@@ -51,4 +63,18 @@ export function launchChromium(): Promise<Browser> {
 
 export function row(cells: Array<string | number>) {
   return `| ${cells.join(' | ')} |`
+}
+
+/** Signs the demo agent in through the real screens (phone, code from the fake backend). */
+export async function signInThroughScreens(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByLabel('Celular com DDD').fill('11987654321')
+  await page.getByRole('button', { name: 'Receber código' }).click()
+  await page.getByRole('button', { name: 'Digitar o código' }).click()
+  const otp = (await (
+    await fetch(`${baseUrl}/api/__fake/otp?phone=${encodeURIComponent('+5511987654321')}`)
+  ).json()) as { code: string }
+  await page.getByLabel('Código').fill(otp.code)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('heading', { name: 'Oportunidades' }).waitFor()
 }

@@ -38,13 +38,19 @@ export class ApiError extends Error {
     return Object.fromEntries((this.problem?.fields ?? []).map((f) => [f.field, f.message]))
   }
 
-  /** True when retrying later may work (no connection, timeout, 5xx, 429). */
+  /**
+   * True when retrying later may work (no connection, timeout, 5xx, 429), and for a success
+   * whose body could not be used (a proxy's or captive portal's HTML page, a body that broke
+   * the contract): whether a write took effect is then unknown, so a retry keeps its
+   * Idempotency-Key and a queued write stays queued.
+   */
   get isTransient(): boolean {
     return (
       this.code === 'offline' ||
       this.code === 'timeout' ||
       this.status >= 500 ||
-      this.status === 429
+      this.status === 429 ||
+      (this.code === 'invalid_response' && this.status >= 200 && this.status < 300)
     )
   }
 }

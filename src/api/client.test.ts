@@ -285,6 +285,7 @@ describe('errors', () => {
     const error = await rejection(client.GET('/tasks/mine'))
     expect(error.status).toBe(404)
     expect(error.code).toBe('invalid_response')
+    expect(error.isTransient).toBe(false)
   })
 
   it('a 429 problem is transient', async () => {

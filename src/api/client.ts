@@ -1,7 +1,9 @@
 /**
  * The typed API client: openapi-fetch over the paths generated from openapi.yaml, with one
  * middleware that adds the bearer token and idempotency keys, and turns every failure into
- * an ApiError (problem+json → its code; 401 → session expired; no network → offline).
+ * an ApiError (problem+json → its code; 401 → session expired; no network → offline; a
+ * success that is not JSON, or that breaks the contract when a validator is given → invalid
+ * response).
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
 import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from './api-error'
@@ -10,11 +12,24 @@ import type { paths } from './schema.gen'
 
 export type ApiClient = Client<paths>
 
+/** A success response to check: the operation (`GET /tasks/{id}`), its status and parsed body. */
+export type ResponseCheck = { method: string; path: string; status: number; body: unknown }
+/** Where a body breaks its schema: a JSON pointer and what was expected there (never the value). */
+export type ResponseIssue = { pointer: string; problem: string }
+export type ResponseValidator = (check: ResponseCheck) => ResponseIssue | undefined
+
 export type ApiClientOptions = {
   baseUrl: string
   getToken: () => string | null
   /** Called once per 401 on a request that carried a token. */
   onSessionExpired?: (error: ApiError) => void
+  /** Called when a read gets 503 `maintenance` (the app shows its unavailable screen). */
+  onMaintenance?: (error: ApiError) => void
+  /**
+   * Checks success bodies against the contract (development and demo builds). Resolved at
+   * call time, so it may be installed after the client exists.
+   */
+  validateResponse?: () => ResponseValidator | undefined
   /** Per-request time limit (ms). Default 20 s. */
   timeoutMs?: number
   /**
@@ -60,6 +75,47 @@ async function errorFromResponse(
   return new ApiError({ status: response.status, code, message, problem, method, path })
 }
 
+function invalidResponse(method: string, path: string, status: number) {
+  return new ApiError({
+    status,
+    code: 'invalid_response',
+    message: API_ERROR_MESSAGES.invalid_response,
+    method,
+    path,
+  })
+}
+
+/**
+ * A success body must be JSON (a proxy's HTML page is not an answer; openapi-fetch would
+ * throw a bare SyntaxError) and, with a validator, match the operation's schema. Logs the
+ * operation and the JSON pointer only: never the token, never the body.
+ */
+async function checkJsonBody(
+  response: Response,
+  method: string,
+  path: string,
+  validate: ResponseValidator | undefined,
+) {
+  if (response.status === 204 || response.headers.get('Content-Length') === '0') return
+  const text = await response.clone().text()
+  if (!text) return
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    const type = response.headers.get('Content-Type') ?? 'sem Content-Type'
+    console.warn(`[api] ${method} ${path} → ${response.status}: a resposta não é JSON (${type}).`)
+    throw invalidResponse(method, path, response.status)
+  }
+  const issue = validate?.({ method, path, status: response.status, body })
+  if (issue) {
+    console.warn(
+      `[api] ${method} ${path} → ${response.status}: a resposta não segue openapi.yaml em ${issue.pointer} (${issue.problem}).`,
+    )
+    throw invalidResponse(method, path, response.status)
+  }
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? 20_000
   const currentFetch = options.fetch ?? (() => globalThis.fetch)
@@ -95,11 +151,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         request.headers.set('Idempotency-Key', newIdempotencyKey())
       return request
     },
-    async onResponse({ request, response, schemaPath }) {
-      if (response.ok) return response
+    async onResponse({ request, response, schemaPath, options: callOptions }) {
+      if (response.ok) {
+        if ((callOptions.parseAs ?? 'json') !== 'json') return response
+        await checkJsonBody(response, request.method, schemaPath, options.validateResponse?.())
+        return response
+      }
       const error = await errorFromResponse(response, request.method, schemaPath)
       if (response.status === 401 && request.headers.has('Authorization'))
         options.onSessionExpired?.(error)
+      if (error.code === 'maintenance' && request.method === 'GET') options.onMaintenance?.(error)
       throw error
     },
     onError({ error, request, schemaPath }) {

@@ -22,6 +22,8 @@ import { RequireSession, RootRedirect } from './routes/require-session'
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
+    // Nothing to show before the first screen's code has loaded (index.html is blank).
+    HydrateFallback: () => null,
     children: [
       { index: true, element: <RootRedirect /> },
       {

@@ -5,34 +5,72 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import '@/styles/global.css'
 import { SnackbarProvider } from '@/components/snackbar'
-import { setSessionExpiredHandler } from '@/lib/api'
+import { setMaintenanceHandler, setResponseValidator, setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
+import { setRouteDataClient } from '@/lib/route-data'
+import { redactSecrets } from '@/lib/redact-secrets'
+import { currentSession, onSessionEndedElsewhere, sessionToken } from '@/lib/session'
+import { meQueryOptions } from '@/features/account/api/me-query'
 import { VisitSyncProvider } from '@/features/visit/offline/visit-sync-provider'
+import { prefetchLikelyNextRoutes } from './likely-next-routes'
 import { createAppRouter } from './router'
+import { handleMaintenance } from './maintenance'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from './runtime-config'
 
 export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: ReactNode) {
   setRuntimeConfig(config)
   const queryClient = createQueryClient()
+  setRouteDataClient(queryClient)
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
+  setMaintenanceHandler(() => handleMaintenance(router))
+  if (import.meta.env.DEV) {
+    // `npm run dev` checks every answer against openapi.yaml (the demo installs the same check
+    // itself). A constant-false branch in production: the validator is not even a chunk there.
+    void import('@/api/response-validator').then(({ validateApiResponse }) =>
+      setResponseValidator(validateApiResponse),
+    )
+  }
+  // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
+  // parallel with the screen's code, instead of after it has loaded.
+  if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
+  prefetchLikelyNextRoutes(router)
+  // Signed out in another tab: this one stops showing the agent's data at once.
+  onSessionEndedElsewhere(() => {
+    queryClient.clear()
+    void router.navigate('/login', { replace: true })
+  })
   if (!config.preview && import.meta.env.PROD && 'serviceWorker' in navigator) {
     // The app shell and every screen load offline after the first visit (scope `/`; the
     // demo's MSW worker has its own, narrower `/preview/` scope).
     void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }))
   }
-  createRoot(container).render(
+  createRoot(container, {
+    onCaughtError: logRedacted('Erro tratado pela tela de erro:'),
+    onUncaughtError: logRedacted('Erro não tratado:'),
+  }).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider>
           <VisitSyncProvider>
             {frame}
-            <RouterProvider router={router} />
+            <RouterProvider router={router} onError={logRedacted('Erro ao mostrar a tela:')} />
           </VisitSyncProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </StrictMode>,
   )
   return { router, queryClient }
+}
+
+/** Errors reach the console without the session token or anything shaped like a secret. */
+function logRedacted(label: string) {
+  return (error: unknown) => {
+    const text =
+      error instanceof Error
+        ? `${error.name}: ${error.message}\n${error.stack ?? ''}`
+        : String(error)
+    console.error(label, redactSecrets(text, [sessionToken()]))
+  }
 }

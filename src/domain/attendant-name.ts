@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ATTENDANT_NAME_MAX_CHARS, ATTENDANT_NAME_MAX_WORDS } from './constants'
 
 /** Words that describe a role or say "I don't know" instead of naming the person. */
@@ -77,11 +77,10 @@ function tidyName(input: string): string {
  * checked to be one or two words of letters that are not a role, a generic term or an insult.
  * Parses to the tidied name.
  */
-export const attendantNameSchema = z
-  .string({ error: attendantNameMessages.required })
-  .transform(tidyName)
-  .pipe(
-    z.string().superRefine((name, ctx) => {
+export const attendantNameSchema = z.pipe(
+  z.pipe(z.string({ error: attendantNameMessages.required }), z.transform(tidyName)),
+  z.string().check(
+    z.superRefine((name: string, ctx) => {
       if (name === '') {
         ctx.addIssue({ code: 'custom', message: attendantNameMessages.required })
         return
@@ -108,4 +107,5 @@ export const attendantNameSchema = z
         ctx.addIssue({ code: 'custom', message: attendantNameMessages.genericWord })
       }
     }),
-  )
+  ),
+)

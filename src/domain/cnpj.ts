@@ -3,7 +3,7 @@
  * fourteen digits — an eight-digit root, a four-digit branch and two mod-11 check digits —
  * written 00.000.000/0000-00. The API stores it as the 14 digits (`^\d{14}$`).
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const CNPJ_LENGTH = 14
 
@@ -70,9 +70,13 @@ export function normalizeCnpj(input: string): string {
 }
 
 /** A CNPJ typed by the agent (with or without punctuation); parses to its 14 digits. */
-export const cnpjSchema = z
-  .string({ error: cnpjMessages.required })
-  .trim()
-  .min(1, { message: cnpjMessages.required })
-  .refine(isValidCnpj, { message: cnpjMessages.invalid })
-  .transform(normalizeCnpj)
+export const cnpjSchema = z.pipe(
+  z
+    .string({ error: cnpjMessages.required })
+    .check(
+      z.trim(),
+      z.minLength(1, { message: cnpjMessages.required }),
+      z.refine(isValidCnpj, { message: cnpjMessages.invalid }),
+    ),
+  z.transform(normalizeCnpj),
+)

@@ -1,5 +1,5 @@
 /** CPF (Cadastro de Pessoas Físicas): eleven digits, the last two are mod-11 check digits. */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const CPF_LENGTH = 11
 
@@ -60,7 +60,9 @@ export function normalizeCpf(input: string): string {
 }
 
 /** A CPF typed by the agent (with or without punctuation); parses to its 11 digits. */
-export const cpfSchema = z
-  .string({ error: cpfMessages.invalid })
-  .refine(isValidCpf, { message: cpfMessages.invalid })
-  .transform(normalizeCpf)
+export const cpfSchema = z.pipe(
+  z
+    .string({ error: cpfMessages.invalid })
+    .check(z.refine(isValidCpf, { message: cpfMessages.invalid })),
+  z.transform(normalizeCpf),
+)

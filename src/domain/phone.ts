@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** A Brazilian phone number split into area code (DDD) and subscriber number. */
 export interface ParsedPhone {
@@ -103,11 +103,14 @@ export function formatPhone(e164: string): string {
 }
 
 /** A Brazilian phone typed by the agent; parses to E.164 (+55DDNNNNNNNNN). */
-export const phoneSchema = z.string({ error: phoneMessages.invalid }).transform((input, ctx) => {
-  const phone = parsePhone(input)
-  if (phone === null) {
-    ctx.addIssue({ code: 'custom', message: phoneMessages.invalid })
-    return z.NEVER
-  }
-  return toE164(phone)
-})
+export const phoneSchema = z.pipe(
+  z.string({ error: phoneMessages.invalid }),
+  z.transform((input: string, ctx) => {
+    const phone = parsePhone(input)
+    if (phone === null) {
+      ctx.issues.push({ code: 'custom', message: phoneMessages.invalid, input })
+      return z.NEVER
+    }
+    return toE164(phone)
+  }),
+)

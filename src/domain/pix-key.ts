@@ -2,7 +2,7 @@
  * Pix keys an agent may receive payments at: e-mail, CPF, mobile phone (+55) or the random
  * key (EVP, a UUID). CNPJ keys exist in Pix but belong to companies, not to agents.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isValidCpf, normalizeCpf } from './cpf'
 import { parsePhone, toE164 } from './phone'
 
@@ -22,7 +22,9 @@ export const pixKeyMessages = {
   evp: 'Chave aleatória inválida. Copie a chave completa, com os hifens.',
 } as const
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
+// No white space, controls, invisible format characters or broken surrogates anywhere.
+const EMAIL =
+  /^[^\s@\p{Cc}\p{Cf}\p{Cs}]+@[^\s@.\p{Cc}\p{Cf}\p{Cs}]+(?:\.[^\s@.\p{Cc}\p{Cf}\p{Cs}]+)+$/u
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const LOOKS_LIKE_EVP = /^[0-9a-f]{8}-/i
 const CPF_CHARS = /^[\d.\-\s]+$/
@@ -47,10 +49,11 @@ export function guessPixKeyKind(input: string): PixKeyKind | null {
 export function parsePixKey(input: string): PixKey | null {
   const s = input.trim()
   switch (guessPixKeyKind(s)) {
-    case 'email':
-      return s.length <= PIX_KEY_MAX_CHARS && EMAIL.test(s)
-        ? { kind: 'email', key: s.toLowerCase() }
-        : null
+    case 'email': {
+      // The limit applies to the key as stored: lower-casing may lengthen it ("İ" → "i̇").
+      const key = s.toLowerCase()
+      return [...key].length <= PIX_KEY_MAX_CHARS && EMAIL.test(s) ? { kind: 'email', key } : null
+    }
     case 'phone': {
       const phone = parsePhone(s)
       // Pix phone keys are mobiles (the key is confirmed by SMS).
@@ -72,11 +75,14 @@ export function pixKeyError(input: string): string {
 }
 
 /** A Pix key typed by the agent; parses to the stored form of the key. */
-export const pixKeySchema = z.string({ error: pixKeyMessages.invalid }).transform((input, ctx) => {
-  const parsed = parsePixKey(input)
-  if (!parsed) {
-    ctx.addIssue({ code: 'custom', message: pixKeyError(input) })
-    return z.NEVER
-  }
-  return parsed.key
-})
+export const pixKeySchema = z.pipe(
+  z.string({ error: pixKeyMessages.invalid }),
+  z.transform((input: string, ctx) => {
+    const parsed = parsePixKey(input)
+    if (!parsed) {
+      ctx.issues.push({ code: 'custom', message: pixKeyError(input), input })
+      return z.NEVER
+    }
+    return parsed.key
+  }),
+)

@@ -4,6 +4,7 @@
  */
 import type { Answer, AnswerValue, EvaluationForm, FormPage, Question } from '@/api/entities'
 import { SCORE_CAP } from './constants'
+import { hasVisibleText } from './text-hygiene'
 
 export type AnswersById = ReadonlyMap<string, AnswerValue>
 
@@ -57,7 +58,7 @@ export function visibleQuestions(
 
 export function isAnswered(value: AnswerValue | undefined): boolean {
   if (value === undefined) return false
-  if (typeof value === 'string') return value.trim().length > 0
+  if (typeof value === 'string') return hasVisibleText(value)
   if (Array.isArray(value)) return value.length > 0
   if (typeof value === 'number') return Number.isFinite(value)
   return true

@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { JUSTIFICATION_MAX_CHARS, JUSTIFICATION_MIN_CHARS } from './constants'
+import { countVisibleChars, withoutBrokenChars } from './text-hygiene'
 
 /** Number of characters as a person counts them on screen: Unicode code points, not UTF-16 units. */
 export function countChars(s: string): number {
@@ -17,21 +18,32 @@ function tooLongMessage(max: number, excess: number): string {
   return `Use no máximo ${max} caracteres (${excess} a mais).`
 }
 
-/** A trimmed free text whose length in code points lies within [min, max]. */
+/**
+ * A trimmed free text whose length lies within [min, max] code points, counted like the
+ * on-screen counter; invisible characters do not count towards the minimum. Controls and
+ * lone surrogates (never text) are dropped from the value it parses to.
+ */
 function boundedTextSchema(min: number, max: number) {
-  return z
-    .string({ error: tooShortMessage(min, min) })
-    .transform((text) => text.trim())
-    .pipe(
-      z.string().superRefine((text, ctx) => {
-        const length = countChars(text)
-        if (length < min) {
-          ctx.addIssue({ code: 'custom', message: tooShortMessage(min, min - length) })
-        } else if (length > max) {
-          ctx.addIssue({ code: 'custom', message: tooLongMessage(max, length - max) })
-        }
-      }),
-    )
+  return z.pipe(
+    z.pipe(
+      z.string({ error: tooShortMessage(min, min) }),
+      z.transform((text: string) => text.trim()),
+    ),
+    z.pipe(
+      z.string().check(
+        z.superRefine((text: string, ctx) => {
+          const visible = countVisibleChars(withoutBrokenChars(text).trim())
+          const length = countChars(text)
+          if (visible < min) {
+            ctx.addIssue({ code: 'custom', message: tooShortMessage(min, min - visible) })
+          } else if (length > max) {
+            ctx.addIssue({ code: 'custom', message: tooLongMessage(max, length - max) })
+          }
+        }),
+      ),
+      z.transform((text: string) => withoutBrokenChars(text).trim()),
+    ),
+  )
 }
 
 /** A justification answering a validator's pendency: 50–1000 characters after trimming. */

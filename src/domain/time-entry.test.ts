@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import type { ZodType } from 'zod'
+import type { $ZodType } from 'zod/v4/core'
+import { safeParse } from 'zod/mini'
 import {
   formatMmSs,
   parseMmSs,
@@ -9,8 +10,8 @@ import {
   timeEntryTextSchema,
 } from './time-entry'
 
-function messagesOf(schema: ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input)
+function messagesOf(schema: $ZodType, input: unknown): string[] {
+  const result = safeParse(schema, input)
   return result.success ? [] : result.error.issues.map((issue) => issue.message)
 }
 

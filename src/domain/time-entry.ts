@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { TIME_ENTRY_MAX_SECONDS, TIME_ENTRY_MIN_SECONDS } from './constants'
 
 /** Minutes (one to three digits) and two-digit seconds 00–59, e.g. "2:30" or "02:30". */
@@ -39,20 +39,24 @@ export const timeEntryMessages = {
 
 /** A mission time in whole seconds, from 5 (00:05) to 1200 (20:00). */
 export const timeEntrySecondsSchema = z
-  .number({ error: timeEntryMessages.notWhole })
   .int({ error: timeEntryMessages.notWhole })
-  .min(TIME_ENTRY_MIN_SECONDS, { error: timeEntryMessages.tooShort })
-  .max(TIME_ENTRY_MAX_SECONDS, { error: timeEntryMessages.tooLong })
+  .check(
+    z.gte(TIME_ENTRY_MIN_SECONDS, { error: timeEntryMessages.tooShort }),
+    z.lte(TIME_ENTRY_MAX_SECONDS, { error: timeEntryMessages.tooLong }),
+  )
 
 /** A mission time typed as mm:ss (or m:ss, or ss); parses to whole seconds within 5–1200. */
-export const timeEntryTextSchema = z
-  .string({ error: timeEntryMessages.badFormat })
-  .transform((text, ctx) => {
-    const seconds = parseMmSs(text)
-    if (seconds === null) {
-      ctx.addIssue({ code: 'custom', message: timeEntryMessages.badFormat })
-      return z.NEVER
-    }
-    return seconds
-  })
-  .pipe(timeEntrySecondsSchema)
+export const timeEntryTextSchema = z.pipe(
+  z.pipe(
+    z.string({ error: timeEntryMessages.badFormat }),
+    z.transform((text: string, ctx) => {
+      const seconds = parseMmSs(text)
+      if (seconds === null) {
+        ctx.issues.push({ code: 'custom', message: timeEntryMessages.badFormat, input: text })
+        return z.NEVER
+      }
+      return seconds
+    }),
+  ),
+  timeEntrySecondsSchema,
+)

@@ -1,17 +1,23 @@
 /** The app's one API client, created on first use from the runtime config and the session. */
 import { runtimeConfig } from '@/app/runtime-config'
 import type { ApiError } from '@/api/api-error'
-import { createApiClient, type ApiClient } from '@/api/client'
+import { createApiClient, type ApiClient, type ResponseValidator } from '@/api/client'
 import { sessionToken } from './session'
 
 let client: ApiClient | undefined
 let sessionExpiredHandler: (error: ApiError) => void = () => {}
+let maintenanceHandler: (error: ApiError) => void = () => {}
+let responseValidator: ResponseValidator | undefined
+let timeoutOverrideMs: number | undefined
 
 export function api(): ApiClient {
   client ??= createApiClient({
     baseUrl: runtimeConfig().apiBaseUrl,
     getToken: sessionToken,
     onSessionExpired: (error) => sessionExpiredHandler(error),
+    onMaintenance: (error) => maintenanceHandler(error),
+    validateResponse: () => responseValidator,
+    timeoutMs: timeoutOverrideMs,
   })
   return client
 }
@@ -21,6 +27,16 @@ export function setSessionExpiredHandler(handler: (error: ApiError) => void) {
   sessionExpiredHandler = handler
 }
 
+/** The app frame registers where a read answered "in maintenance" (503) should send the agent. */
+export function setMaintenanceHandler(handler: (error: ApiError) => void) {
+  maintenanceHandler = handler
+}
+
+/** Development and the demo check every success body against openapi.yaml (see response-validator). */
+export function setResponseValidator(validator: ResponseValidator | undefined) {
+  responseValidator = validator
+}
+
 /** For calls made outside the typed client (the XHR upload): a 401 there too signs out. */
 export function notifySessionExpired(error: ApiError) {
   sessionExpiredHandler(error)
@@ -28,5 +44,14 @@ export function notifySessionExpired(error: ApiError) {
 
 /** For tests and the preview: forget the client so the next call uses the current config. */
 export function resetApiClient() {
+  client = undefined
+}
+
+/**
+ * For tests: a short per-request time limit (undefined = the client's default), so the real
+ * timeout path runs in milliseconds. Kept across `resetApiClient()`.
+ */
+export function setApiTimeoutForTests(timeoutMs: number | undefined) {
+  timeoutOverrideMs = timeoutMs
   client = undefined
 }

@@ -2,6 +2,16 @@
  * The signed-in session: kept in memory and mirrored to localStorage so an agent can reopen
  * the app offline mid-visit. The demo keeps its own key so it never signs the real app in
  * or out. Listeners hear sign-in and sign-out (other tabs included).
+ *
+ * Why localStorage: it is the least exposed place that still lets a closed app (an installed
+ * PWA reopened with no signal) find the session. sessionStorage dies with the tab; IndexedDB
+ * is no better hidden from a script on our origin and is asynchronous, where every request
+ * and route guard reads the token synchronously; an HttpOnly cookie would hide it from
+ * scripts, but the API (openapi.yaml) takes a Bearer header, possibly on another origin, and
+ * cookie sessions would need CSRF defences. What protects the token is that no script but
+ * ours runs (the CSP of scripts/security-headers.ts; server text rendered as text). It only
+ * ever goes out in the Authorization header: never in a URL, a log line or an error's text
+ * (the error page redacts it), and sign-out removes it with every other trace of the agent.
  */
 import { runtimeConfig } from '@/app/runtime-config'
 
@@ -57,11 +67,20 @@ export function onSessionChange(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
+const endedElsewhereListeners = new Set<() => void>()
+
+/** The agent signed out (or the session was cleared) in another tab of this app. */
+export function onSessionEndedElsewhere(listener: () => void) {
+  endedElsewhereListeners.add(listener)
+  return () => endedElsewhereListeners.delete(listener)
+}
+
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === storageKey()) {
       memory = undefined
       listeners.forEach((l) => l())
+      if (event.newValue === null) endedElsewhereListeners.forEach((l) => l())
     }
   })
 }

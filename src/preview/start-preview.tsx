@@ -15,7 +15,9 @@ import {
   isScenarioName,
   type ScenarioName,
 } from '../../mocks/seed/seed'
+import { validateApiResponse } from '@/api/response-validator'
 import { setRuntimeConfig } from '@/app/runtime-config'
+import { setResponseValidator } from '@/lib/api'
 import { setClockOffset } from '@/lib/clock'
 import { clearSession, currentSession, saveSession } from '@/lib/session'
 import {
@@ -114,6 +116,8 @@ export async function startPreview(container: HTMLElement) {
 
   const config = { basename: PREVIEW_BASENAME, apiBaseUrl: PREVIEW_API_BASE, preview: true }
   setRuntimeConfig(config)
+  // The demo checks every answer of its fake backend against openapi.yaml, so drift shows.
+  setResponseValidator(validateApiResponse)
   installFakeGeolocation()
   installDemoNetwork()
 

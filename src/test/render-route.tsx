@@ -16,9 +16,10 @@ import { setupFakeServer } from '../../mocks/node'
 import type { FakeBackendOptions } from '../../mocks/fake-backend'
 import { setRuntimeConfig } from '@/app/runtime-config'
 import { routes } from '@/app/router'
+import { handleMaintenance } from '@/app/maintenance'
 import { handleSessionExpired } from '@/app/session-expiry'
 import { SnackbarProvider } from '@/components/snackbar'
-import { resetApiClient, setSessionExpiredHandler } from '@/lib/api'
+import { resetApiClient, setMaintenanceHandler, setSessionExpiredHandler } from '@/lib/api'
 import { clearSession, saveSession } from '@/lib/session'
 
 const fake = await setupFakeServer()
@@ -47,6 +48,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } })
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   setSessionExpiredHandler(() => handleSessionExpired(router))
+  setMaintenanceHandler(() => handleMaintenance(router))
   const user = userEvent.setup()
   const utils = render(
     <QueryClientProvider client={queryClient}>

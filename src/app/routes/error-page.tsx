@@ -3,10 +3,15 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-d
 import { isApiError } from '@/api/api-error'
 import { Button } from '@/components/button'
 import { Page } from '@/components/page'
+import { redactSecrets } from '@/lib/redact-secrets'
+import { sessionToken } from '@/lib/session'
 import { APP_VERSION } from '../runtime-config'
 import styles from './error-page.module.css'
 
-/** What support needs to know, without anything secret (no token, no request bodies). */
+/**
+ * What support needs to know, without anything secret: no request bodies, and the session
+ * token or anything shaped like a credential redacted (the text is shown and copied).
+ */
 export function technicalDetails(error: unknown, route: string, now = new Date()): string {
   const lines: string[] = []
   if (isRouteErrorResponse(error)) lines.push(`Erro: ${error.status} ${error.statusText}`)
@@ -20,7 +25,7 @@ export function technicalDetails(error: unknown, route: string, now = new Date()
     if (error.stack) lines.push(`Pilha:\n${error.stack}`)
   } else lines.push(`Erro: ${String(error)}`)
   lines.push(`Rota: ${route}`, `Versão: ${APP_VERSION}`, `Hora: ${now.toISOString()}`)
-  return lines.join('\n').replace(/Bearer [\w.-]+/g, 'Bearer [removido]')
+  return redactSecrets(lines.join('\n'), [sessionToken()])
 }
 
 export function ErrorPage() {

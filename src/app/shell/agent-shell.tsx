@@ -38,8 +38,12 @@ export function AgentShell() {
   ]
   return (
     <div className={styles.shell}>
-      {me.data && <ShellAlerts agent={me.data} />}
-      <Outlet />
+      {/* The screen mounts at once (its requests go out beside /me) but is shown with the
+          alerts that /me decides, so they never push it down after it has painted. */}
+      <div className={me.data ? undefined : styles.waitingForAgent}>
+        {me.data && <ShellAlerts agent={me.data} />}
+        <Outlet />
+      </div>
       <nav className={styles.nav} aria-label="Navegação principal">
         <ul className={styles.list}>
           {entries.map((entry) => (

@@ -1,5 +1,7 @@
 /** The profile form: its fields as typed, their pt-BR validation, and the request it becomes. */
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { hasBrokenChars, hasVisibleText, withoutBrokenChars } from '@/domain/text-hygiene'
+import { countChars } from '@/domain/text-limits'
 import type { Address, Profile, ProfileInput } from '@/api/entities'
 import { accountCopy } from './copy'
 
@@ -77,8 +79,21 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
   }
 }
 
+/** Text the agent sees: NFC, trimmed; longer than `max` characters (code points) is refused. */
+const text = (max: number, tooLong: string) =>
+  z
+    .pipe(
+      z.string(),
+      z.transform((v: string) => v.normalize('NFC').trim()),
+    )
+    .check(z.refine((v) => countChars(v) <= max, tooLong))
+
+/** Refused when nothing visible was typed or when it carries characters that are not text. */
+const realText = (message: string) =>
+  z.refine<string>((v) => hasVisibleText(v) && !hasBrokenChars(v), message)
+
 const required = (message: string, max: number) =>
-  z.string().trim().min(1, message).max(max, e.tooLong(max))
+  text(max, e.tooLong(max)).check(realText(message))
 
 /** Today as YYYY-MM-DD in the device's time zone. */
 export function todayIso(now = new Date()): string {
@@ -99,24 +114,29 @@ function isRealDate(iso: string) {
 }
 
 export const profileFormSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .max(120, e.fullNameLong)
-    .refine((v) => v.length >= 3 && v.split(/\s+/).length >= 2, e.fullName),
-  displayName: z.string().trim().min(1, e.displayName).max(40, e.displayNameLong),
-  email: z.string().trim().pipe(z.email(e.email)),
-  birthDate: z
-    .string()
-    .refine(isRealDate, e.birthDate)
-    .refine((v) => v <= todayIso(), e.birthDateFuture),
-  'address.zip': z
-    .string()
-    .transform((v) => v.replace(/\D/g, ''))
-    .refine((v) => /^\d{8}$/.test(v), e.zip),
+  fullName: text(120, e.fullNameLong).check(
+    realText(e.fullName),
+    z.refine((v) => countChars(v) >= 3 && v.split(/\s+/).length >= 2, e.fullName),
+  ),
+  displayName: text(40, e.displayNameLong).check(realText(e.displayName)),
+  email: z.pipe(z.string().check(z.trim()), z.email(e.email)),
+  birthDate: z.string().check(
+    z.refine(isRealDate, e.birthDate),
+    z.refine((v) => v <= todayIso(), e.birthDateFuture),
+  ),
+  'address.zip': z.string().check(
+    z.overwrite((v) => v.replace(/\D/g, '')),
+    z.refine((v) => /^\d{8}$/.test(v), e.zip),
+  ),
   'address.street': required(e.street, 120),
   'address.number': required(e.number, 10),
-  'address.complement': z.string().trim().max(60, e.tooLong(60)),
+  // Optional: characters that are not text are dropped rather than refused.
+  'address.complement': z
+    .pipe(
+      z.string(),
+      z.transform((v: string) => withoutBrokenChars(v).normalize('NFC').trim()),
+    )
+    .check(z.refine((v) => countChars(v) <= 60, e.tooLong(60))),
   'address.district': required(e.district, 80),
   'address.city': required(e.city, 80),
   'address.state': z.enum(UF_CODES, { error: e.state }),

@@ -11,7 +11,7 @@ export const authCopy = {
   request: {
     title: 'Código enviado',
     sentTo: 'Enviamos um código para',
-    validity: 'Ele vale por 10 minutos.',
+    validity: (minutes: number) => `Ele vale por ${minutes} minutos.`,
     resent: 'Enviamos um novo código.',
     typeCode: 'Digitar o código',
     resend: 'Reenviar código',
@@ -29,7 +29,11 @@ export const authCopy = {
     wrongCodeLeft: (left: number) =>
       `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`,
     expired: 'Este código expirou. Peça um novo código.',
+    validUntil: (time: string) => `O código vale até ${time}.`,
+    attempts: (max: number) => `Você tem até ${max} tentativas.`,
     locked: 'Você errou o código muitas vezes. Peça um novo código para continuar.',
+    lockedWait: (seconds: number) => `Você poderá pedir um novo código em ${seconds} s.`,
+    lockedReady: 'Você já pode pedir um novo código.',
     requestAgain: 'Pedir novo código',
     submit: 'Entrar',
   },

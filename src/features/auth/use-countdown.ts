@@ -15,3 +15,8 @@ export function useCountdown(until: string | undefined) {
   void now
   return secondsUntil(until)
 }
+
+/** The ISO time `seconds` from now (a server's "retry after" as a moment to count down to). */
+export function isoAfterSeconds(seconds: number) {
+  return new Date(Date.now() + seconds * 1000).toISOString()
+}

@@ -1,5 +1,7 @@
 /** The bank data form: fields as typed, pt-BR validation with the domain's CPF and Pix rules, and the request. */
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { hasBrokenChars, hasVisibleText } from '@/domain/text-hygiene'
+import { countChars } from '@/domain/text-limits'
 import type { BankInfo } from '@/api/entities'
 import { cpfSchema, formatCpf } from '@/domain/cpf'
 import { pixKeySchema } from '@/domain/pix-key'
@@ -64,34 +66,33 @@ export function bankFormValues(bank: BankInfo): BankFormValues {
 
 const schema = z.object({
   holderName: z
-    .string()
-    .trim()
-    .max(120, e.holderNameLong)
-    .refine((v) => v.length >= 3 && v.split(/\s+/).length >= 2, e.holderName),
+    .pipe(
+      z.string(),
+      z.transform((v: string) => v.normalize('NFC').trim()),
+    )
+    .check(
+      z.refine((v) => countChars(v) <= 120, e.holderNameLong),
+      z.refine((v) => hasVisibleText(v) && !hasBrokenChars(v), e.holderName),
+      z.refine((v) => countChars(v) >= 3 && v.split(/\s+/).length >= 2, e.holderName),
+    ),
   cpf: cpfSchema,
-  bankChoice: z.string().min(1, e.bank),
-  otherBankCode: z.string().trim(),
-  branch: z
-    .string()
-    .trim()
-    .regex(/^\d{1,5}$/, e.branch),
-  account: z
-    .string()
-    .trim()
-    .regex(/^\d{1,12}-[\dXx]$/, e.account),
+  bankChoice: z.string().check(z.minLength(1, e.bank)),
+  otherBankCode: z.string().check(z.trim()),
+  branch: z.string().check(z.trim(), z.regex(/^\d{1,5}$/, e.branch)),
+  account: z.string().check(z.trim(), z.regex(/^\d{1,12}-[\dXx]$/, e.account)),
   accountType: z.enum(['corrente', 'poupanca'], { error: e.accountType }),
   // Optional: empty means no Pix key; anything typed must be a valid key.
-  pixKey: z
-    .string()
-    .trim()
-    .transform((input, ctx) => {
+  pixKey: z.pipe(
+    z.string().check(z.trim()),
+    z.transform((input: string, ctx) => {
       if (input === '') return ''
       const parsed = pixKeySchema.safeParse(input)
       if (parsed.success) return parsed.data
       for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message })
+        ctx.issues.push({ code: 'custom', message: issue.message, input })
       return z.NEVER
     }),
+  ),
 })
 
 export type BankFormResult =

@@ -16,8 +16,9 @@ export function profileQueryOptions() {
   })
 }
 
-export function updateProfile(input: ProfileInput) {
-  return data(api().PUT('/me/profile', { params: { header: { 'Idempotency-Key': newIdempotencyKey() } }, body: input }))
+/** A retry of the same save passes the same key (useIdempotencyKey), so it applies once. */
+export function updateProfile(input: ProfileInput, idempotencyKey = newIdempotencyKey()) {
+  return data(api().PUT('/me/profile', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: input }))
 }
 
 export function setAvailability(available: boolean) {

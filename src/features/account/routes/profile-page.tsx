@@ -12,6 +12,7 @@ import { Page } from '@/components/page'
 import { useSnackbar } from '@/components/snackbar'
 import { Skeleton } from '@/components/status'
 import { TextField } from '@/components/text-field'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { accountKeys, profileQueryOptions, updateProfile } from '../api/account-queries'
 import { meQueryKey } from '../api/me-query'
 import { accountCopy as copy } from '../copy'
@@ -105,8 +106,10 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
     if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [focusRequest])
 
+  const idempotency = useIdempotencyKey()
   const save = useMutation({
-    mutationFn: updateProfile,
+    mutationFn: (input: Parameters<typeof updateProfile>[0]) =>
+      updateProfile(input, idempotency.keyFor(input)),
     onSuccess: (updated) => {
       queryClient.setQueryData(accountKeys.profile, updated)
       void queryClient.invalidateQueries({ queryKey: meQueryKey })
@@ -114,6 +117,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
       onDone()
     },
     onError: (error) => {
+      idempotency.settle(error)
       if (!isApiError(error)) return
       const fromServer: Errors = {}
       for (const [path, message] of Object.entries(error.fieldErrors))

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { apiErrorMessage, isApiError } from '@/api/api-error'
-import { OTP_LENGTH } from '@/domain/constants'
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS } from '@/domain/constants'
 import { formatPhone } from '@/domain/phone'
 import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -16,8 +16,11 @@ import {
   takeReturnPath,
   verifySignInCode,
 } from '../api/sign-in'
+import { isoAfterSeconds, useCountdown } from '../use-countdown'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
+
+const clock = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' })
 
 const onlyDigits = (s: string) => s.replace(/\D/g, '').slice(0, OTP_LENGTH)
 
@@ -44,6 +47,9 @@ export function AllowPage() {
   const pending = readPendingSignIn()
   const [code, setCode] = useState(() => onlyDigits(params.get('otp') ?? ''))
   const [fieldError, setFieldError] = useState<string>()
+  // When a locked code lets the agent ask for a new one (the server's resend lock).
+  const [newCodeAt, setNewCodeAt] = useState<string>()
+  const newCodeIn = useCountdown(newCodeAt)
 
   const verify = useMutation({
     mutationFn: (value: string) => verifySignInCode(pending!.phone, value),
@@ -52,6 +58,10 @@ export function AllowPage() {
       queryClient.setQueryData(meQueryKey, session.agent)
       clearPendingSignIn()
       navigate(takeReturnPath() ?? '/', { replace: true })
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'otp_locked')
+        setNewCodeAt(isoAfterSeconds(error.problem?.retryAfterSeconds ?? 0))
     },
   })
 
@@ -77,6 +87,10 @@ export function AllowPage() {
       <p className={styles.lead}>
         {authCopy.allow.lead(OTP_LENGTH)} <strong>{formatPhone(pending.phone)}</strong>.
       </p>
+      <p className={styles.lead}>
+        {authCopy.allow.validUntil(clock.format(new Date(pending.expiresAt)))}{' '}
+        {authCopy.allow.attempts(OTP_MAX_ATTEMPTS)}
+      </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
           label={authCopy.allow.codeLabel}
@@ -92,7 +106,21 @@ export function AllowPage() {
             if (fieldError) setFieldError(undefined)
           }}
         />
-        {verify.isError && <Notice tone="error">{codeErrorMessage(verify.error)}</Notice>}
+        {verify.isError && (
+          <Notice tone="error">
+            {codeErrorMessage(verify.error)}
+            {isApiError(verify.error) && verify.error.code === 'otp_locked' && (
+              <>
+                {' '}
+                <span role="timer" aria-live="off">
+                  {newCodeIn > 0
+                    ? authCopy.allow.lockedWait(newCodeIn)
+                    : authCopy.allow.lockedReady}
+                </span>
+              </>
+            )}
+          </Notice>
+        )}
         {mustRequestAgain ? (
           <ButtonLink to="/login" block>
             {authCopy.allow.requestAgain}

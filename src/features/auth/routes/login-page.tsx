@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { isApiError, apiErrorMessage } from '@/api/api-error'
 import { formatPhoneMask, phoneSchema } from '@/domain/phone'
-import { OTP_RESEND_LOCK_SECONDS } from '@/domain/constants'
+import { OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
@@ -40,7 +40,7 @@ export function LoginPage() {
           phone: vars.phone,
           connection: vars.connection,
           resendAvailableAt: new Date(Date.now() + wait * 1000).toISOString(),
-          expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+          expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000).toISOString(),
         })
         navigate(`/login/request?connection=${vars.connection}`)
         return

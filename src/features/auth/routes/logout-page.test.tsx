@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { outboxSummary } from '@/features/visit/offline/outbox'
 import { agentVisitDb, queueWrite } from '@/features/visit/offline/visit-store'
+import { clearAgentData } from '@/lib/agent-data'
 import { currentSession } from '@/lib/session'
 import { renderRoute } from '@/test/render-route'
 
@@ -24,7 +25,8 @@ describe('Sair with visit writes still on the device', () => {
     ).toBeInTheDocument()
     expect(currentSession()).not.toBeNull()
     await user.click(screen.getByRole('link', { name: 'Ficar e esperar o envio' }))
-    expect(router.state.location.pathname).toBe('/account')
+    // The account screen is a lazy route: the navigation ends when its chunk has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'))
     expect((await outboxSummary(await agentVisitDb())).pending).toBeGreaterThan(0)
   })
 
@@ -49,5 +51,20 @@ describe('Sair with visit writes still on the device', () => {
     expect(await screen.findByText(/continua guardado neste aparelho/)).toBeInTheDocument()
     await screen.findByRole('link', { name: 'Entrar novamente' })
     expect((await indexedDB.databases()).map((d) => d.name)).toContain(dbName)
+  })
+})
+
+describe('Sair with nothing waiting', () => {
+  it("forgets every cached answer of the agent's (the query cache)", async () => {
+    // No visit writes left over from the tests above: no warning first.
+    await clearAgentData()
+    const { router, queryClient } = await renderRoute('/oppy')
+    await screen.findByRole('heading', { name: 'Oportunidades' })
+    await screen.findByRole('list', { name: 'Oportunidades disponíveis' })
+    expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0)
+    await router.navigate('/logout')
+    await screen.findByRole('link', { name: 'Entrar novamente' })
+    expect(currentSession()).toBeNull()
+    expect(queryClient.getQueryCache().getAll()).toEqual([])
   })
 })

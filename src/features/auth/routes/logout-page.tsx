@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router-dom'
 import { ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
-import { clearSession, sessionToken } from '@/lib/session'
+import { runtimeConfig } from '@/app/runtime-config'
+import { clearSession, currentSession, sessionToken } from '@/lib/session'
 import { unsentVisitWrites } from '@/features/visit/api/outbox-status'
 import { clearAgentData } from '@/lib/agent-data'
 import { isAppPath } from '@/lib/app-path'
@@ -66,11 +67,12 @@ function SignedOut({ expired }: { expired: boolean }) {
   useEffect(() => {
     let cancelled = false
     const hadToken = sessionToken() !== null
+    const agentId = currentSession()?.agentId
     void (async () => {
       if (hadToken && !expired) await signOutOnServer().catch(() => undefined)
       clearSession()
       queryClient.clear()
-      if (!expired) await clearAgentData()
+      if (!expired) await clearAgentData({ preview: runtimeConfig().preview, agentId })
       const back = params.get('return')
       if (isAppPath(back)) rememberReturnPath(back)
       if (!cancelled) setDone(true)

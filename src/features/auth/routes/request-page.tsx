@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { apiErrorMessage, isApiError } from '@/api/api-error'
+import { OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
 import { formatPhone } from '@/domain/phone'
 import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -28,7 +29,7 @@ export function RequestPage() {
         const next = {
           ...pending,
           resendAvailableAt: new Date(
-            Date.now() + (error.problem?.retryAfterSeconds ?? 60) * 1000,
+            Date.now() + (error.problem?.retryAfterSeconds ?? OTP_RESEND_LOCK_SECONDS) * 1000,
           ).toISOString(),
         }
         savePendingSignIn(next)
@@ -43,7 +44,7 @@ export function RequestPage() {
     <Page title={authCopy.request.title} backTo="/login">
       <p className={styles.lead}>
         {authCopy.request.sentTo} <strong>{formatPhone(pending.phone)}</strong> por{' '}
-        {CHANNEL_LABEL[pending.connection]}. {authCopy.request.validity}
+        {CHANNEL_LABEL[pending.connection]}. {authCopy.request.validity(OTP_TTL_SECONDS / 60)}
       </p>
       {resend.isSuccess && <Notice tone="success">{authCopy.request.resent}</Notice>}
       {resend.isError &&

@@ -76,10 +76,64 @@ describe('Entrar', () => {
     expect(field).toHaveValue(wrong)
     for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: 'Entrar' }))
     expect(await screen.findByText(/Você errou o código muitas vezes/)).toBeInTheDocument()
+    // Locked until the resend lock of the code ends (60 s after it was sent).
+    expect(screen.getByRole('timer')).toHaveTextContent(
+      /^Você poderá pedir um novo código em (60|59|58) s\.$/,
+    )
+    expect(screen.queryByRole('button', { name: 'Entrar' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Pedir novo código' })).toHaveAttribute(
       'href',
       '/login',
     )
+  })
+
+  it('says how long the code lasts and how many tries there are', async () => {
+    const { user } = await requestCode()
+    await user.click(screen.getByRole('button', { name: 'Digitar o código' }))
+    expect(
+      await screen.findByText(/^O código vale até \d{2}:\d{2}\. Você tem até 5 tentativas\.$/),
+    ).toBeInTheDocument()
+  })
+
+  it('an expired code asks for a new one, even when it is the right code', async () => {
+    const { user } = await requestCode()
+    await user.click(screen.getByRole('button', { name: 'Digitar o código' }))
+    await user.type(
+      await screen.findByLabelText('Código'),
+      peekSignInCode(fakeBackend.context, PHONE)!,
+    )
+    fakeBackend.context.clock.advance(10 * 60_000)
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByText('Este código expirou. Peça um novo código.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Entrar' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Pedir novo código' })).toHaveAttribute(
+      'href',
+      '/login',
+    )
+    expect(currentSession()).toBeNull()
+  })
+
+  it('after a lock and its wait, a new code signs the agent in', async () => {
+    const { user } = await requestCode()
+    await user.click(screen.getByRole('button', { name: 'Digitar o código' }))
+    const right = peekSignInCode(fakeBackend.context, PHONE)!
+    await user.type(
+      await screen.findByLabelText('Código'),
+      right === '000000' ? '111111' : '000000',
+    )
+    for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await screen.findByText(/Você errou o código muitas vezes/)
+    // A minute later on the server: a new code may be asked for right away.
+    fakeBackend.context.clock.advance(60_000)
+    await user.click(screen.getByRole('link', { name: 'Pedir novo código' }))
+    await user.click(await screen.findByRole('button', { name: 'Receber código' }))
+    await user.click(await screen.findByRole('button', { name: 'Digitar o código' }))
+    await user.type(
+      await screen.findByLabelText('Código'),
+      peekSignInCode(fakeBackend.context, PHONE)!,
+    )
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByRole('heading', { name: 'Oportunidades' })).toBeInTheDocument()
   })
 
   it('pre-fills the code from the SMS link', async () => {

@@ -10,6 +10,7 @@ import { Chip, Chips } from '@/components/status'
 import { TextField } from '@/components/text-field'
 import { meQueryKey } from '@/features/account/api/me-query'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
+import { hasVisibleText } from '@/domain/text-hygiene'
 import { declineOpportunity, opportunityKeys } from '../api/opportunity-queries'
 import { opportunityCopy as copy } from '../copy'
 import styles from './opportunities.module.css'
@@ -58,7 +59,7 @@ export function DeclineSheet({
       return
     }
     const reason = choice === 'other' ? otherText.trim() : copy.declineReasons[choice]
-    if (!reason) {
+    if (!hasVisibleText(reason)) {
       setErrors({ other: copy.declineDescribeReason })
       return
     }

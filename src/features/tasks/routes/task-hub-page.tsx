@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { Task } from '@/api/entities'
 import { ButtonLink } from '@/components/button'
@@ -9,19 +9,25 @@ import { Page } from '@/components/page'
 import { Badge } from '@/components/status'
 import { allowedEvents, machineStateOf, nextStep, STATUS_LABEL } from '@/domain/task-state-machine'
 import { appNow } from '@/lib/clock'
+import { whenIdle } from '@/lib/idle'
 import { taskQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
 import { STATUS_TONE, taskPath } from '../task-presentation'
-import { CancelTaskSheet } from './cancel-task-sheet'
 import { TaskFacts } from './task-facts'
 import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
+
+// The cancel form (and its validator) loads when the hub is idle, not before it paints.
+const loadCancelSheet = () => import('./cancel-task-sheet')
+const CancelTaskSheet = lazy(async () => ({ default: (await loadCancelSheet()).CancelTaskSheet }))
 
 /** One task: where and when, and the one next step the state machine allows as the main button. */
 export function TaskHubPage() {
   const { slug = '' } = useParams()
   const query = useQuery(taskQueryOptions(slug))
   const [canceling, setCanceling] = useState(false)
+  // Mounted from the first tap on (its chunk is usually prefetched by then), kept afterwards.
+  const [cancelOpened, setCancelOpened] = useState(false)
   const task = query.data
 
   if (!task)
@@ -60,12 +66,21 @@ export function TaskHubPage() {
             <ListItem to={taskPath(task, '/reschedule')} title={copy.reschedule} />
           )}
           {allowed.includes('cancel') && (
-            <ListItem onClick={() => setCanceling(true)} title={copy.cancelTask} />
+            <ListItem
+              onClick={() => {
+                setCancelOpened(true)
+                setCanceling(true)
+              }}
+              title={copy.cancelTask}
+            />
           )}
         </List>
       </nav>
-      {allowed.includes('cancel') && (
-        <CancelTaskSheet task={task} open={canceling} onClose={() => setCanceling(false)} />
+      {allowed.includes('cancel') && <PrefetchWhenIdle load={loadCancelSheet} />}
+      {cancelOpened && (
+        <Suspense fallback={null}>
+          <CancelTaskSheet task={task} open={canceling} onClose={() => setCanceling(false)} />
+        </Suspense>
       )}
     </Page>
   )
@@ -107,4 +122,9 @@ function MainStep({ task }: { task: Task }) {
         </ButtonLink>
       ) : null
   }
+}
+
+function PrefetchWhenIdle({ load }: { load: () => Promise<unknown> }) {
+  useEffect(() => whenIdle(() => void load()), [load])
+  return null
 }

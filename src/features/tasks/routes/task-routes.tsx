@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router-dom'
+import { prefetchRouteData } from '@/lib/route-data'
+import { taskQueryOptions } from '../api/task-queries'
 
 export const taskRoutes: RouteObject[] = [
   {
@@ -23,6 +25,8 @@ export const taskRoutes: RouteObject[] = [
   },
   {
     path: 'tasks/:slug',
+    loader: ({ params }) =>
+      prefetchRouteData((client) => client.prefetchQuery(taskQueryOptions(params.slug ?? ''))),
     lazy: async () => ({ Component: (await import('./task-hub-page')).TaskHubPage }),
   },
   {

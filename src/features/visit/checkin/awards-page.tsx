@@ -11,6 +11,7 @@ import type { AwardDefinition, AwardGiven, EvaluationForm } from '@/api/entities
 import { Button } from '@/components/button'
 import { SelectField } from '@/components/form-fields'
 import { Notice } from '@/components/notice'
+import { LoadError } from '@/components/load-error'
 import { Page } from '@/components/page'
 import { EmptyState } from '@/components/status'
 import { AWARD_STATUS_LABEL, canNominate } from '@/domain/awards'
@@ -42,6 +43,14 @@ export function AwardsPage() {
 
   return (
     <Page title={copy.awardsTitle}>
+      {/* Without the nominations already sent the cards cannot say "indicado": say so. */}
+      {given.isError && !given.data && visit.mission.awards.length > 0 && (
+        <LoadError
+          title={copy.givenAwardsLoadError}
+          error={given.error}
+          onRetry={() => void given.refetch()}
+        />
+      )}
       {visit.mission.awards.length === 0 ? (
         <EmptyState title={copy.awardsEmpty} />
       ) : (

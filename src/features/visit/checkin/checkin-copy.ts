@@ -34,6 +34,9 @@ export const checkinCopy = {
   visitTitle: 'Visita',
   loading: 'Carregando a visita',
   loadError: 'Não foi possível carregar a visita',
+  notFoundTitle: 'Tarefa não encontrada',
+  notFoundBody: 'Esta tarefa não existe ou não é sua. Confira a lista das suas tarefas.',
+  backToTasks: 'Ver minhas tarefas',
   offlineTitle: 'Sem conexão',
   offlineNoData:
     'Esta visita ainda não foi aberta neste aparelho, então não há nada guardado dela aqui. Conecte-se à internet e tente de novo.',
@@ -64,6 +67,7 @@ export const checkinCopy = {
   reportOffline:
     'O relatório desta visita ainda não foi baixado para este aparelho. Conecte-se à internet e tente de novo.',
   reportLoadError: 'Não foi possível carregar o relatório da visita',
+  givenAwardsLoadError: 'Não foi possível ver as indicações já enviadas',
 
   // ---------------------------------------------------------------- check-in step
   checkinTitle: 'Check-in',

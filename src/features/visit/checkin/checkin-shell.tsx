@@ -15,11 +15,12 @@ import {
   useNavigate,
   useParams,
 } from 'react-router-dom'
+import { isApiError } from '@/api/api-error'
 import { LoadError } from '@/components/load-error'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
-import { Button } from '@/components/button'
-import { Skeleton } from '@/components/status'
+import { Button, ButtonLink } from '@/components/button'
+import { EmptyState, Skeleton } from '@/components/status'
 import { elapsedSeconds, formatElapsed, isVisitTimedOut } from '@/domain/visit-timer'
 import type { OutboxSummary } from '../offline/outbox'
 import { recordCheckout, useOutboxSummary } from '../offline/visit-store'
@@ -96,7 +97,7 @@ export function CheckinShell() {
     )
   }, [task, basePath, navigate])
 
-  const { reportQuery } = data
+  const { reportQuery, storeError } = data
   const { refetch: refetchReport } = reportQuery
   const retryReport = useCallback(() => void refetchReport(), [refetchReport])
   const context = useMemo<CheckinVisit | null>(
@@ -113,7 +114,7 @@ export function CheckinShell() {
             draft,
             reportLoad: {
               pending: reportQuery.isPending,
-              error: reportQuery.error,
+              error: reportQuery.error ?? storeError,
               retry: retryReport,
             },
             outbox,
@@ -132,6 +133,7 @@ export function CheckinShell() {
       draft,
       reportQuery.isPending,
       reportQuery.error,
+      storeError,
       retryReport,
       outbox,
       online,
@@ -147,7 +149,15 @@ export function CheckinShell() {
         <Page title={copy.visitTitle} backTo="/tasks">
           {taskQuery.isPending && <Skeleton count={3} label={copy.loading} />}
           {taskQuery.isError &&
-            (isConnectionProblem(taskQuery.error) && !online ? (
+            (isApiError(taskQuery.error) && taskQuery.error.status === 404 ? (
+              // An unknown or foreign slug (a wrong link): retrying cannot help.
+              <EmptyState
+                title={copy.notFoundTitle}
+                action={<ButtonLink to="/tasks">{copy.backToTasks}</ButtonLink>}
+              >
+                <p>{copy.notFoundBody}</p>
+              </EmptyState>
+            ) : isConnectionProblem(taskQuery.error) && !online ? (
               <Notice
                 tone="warning"
                 title={copy.offlineTitle}

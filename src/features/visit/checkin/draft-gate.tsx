@@ -1,5 +1,6 @@
 /** Renders a page's content once the report draft is on the device; loading / offline / error otherwise. */
 import type { ReactNode } from 'react'
+import { isApiError } from '@/api/api-error'
 import { Button } from '@/components/button'
 import { LoadError } from '@/components/load-error'
 import { Notice } from '@/components/notice'
@@ -7,7 +8,6 @@ import { Skeleton } from '@/components/status'
 import type { ReportDraft } from '../offline/visit-db'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
-import { isConnectionProblem } from './use-visit-data'
 
 export function DraftGate({
   visit,
@@ -18,7 +18,9 @@ export function DraftGate({
 }) {
   if (visit.draft) return children(visit.draft)
   const { error, retry } = visit.reportLoad
-  if (error && isConnectionProblem(error))
+  // "Connect to the internet" only when there is no connection; a server failure or a slow
+  // answer says what it is (LoadError) with the same retry.
+  if (error && (!visit.online || (isApiError(error) && error.code === 'offline')))
     return (
       <Notice
         tone="warning"

@@ -4,7 +4,7 @@
  * time). With no connection, the last copy the device kept is used (visit-snapshot).
  */
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { isApiError } from '@/api/api-error'
 import {
   formQueryOptions,
@@ -51,12 +51,24 @@ export function useVisitData(slug: string) {
     enabled: task !== undefined,
   })
 
+  // The device copies are made from what the server sent; if that cannot be stored (an answer
+  // that drifted from the contract, storage refused), the visit says so instead of loading forever.
+  const [deviceError, setDeviceError] = useState<{ from: unknown; error: unknown }>()
   useEffect(() => {
-    if (task) void ensureLocalVisit(task)
+    if (task)
+      ensureLocalVisit(task).catch((error: unknown) => setDeviceError({ from: task, error }))
   }, [task])
   useEffect(() => {
-    if (reportQuery.data) void ensureDraft(reportQuery.data)
+    const report = reportQuery.data
+    if (report)
+      ensureDraft(report).catch((error: unknown) => setDeviceError({ from: report, error }))
   }, [reportQuery.data])
+  // Only while the data that failed is still the current one: a retry that brings new data
+  // clears it.
+  const storeError =
+    deviceError && (deviceError.from === task || deviceError.from === reportQuery.data)
+      ? deviceError.error
+      : undefined
   useEffect(() => {
     if (taskQuery.data && missionQuery.data)
       saveVisitSnapshot(slug, {
@@ -79,5 +91,6 @@ export function useVisitData(slug: string) {
     reportQuery,
     visit,
     draft,
+    storeError,
   }
 }

@@ -63,7 +63,15 @@ function fakeWorker(answer: (request: CompressRequest) => Omit<CompressResponse,
 
 const workerResult = (blob: Blob) => ({
   ok: true as const,
-  result: { blob, width: 1440, height: 1920, bytes: blob.size, quality: 0.85, encodes: 1 },
+  result: {
+    blob,
+    width: 1440,
+    height: 1920,
+    bytes: blob.size,
+    quality: 0.85,
+    encodes: 1,
+    decoded: { width: 1512, height: 2016 },
+  },
 })
 
 describe('compressImage refuses what is not a usable picture, in pt-BR', () => {
@@ -132,6 +140,7 @@ describe('compressImage runs in a module worker where OffscreenCanvas exists', (
       mimeType: 'image/jpeg',
       encodes: 1,
       quality: 0.85,
+      decoded: { width: 1512, height: 2016 },
       via: 'worker',
     })
     expect(terminated).toHaveLength(1)

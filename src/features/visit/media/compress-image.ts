@@ -4,7 +4,7 @@
  * metadata (EXIF/GPS dropped by re-encoding). Runs in a Web Worker where OffscreenCanvas
  * exists, on the main thread otherwise. Refuses what is not a picture, in pt-BR.
  *
- *   const photo = await compressImage(file) // { blob, width, height, bytes, mimeType, encodes }
+ *   const photo = await compressImage(file) // { blob, width, height, bytes, mimeType, encodes, … }
  */
 import { checkImageFile, imageFileMessages, type ImageFileErrorCode } from '@/domain/image-limits'
 import type { CompressRequest, CompressResponse } from './compress-image-protocol'
@@ -27,6 +27,8 @@ export type CompressedImage = {
   /** JPEG encodes spent (quality search and shrink steps). */
   encodes: number
   quality: number
+  /** Pixels decoded: the picture's upright size, or less for a large JPEG decoded at a scale (diagnostics). */
+  decoded?: { width: number; height: number }
   /** Where the work ran (the worker unless the browser lacks OffscreenCanvas). */
   via: 'worker' | 'main-thread'
 }
@@ -167,6 +169,7 @@ export async function compressImage(file: Blob): Promise<CompressedImage> {
     mimeType: 'image/jpeg',
     encodes: outcome.encodes,
     quality: outcome.quality,
+    decoded: outcome.decoded,
     via,
   }
 }

@@ -247,7 +247,13 @@ function EvidenceRow({
   return (
     <li className={`${styles.item} ${isAudio ? styles.itemAudio : ''}`}>
       {isAudio ? null : url ? (
-        <img className={styles.thumb} src={url} alt={caption ? `${name}: ${caption}` : name} />
+        <img
+          className={styles.thumb}
+          src={url}
+          alt={caption ? `${name}: ${caption}` : name}
+          width={88}
+          height={88}
+        />
       ) : (
         <div className={styles.thumb} role="img" aria-label={name}>
           {failed ? mediaCopy.evidence.thumbnailUnavailable : ''}

@@ -3,14 +3,18 @@
  * independent of how pixels are decoded and encoded, so the worker, the main-thread fallback
  * and the unit tests run the very same steps:
  *
- * 1. Decode with the EXIF orientation applied (the codec's job) and fit the longest side
- *    within 1920 px (`fitWithin`: exactly 1920 when larger, never upscaled).
+ * 1. Decode with the EXIF orientation applied (the codec's job; it may decode a large JPEG at
+ *    a reduced scale, never below the size it will be drawn at) and fit the longest side within
+ *    1920 px (`fitWithin`: exactly 1920 when larger, never upscaled).
  * 2. Encode as JPEG — re-encoding is always done, even for a small JPEG, because it is what
- *    drops the EXIF/GPS metadata. Quality search: 0.85 first; if too big, a binary search
- *    between 0.5 and 0.85, at most three encodes, keeping the best quality that fits.
- * 3. Still too big at 0.5 (a very detailed photo): shrink the pixels by the square root of
- *    the size overshoot (bytes grow roughly with the pixel count) and encode at 0.5 again,
- *    a few times at most.
+ *    drops the EXIF/GPS metadata. Quality search (`nextQuality`): 0.85 first; when too big,
+ *    the next quality comes from a JPEG size model fitted to the encodes so far (bytes grow
+ *    as a power of libjpeg's quantiser scale), aiming just under the limit, so a photo usually
+ *    fits at the second encode and at most three are spent; a fit far under the limit is
+ *    followed by one step up. The best quality that fits is kept.
+ * 3. Nothing fitted: 0.5 is tried at the same size (a fit at 0.5 beats fewer pixels); still too
+ *    big (a very detailed photo): shrink the pixels by the square root of the size overshoot
+ *    (bytes grow roughly with the pixel count) and encode at 0.5 again, a few times at most.
  */
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from '@/domain/constants'
 import { fitWithin, type ImageSize } from '@/domain/image-limits'
@@ -25,35 +29,73 @@ export const MAX_SHRINK_STEPS = 4
 const MIN_SHRINK = 0.9
 /** Aim a little under the limit when shrinking (the size model is only roughly right). */
 const SHRINK_MARGIN = 0.92
+/** The quality search aims at this share of the byte limit… */
+const AIM = 0.95
+/** …and lower with the last encode it has, which must fit. */
+const LAST_AIM = 0.88
+/** A fit with at least this share of the limit is kept without trying a higher quality. */
+const GOOD_ENOUGH = 0.8
+/**
+ * JPEG size model: bytes ∝ s^(−slope), s = 2 × (1 − quality) being libjpeg's quantiser scale
+ * for qualities ≥ 0.5. Photos measure 0.6–0.9; the default is on the low side, which makes the
+ * first prediction err towards fitting. With two encodes the slope is measured instead.
+ */
+const DEFAULT_SLOPE = 0.7
+const MIN_SLOPE = 0.3
+const MAX_SLOPE = 2
 
-export type QualityTrial = { quality: number; fits: boolean }
+/** One encode of the quality search: the quality tried and the bytes it gave. */
+export type QualityTrial = { quality: number; bytes: number }
 
 const round2 = (n: number) => Math.round(n * 100) / 100
+const scaleOf = (quality: number) => 2 * (1 - quality)
+
+/** The quality expected to encode to `target` bytes, from the trials nearest to it. */
+function predictQuality(trials: readonly QualityTrial[], target: number): number {
+  const byCloseness = [...trials].sort(
+    (a, b) => Math.abs(Math.log(a.bytes / target)) - Math.abs(Math.log(b.bytes / target)),
+  )
+  const ref = byCloseness[0]!
+  const other = byCloseness.find((t) => t.quality !== ref.quality && t.bytes !== ref.bytes)
+  let slope = DEFAULT_SLOPE
+  if (other) {
+    const measured =
+      Math.log(ref.bytes / other.bytes) / Math.log(scaleOf(other.quality) / scaleOf(ref.quality))
+    if (Number.isFinite(measured)) slope = Math.min(MAX_SLOPE, Math.max(MIN_SLOPE, measured))
+  }
+  const scale = scaleOf(ref.quality) * (ref.bytes / target) ** (1 / slope)
+  return 1 - scale / 2
+}
 
 /**
  * The next JPEG quality to try at one size, given the trials so far (in order), or null when
- * the search is over: the first trial is 0.85; then binary steps between the highest quality
- * that fitted (or 0.5) and the lowest that did not; 0.5 itself is tried before giving up.
+ * the search is over (see step 2 above). Never repeats a quality, stays within 0.5–0.85 and
+ * spends at most `maxEncodes`.
  */
 export function nextQuality(
   trials: readonly QualityTrial[],
+  maxBytes: number = IMAGE_MAX_BYTES,
   maxEncodes = MAX_QUALITY_ENCODES,
 ): number | null {
   if (trials.length === 0) return INITIAL_QUALITY
   if (trials.length >= maxEncodes) return null
-  if (trials.some((t) => t.fits && t.quality >= INITIAL_QUALITY)) return null
-  const fitting = trials.filter((t) => t.fits).map((t) => t.quality)
-  const failing = trials.filter((t) => !t.fits).map((t) => t.quality)
-  const hi = Math.min(...failing)
-  if (fitting.length === 0) {
-    if (hi <= MIN_QUALITY) return null
-    // The last encode of the budget goes to the floor: a fit at 0.5 beats a shrink.
-    if (trials.length === maxEncodes - 1) return MIN_QUALITY
-    return round2((MIN_QUALITY + hi) / 2)
+  const fitting = trials.filter((t) => t.bytes <= maxBytes)
+  const failing = trials.filter((t) => t.bytes > maxBytes)
+  const ceiling = failing.length ? Math.min(...failing.map((t) => t.quality)) : null
+  const best = fitting.reduce<QualityTrial | null>(
+    (b, t) => (!b || t.quality > b.quality ? t : b),
+    null,
+  )
+  if (best) {
+    if (best.quality >= INITIAL_QUALITY || best.bytes >= GOOD_ENOUGH * maxBytes) return null
+    const upper = ceiling === null ? INITIAL_QUALITY : round2(ceiling - 0.01)
+    const next = round2(Math.min(upper, predictQuality(trials, AIM * maxBytes)))
+    return next > best.quality ? next : null
   }
-  const lo = Math.max(...fitting)
-  const mid = round2((lo + hi) / 2)
-  return mid > lo && mid < hi ? mid : null
+  if (ceiling === null || ceiling <= MIN_QUALITY) return null
+  const aim = (trials.length === maxEncodes - 1 ? LAST_AIM : AIM) * maxBytes
+  const next = round2(predictQuality(trials, aim))
+  return Math.max(MIN_QUALITY, Math.min(round2(ceiling - 0.01), next))
 }
 
 /**
@@ -77,8 +119,11 @@ export function shrinkSize(
 /** A decoded picture, with its orientation already applied. */
 export type DecodedImage<Source> = {
   source: Source
+  /** The picture's full upright size. */
   width: number
   height: number
+  /** The pixels actually decoded, when fewer than the picture's (see `ImageCodec.decode`). */
+  decoded?: ImageSize
   release(): void
 }
 
@@ -87,8 +132,12 @@ export type DrawnImage = { encode(quality: number): Promise<Blob>; release(): vo
 
 /** Decoding and drawing, provided by OffscreenCanvas (worker), a <canvas> (main thread) or a test double. */
 export interface ImageCodec<Source> {
-  /** Rejects with `UndecodableImage` when the bytes are not a picture it can read. */
-  decode(file: Blob): Promise<DecodedImage<Source>>
+  /**
+   * Rejects with `UndecodableImage` when the bytes are not a picture it can read. With
+   * `maxSide`, it may keep fewer pixels than the picture has, as long as the source still
+   * covers the picture fitted within `maxSide` (`fitWithin`) at full resolution.
+   */
+  decode(file: Blob, maxSide?: number): Promise<DecodedImage<Source>>
   draw(image: DecodedImage<Source>, size: ImageSize): Promise<DrawnImage>
 }
 
@@ -111,6 +160,8 @@ export type CompressionOutcome = {
   bytes: number
   quality: number
   encodes: number
+  /** The pixels decoded: the picture's upright size, or less for a JPEG decoded at a scale. */
+  decoded: ImageSize
 }
 
 export const DEFAULT_LIMITS: CompressionLimits = {
@@ -124,8 +175,16 @@ export async function compressWithCodec<Source>(
   file: Blob,
   limits: CompressionLimits = DEFAULT_LIMITS,
 ): Promise<CompressionOutcome> {
-  const image = await codec.decode(file)
+  const image = await codec.decode(file, limits.maxSide)
   let encodes = 0
+  const outcome = (blob: Blob, size: ImageSize, quality: number): CompressionOutcome => ({
+    blob,
+    ...size,
+    bytes: blob.size,
+    quality,
+    encodes,
+    decoded: image.decoded ?? { width: image.width, height: image.height },
+  })
   try {
     let size = fitWithin(image.width, image.height, limits.maxSide)
 
@@ -133,24 +192,30 @@ export async function compressWithCodec<Source>(
     const drawn = await codec.draw(image, size)
     const trials: QualityTrial[] = []
     let best: { blob: Blob; quality: number } | undefined
-    let last: { blob: Blob; quality: number } | undefined
+    let bytes = Number.POSITIVE_INFINITY
     try {
-      for (let quality = nextQuality(trials); quality !== null; quality = nextQuality(trials)) {
+      const encode = async (quality: number) => {
         const blob = await drawn.encode(quality)
         encodes++
-        const fits = blob.size <= limits.maxBytes
-        trials.push({ quality, fits })
-        last = { blob, quality }
-        if (fits && (!best || quality > best.quality)) best = { blob, quality }
+        trials.push({ quality, bytes: blob.size })
+        if (blob.size <= limits.maxBytes && (!best || quality > best.quality))
+          best = { blob, quality }
+        bytes = blob.size
       }
+      for (
+        let quality = nextQuality(trials, limits.maxBytes);
+        quality !== null;
+        quality = nextQuality(trials, limits.maxBytes)
+      )
+        await encode(quality)
+      // 3. Nothing fitted: the lowest quality at this size before any pixel is given up.
+      if (!best && trials.every((t) => t.quality > MIN_QUALITY)) await encode(MIN_QUALITY)
     } finally {
       drawn.release()
     }
-    if (best)
-      return { blob: best.blob, ...size, bytes: best.blob.size, quality: best.quality, encodes }
+    if (best) return outcome(best.blob, size, best.quality)
 
     // 3. Shrink at the lowest quality until it fits.
-    let bytes = last?.blob.size ?? Number.POSITIVE_INFINITY
     for (let step = 0; step < MAX_SHRINK_STEPS; step++) {
       const next = shrinkSize(size, bytes, limits.maxBytes)
       if (!next) break
@@ -164,7 +229,7 @@ export async function compressWithCodec<Source>(
       }
       encodes++
       bytes = blob.size
-      if (bytes <= limits.maxBytes) return { blob, ...size, bytes, quality: MIN_QUALITY, encodes }
+      if (bytes <= limits.maxBytes) return outcome(blob, size, MIN_QUALITY)
     }
     throw new ImageStillTooLarge(`Still ${bytes} bytes after ${encodes} encodes.`)
   } finally {

@@ -147,7 +147,7 @@ function ServerReceiptList({ reportId, taskId }: { reportId: string; taskId: str
 function ReceiptThumb({ source, alt }: { source: MediaSource | undefined; alt: string }) {
   const { url, failed } = useMediaObjectUrl(source)
   return url ? (
-    <img className={styles.thumb} src={url} alt={alt} />
+    <img className={styles.thumb} src={url} alt={alt} width={88} height={88} />
   ) : (
     <div className={styles.thumb} role="img" aria-label={alt}>
       {failed ? mediaCopy.evidence.thumbnailUnavailable : ''}

@@ -2,7 +2,7 @@
  * The tax receipt form's rules: what the agent types (masked CNPJ, "45,90", a date) and what
  * the report keeps (14-digit CNPJ, cents, yyyy-mm-dd). Messages in pt-BR, next to each field.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { cnpjSchema } from '@/domain/cnpj'
 
 export const receiptMessages = {
@@ -78,31 +78,32 @@ export type ReceiptFormValues = {
 /** The form's schema; `today` (yyyy-mm-dd, the device's day) bounds the issue date. */
 export function receiptFormSchema(today: string) {
   return z.object({
-    mediaId: z.string().min(1, { message: receiptMessages.photo }),
+    mediaId: z.string().check(z.minLength(1, { message: receiptMessages.photo })),
     cnpj: cnpjSchema,
     number: z
       .string()
-      .trim()
-      .min(1, { message: receiptMessages.numberRequired })
-      .max(RECEIPT_NUMBER_MAX, { message: receiptMessages.numberTooLong }),
-    amount: z
-      .string()
-      .trim()
-      .min(1, { message: receiptMessages.amountRequired })
-      .transform((text, ctx) => {
+      .check(
+        z.trim(),
+        z.minLength(1, { message: receiptMessages.numberRequired }),
+        z.maxLength(RECEIPT_NUMBER_MAX, { message: receiptMessages.numberTooLong }),
+      ),
+    amount: z.pipe(
+      z.string().check(z.trim(), z.minLength(1, { message: receiptMessages.amountRequired })),
+      z.transform((text: string, ctx) => {
         const cents = parseBrlCents(text)
-        if (cents === null) ctx.addIssue({ code: 'custom', message: receiptMessages.amountInvalid })
-        else if (cents < 1) ctx.addIssue({ code: 'custom', message: receiptMessages.amountZero })
-        else if (cents > RECEIPT_MAX_CENTS)
-          ctx.addIssue({ code: 'custom', message: receiptMessages.amountTooHigh })
+        const fail = (message: string) => ctx.issues.push({ code: 'custom', message, input: text })
+        if (cents === null) fail(receiptMessages.amountInvalid)
+        else if (cents < 1) fail(receiptMessages.amountZero)
+        else if (cents > RECEIPT_MAX_CENTS) fail(receiptMessages.amountTooHigh)
         return cents ?? 0
       }),
-    issuedAt: z
-      .string()
-      .min(1, { message: receiptMessages.dateRequired })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: receiptMessages.dateInvalid })
-      .refine(isRealDate, { message: receiptMessages.dateInvalid })
-      .refine((date) => date <= today, { message: receiptMessages.dateFuture }),
+    ),
+    issuedAt: z.string().check(
+      z.minLength(1, { message: receiptMessages.dateRequired }),
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: receiptMessages.dateInvalid }),
+      z.refine(isRealDate, { message: receiptMessages.dateInvalid }),
+      z.refine((date) => date <= today, { message: receiptMessages.dateFuture }),
+    ),
   })
 }
 

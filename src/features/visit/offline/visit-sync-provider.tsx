@@ -6,8 +6,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { currentSession, onSessionChange } from '@/lib/session'
-import { agentVisitDb, notifyVisitStoreReaders, setSyncKick } from './visit-store'
-import { startVisitSync } from './visit-sync'
+
+/**
+ * The sync engine (IndexedDB, outbox, uploads) loads after the first screen, not before it:
+ * it is not needed to paint /login or /oppy, and it keeps ~5 KiB gzip off the entry.
+ */
+const loadSyncEngine = () => Promise.all([import('./visit-store'), import('./visit-sync')])
 
 export function VisitSyncProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
@@ -21,7 +25,8 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
     if (!agentId) return
     let stop: (() => void) | undefined
     let cancelled = false
-    void agentVisitDb().then((db) => {
+    void loadSyncEngine().then(async ([store, { startVisitSync }]) => {
+      const db = await store.agentVisitDb()
       if (cancelled) return
       const sync = startVisitSync(db, {
         onSent: (item) => {
@@ -29,16 +34,19 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
           void queryClient.invalidateQueries({ queryKey: ['me'] })
           if (item.kind !== 'checkin' && item.kind !== 'checkout')
             void queryClient.invalidateQueries({ queryKey: ['reports'] })
-          if (item.kind === 'submitReport' || item.kind === 'award') void queryClient.invalidateQueries({ queryKey: ['wallet'] })
+          if (item.kind === 'submitReport' || item.kind === 'award')
+            void queryClient.invalidateQueries({ queryKey: ['wallet'] })
         },
-        onChange: notifyVisitStoreReaders,
+        onChange: store.notifyVisitStoreReaders,
       })
-      setSyncKick(sync.kick)
-      stop = sync.stop
+      store.setSyncKick(sync.kick)
+      stop = () => {
+        store.setSyncKick(() => {})
+        sync.stop()
+      }
     })
     return () => {
       cancelled = true
-      setSyncKick(() => {})
       stop?.()
     }
   }, [agentId, queryClient])

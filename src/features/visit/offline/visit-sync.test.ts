@@ -4,12 +4,13 @@
  */
 import 'fake-indexeddb/auto'
 import { http, HttpResponse } from 'msw'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setupFakeServer } from '../../../../mocks/node'
 import { DEMO_AGENT_ID, DEMO_TOKEN } from '../../../../mocks/seed/seed'
 import type { Task } from '@/api/entities'
 import { setRuntimeConfig } from '@/app/runtime-config'
-import { resetApiClient } from '@/lib/api'
+import { validateApiResponse } from '@/api/response-validator'
+import { resetApiClient, setApiTimeoutForTests, setResponseValidator } from '@/lib/api'
 import { saveSession } from '@/lib/session'
 import { enqueue, outboxSummary, processOutbox, wakeAll } from './outbox'
 import { openVisitDb, type VisitDb } from './visit-db'
@@ -81,4 +82,50 @@ describe('visit sync against the fake backend', () => {
     await expect(execute(item)).resolves.toBeDefined()
     expect(fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id))).toHaveLength(1)
   })
+})
+
+describe('visit sync against the fake backend’s fault switches', () => {
+  beforeAll(() => {
+    // As in development and the demo; and a short time limit so a hang times out quickly.
+    setResponseValidator(validateApiResponse)
+    setApiTimeoutForTests(300)
+  })
+  afterAll(() => {
+    setResponseValidator(undefined)
+    setApiTimeoutForTests(undefined)
+  })
+
+  it.each(['server-error', 'hang', 'network-error', 'not-json', 'schema-mismatch'] as const)(
+    '%s: the check-in stays queued with its key, and goes once on the next run',
+    async (fault) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {})
+      const task = startedTask()
+      const at = new Date(fake.backend.clock.now()).toISOString()
+      const item = await enqueue(db, { kind: 'checkin', taskId: task.id, input: { lat: task.location.lat, lng: task.location.lng, accuracy: 10, at } }, 0)
+      const keys: Array<string | null> = []
+      const listener = ({ request }: { request: Request }) => {
+        if (request.url.endsWith('/checkin/byPosition')) keys.push(request.headers.get('Idempotency-Key'))
+      }
+      fake.server.events.on('request:start', listener)
+      const execute = createExecutor(db)
+      fake.backend.addFaults({ method: 'PUT', path: '/tasks/{id}/checkin/byPosition', fault, times: 1 })
+
+      const failed = await processOutbox(db, execute)
+      expect(failed.sent).toBe(0)
+      const queued = (await outboxSummary(db)).items
+      expect(queued).toHaveLength(1)
+      expect(queued[0]).toMatchObject({ id: item.id, state: 'pending', attempts: 1 })
+      expect(queued[0]?.lastError?.message).toMatch(/^(Falha simulada|O servidor|Sem conexão)/)
+
+      await wakeAll(db)
+      const retried = await processOutbox(db, execute)
+      fake.server.events.removeListener('request:start', listener)
+      vi.restoreAllMocks()
+      expect(retried.sent).toBe(1)
+      expect((await outboxSummary(db)).items).toHaveLength(0)
+      expect(fake.backend.db.tasks.findFirst((q) => q.where({ id: task.id }))?.steps.checkin?.at).toBe(at)
+      expect(keys).toEqual([item.id, item.id])
+      expect(fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id))).toHaveLength(1)
+    },
+  )
 })

@@ -7,9 +7,19 @@ import type { LocalMedia } from '../offline/visit-db'
 import { LOCAL_MEDIA_PREFIX } from '../offline/visit-sync'
 import styles from './questionnaire.module.css'
 
-export function AnswerPhoto({ value, media, alt }: { value: string; media: readonly LocalMedia[]; alt: string }) {
+export function AnswerPhoto({
+  value,
+  media,
+  alt,
+}: {
+  value: string
+  media: readonly LocalMedia[]
+  alt: string
+}) {
   const isLocal = value.startsWith(LOCAL_MEDIA_PREFIX)
-  const local = isLocal ? media.find((m) => m.id === value.slice(LOCAL_MEDIA_PREFIX.length)) : media.find((m) => m.evidenceId === value)
+  const local = isLocal
+    ? media.find((m) => m.id === value.slice(LOCAL_MEDIA_PREFIX.length))
+    : media.find((m) => m.evidenceId === value)
   const source: MediaSource | undefined = local
     ? { kind: 'local', id: local.id, blob: local.blob }
     : !isLocal && value !== ''
@@ -17,5 +27,5 @@ export function AnswerPhoto({ value, media, alt }: { value: string; media: reado
       : undefined
   const { url } = useMediaObjectUrl(source)
   if (!url) return null
-  return <img className={styles.photo} src={url} alt={alt} />
+  return <img className={styles.photo} src={url} alt={alt} width={160} height={160} />
 }

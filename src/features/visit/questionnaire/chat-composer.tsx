@@ -11,8 +11,10 @@ import { TextAreaField } from '@/components/form-fields'
 import { Chip, Chips } from '@/components/status'
 import { TextField } from '@/components/text-field'
 import { formatMmSs, parseMmSs, timeEntryMessages } from '@/domain/time-entry'
+import { hasVisibleText } from '@/domain/text-hygiene'
 import { PhotoPicker } from '../media/photo-picker'
 import { LOCAL_MEDIA_PREFIX } from '../offline/visit-sync'
+import { parseNumberAnswer } from './number-answer'
 import { questionnaireCopy as copy } from './questionnaire-copy'
 import styles from './questionnaire.module.css'
 
@@ -170,9 +172,10 @@ function TextInput({ question, value, onAnswer, busy }: ChatComposerProps) {
   const [text, setText] = useState(typeof value === 'string' ? value : '')
   const [error, setError] = useState<string>()
   const submit = () => {
-    const trimmed = text.trim()
-    if (!trimmed && question.required) return setError(copy.textRequired)
-    onAnswer(trimmed)
+    // Only zero-width or control characters: nothing the agent (or the validator) can read.
+    const answer = hasVisibleText(text) ? text.trim() : ''
+    if (!answer && question.required) return setError(copy.textRequired)
+    onAnswer(answer)
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -202,10 +205,9 @@ function NumberInput({ question, value, onAnswer, busy }: ChatComposerProps) {
   const [text, setText] = useState(typeof value === 'number' ? String(value) : '')
   const [error, setError] = useState<string>()
   const submit = () => {
-    const n = Number(text.trim().replace(',', '.'))
+    const n = parseNumberAnswer(text)
     const valid =
-      text.trim() !== '' &&
-      Number.isFinite(n) &&
+      n !== null &&
       (question.min === undefined || n >= question.min) &&
       (question.max === undefined || n <= question.max)
     if (!valid) return setError(copy.numberRange(question.min, question.max))

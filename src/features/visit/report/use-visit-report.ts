@@ -50,10 +50,16 @@ export function useVisitReport(slug: string) {
   const localVisit = useLocalVisit(task?.id)
 
   const serverReport = reportQuery.data
+  // A draft that cannot be made from the server's report (an answer that drifted from the
+  // contract, storage refused) fails the screen with a retry instead of loading forever.
+  const [draftFailure, setDraftFailure] = useState<{ report: Report; error: unknown }>()
   useEffect(() => {
-    // A store that cannot be written keeps the screen waiting rather than failing it.
-    if (serverReport) ensureDraft(serverReport).catch(() => undefined)
+    if (serverReport)
+      ensureDraft(serverReport).catch((error: unknown) =>
+        setDraftFailure({ report: serverReport, error }),
+      )
   }, [serverReport])
+  const draftError = draftFailure?.report === serverReport ? draftFailure?.error : undefined
 
   useEffect(() => {
     if (taskQuery.data && missionQuery.data && formQuery.data)
@@ -74,7 +80,11 @@ export function useVisitReport(slug: string) {
       ...(form ? [] : [formQuery]),
       ...(draft ? [] : [reportQuery]),
     ].find((q) => q.isError && !q.data)
-    state = failed ? { status: 'error', query: failed } : { status: 'loading' }
+    state = failed
+      ? { status: 'error', query: failed }
+      : !draft && draftError !== undefined
+        ? { status: 'error', query: { ...reportQuery, isError: true, error: draftError } as UseQueryResult<unknown> }
+        : { status: 'loading' }
   }
   return { state, task, taskQuery, reportQuery }
 }

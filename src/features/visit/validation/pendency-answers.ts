@@ -15,6 +15,9 @@ type PendencyAnswer = components['schemas']['PendencyAnswer']
 export type PendencyDraft = { justification: string; correctedValue: string; mediaIds: string[] }
 export type PendencyDrafts = Record<string, PendencyDraft>
 
+/** PendencyAnswer.correctedValue maxLength in openapi.yaml: a longer value is refused whole. */
+export const CORRECTED_VALUE_MAX_CHARS = 1000
+
 export const EMPTY_PENDENCY_DRAFT: PendencyDraft = { justification: '', correctedValue: '', mediaIds: [] }
 
 export function pendencyAnswersKey(revisionId: string) {

@@ -33,6 +33,7 @@ import { isReportSection } from '../report/report-content'
 import {
   clearPendencyAnswers,
   correctedValueProblem,
+  CORRECTED_VALUE_MAX_CHARS,
   EMPTY_PENDENCY_DRAFT,
   isResolved,
   justificationProblem,
@@ -263,6 +264,7 @@ function PendencyCard({
         label={copy.correctedValue}
         hint={pendency.section === 'times' ? copy.correctedTimeHint : copy.correctedHint}
         value={draft.correctedValue}
+        maxLength={CORRECTED_VALUE_MAX_CHARS}
         error={correctedError}
         autoComplete="off"
         onChange={(e) => onChange({ correctedValue: e.target.value })}

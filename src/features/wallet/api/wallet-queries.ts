@@ -16,8 +16,9 @@ export function walletQueryOptions() {
   })
 }
 
-export function updateBankInfo(bank: BankInfo) {
-  return data(api().PUT('/wallet/bank', { params: { header: { 'Idempotency-Key': newIdempotencyKey() } }, body: bank }))
+/** A retry of the same save passes the same key (useIdempotencyKey), so it applies once. */
+export function updateBankInfo(bank: BankInfo, idempotencyKey = newIdempotencyKey()) {
+  return data(api().PUT('/wallet/bank', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: bank }))
 }
 
 /** The key is the caller's, so a retried withdrawal is applied once. */

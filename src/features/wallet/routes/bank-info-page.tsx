@@ -15,6 +15,7 @@ import { useSnackbar } from '@/components/snackbar'
 import { Skeleton } from '@/components/status'
 import { TextField } from '@/components/text-field'
 import { profileQueryOptions } from '@/features/account/api/account-queries'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { updateBankInfo, walletKeys, walletQueryOptions } from '../api/wallet-queries'
 import {
   bankFormFieldOf,
@@ -79,8 +80,10 @@ function BankForm({ initial }: { initial: BankFormValues }) {
   }, [focusRequest])
   const typeErrorId = useId()
 
+  const idempotency = useIdempotencyKey()
   const save = useMutation({
-    mutationFn: updateBankInfo,
+    mutationFn: (bank: Parameters<typeof updateBankInfo>[0]) =>
+      updateBankInfo(bank, idempotency.keyFor(bank)),
     onSuccess: (wallet: Wallet) => {
       queryClient.setQueryData(walletKeys.wallet, wallet)
       snackbar(copy.bankSaved)
@@ -88,6 +91,7 @@ function BankForm({ initial }: { initial: BankFormValues }) {
       if (isAppPath(next)) void navigate(next)
     },
     onError: (error) => {
+      idempotency.settle(error)
       if (!isApiError(error)) return
       const fromServer: Errors = {}
       for (const [path, message] of Object.entries(error.fieldErrors)) {

@@ -91,6 +91,13 @@ export function WalletPage() {
           {awards.data && awards.data.items.length > 0 && (
             <AwardsSummary awards={awards.data.items} />
           )}
+          {awards.isError && !awards.data && (
+            <LoadError
+              title={copy.awardsError}
+              error={awards.error}
+              onRetry={() => void awards.refetch()}
+            />
+          )}
         </>
       )}
     </Page>

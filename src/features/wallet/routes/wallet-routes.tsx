@@ -13,6 +13,13 @@ export const walletRoutes: RouteObject[] = [
     path: 'account/details',
     children: [
       {
+        // `/account/details` alone names no detail: say so rather than show an empty shell.
+        index: true,
+        lazy: async () => ({
+          Component: (await import('./detail-not-found-page')).DetailNotFoundPage,
+        }),
+      },
+      {
         path: 'transactions/:id',
         lazy: async () => ({
           Component: (await import('./transaction-detail-page')).TransactionDetailPage,

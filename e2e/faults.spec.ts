@@ -1,0 +1,206 @@
+/**
+ * The production build against the fake backend's fault switches (`/api/__fake/faults`):
+ * an HTML page instead of JSON, a body that drifted from openapi.yaml (no validator in
+ * production: the route's error element catches the crash), maintenance (→ /unavailable and
+ * back), no connection, and no answer (the client's 20 s limit, on Playwright's clock). Each
+ * time a pt-BR message with a retry, no uncaught error, and the screen once the fault is gone.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { resetBackend } from './support/fake-backend'
+
+type FaultRule = { method?: string; path: string; fault: string; times?: number }
+
+async function addFaults(request: APIRequestContext, ...rules: FaultRule[]) {
+  const res = await request.post('/api/__fake/faults', { data: { rules } })
+  if (!res.ok()) throw new Error(`POST __fake/faults: ${res.status()} ${await res.text()}`)
+}
+
+async function clearFaults(request: APIRequestContext) {
+  const res = await request.delete('/api/__fake/faults')
+  if (!res.ok()) throw new Error(`DELETE __fake/faults: ${res.status()}`)
+}
+
+/** Signed in as the demo agent without going through the sign-in screens. */
+async function signedIn(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('avaliador.session'))
+      localStorage.setItem(
+        'avaliador.session',
+        JSON.stringify({
+          token: 'demo-token',
+          agentId: 'agt_demo',
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+      )
+  })
+}
+
+let pageErrors: string[] = []
+
+test.beforeEach(async ({ page, request }) => {
+  await resetBackend(request)
+  await signedIn(page)
+  pageErrors = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+})
+
+test.afterEach(async ({ request }) => {
+  await clearFaults(request)
+  expect(pageErrors, 'uncaught errors in the page').toEqual([])
+})
+
+test('an HTML page instead of the offers: a pt-BR message and a retry that brings them', async ({
+  page,
+  request,
+}) => {
+  await addFaults(request, { method: 'GET', path: '/opportunities', fault: 'not-json' })
+  await page.goto('/oppy')
+  // Retried twice (1 s, 2 s) before the screen gives up.
+  await expect(
+    page.getByText('O servidor respondeu algo inesperado. Tente de novo em instantes.'),
+  ).toBeVisible({ timeout: 10_000 })
+  await clearFaults(request)
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(page.getByRole('list', { name: 'Oportunidades disponíveis' })).toBeVisible()
+})
+
+test('a task that drifted from the contract: the error page with a retry, never a blank screen', async ({
+  page,
+  request,
+}) => {
+  await addFaults(request, { method: 'GET', path: '/tasks/{id}', fault: 'schema-mismatch' })
+  await page.goto('/tasks/T-4826')
+  await expect(page.getByRole('heading', { level: 1, name: 'Algo deu errado' })).toBeVisible()
+  await expect(page.getByText(/^Não conseguimos mostrar esta tela\. Tente de novo/)).toBeVisible()
+  await clearFaults(request)
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(page.getByRole('link', { name: 'Fazer check-in' })).toBeVisible()
+  await expect(page.getByText('T-4826', { exact: true })).toBeVisible()
+})
+
+test('maintenance: /unavailable says so, and brings the agent back when the service returns', async ({
+  page,
+  request,
+}) => {
+  await addFaults(request, { method: 'GET', path: '/me', fault: 'unavailable' })
+  await page.goto('/tasks')
+  await expect(page).toHaveURL(/\/unavailable\?from=%2Ftasks$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Serviço indisponível' })).toBeVisible()
+  await expect(page.getByText('Estamos em manutenção')).toBeVisible()
+  await clearFaults(request)
+  await page.getByRole('button', { name: 'Tentar agora' }).click()
+  await expect(page).toHaveURL(/\/tasks$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
+})
+
+test('offline on /tasks: the app still opens and says what is missing, with a retry', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/tasks')
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
+  // The PWA worker has precached the app, so it opens with no connection.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+
+  // A screen whose data the phone does not have yet: said at once (no paused skeleton).
+  await context.setOffline(true)
+  await page
+    .getByRole('link', { name: /^Compra na padaria/ })
+    .first()
+    .click()
+  const offline = page.getByText('Sem conexão. Verifique a internet e tente de novo.')
+  await expect(offline).toBeVisible()
+  // Trying again with no connection says it again, calmly.
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(offline).toBeVisible()
+  // The connection returns: the screen loads by itself.
+  await context.setOffline(false)
+  await expect(
+    page.getByRole('link', { name: /^(Fazer check-in|Continuar visita)$/ }),
+  ).toBeVisible()
+
+  // Reopened with no connection: the app opens and offers to try again.
+  await context.setOffline(true)
+  await page.goto('/tasks')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Não foi possível iniciar' }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Não foi possível iniciar' }),
+  ).toBeVisible()
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
+})
+
+test('no answer: the 20 s limit, two retries, the timeout message, and a retry that works', async ({
+  page,
+  request,
+}) => {
+  await page.clock.install()
+  await addFaults(request, { method: 'GET', path: '/opportunities', fault: 'hang' })
+  let asked = 0
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/opportunities') asked++
+  })
+  await page.goto('/oppy')
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await expect.poll(() => asked).toBe(attempt)
+    // Past the client's 20 s time limit (each retry waits 1 s, then 2 s, in real time).
+    await page.clock.fastForward(21_000)
+  }
+  await expect(page.getByText('O servidor demorou para responder. Tente de novo.')).toBeVisible()
+  await clearFaults(request)
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(page.getByRole('list', { name: 'Oportunidades disponíveis' })).toBeVisible()
+})
+
+test('the demo checks every answer against openapi.yaml: a drifted task is an error with a retry, not a crash', async ({
+  page,
+}) => {
+  const warnings: string[] = []
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+  await page.goto('/preview?seed=4821&scenario=busy-agent')
+  await expect(page.getByRole('heading', { level: 1, name: 'Oportunidades' })).toBeVisible()
+  // The demo's fake backend runs in this tab: its control plane too.
+  const switchFaults = (method: 'POST' | 'DELETE') =>
+    page.evaluate(async (m) => {
+      const body = JSON.stringify({
+        rules: [{ method: 'GET', path: '/tasks/{id}', fault: 'schema-mismatch' }],
+      })
+      const res = await fetch('/preview/api/__fake/faults', {
+        method: m,
+        headers: { 'Content-Type': 'application/json' },
+        ...(m === 'POST' ? { body } : {}),
+      })
+      return res.status
+    }, method)
+  expect(await switchFaults('POST')).toBe(200)
+
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: /Tarefas/ })
+    .click()
+  await page
+    .getByRole('link', { name: /^Compra na padaria/ })
+    .first()
+    .click()
+  await expect(
+    page.getByText('O servidor respondeu algo inesperado. Tente de novo em instantes.'),
+  ).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('heading', { name: 'Algo deu errado' })).toHaveCount(0)
+  // Logged with the operation and where the body broke the contract, nothing of the body.
+  expect(
+    warnings.some((w) =>
+      /^\[api\] GET \/tasks\/\{id\} → 200: a resposta não segue openapi\.yaml em \//.test(w),
+    ),
+  ).toBe(true)
+
+  expect(await switchFaults('DELETE')).toBe(200)
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(
+    page.getByRole('link', { name: /^(Fazer check-in|Continuar visita)$/ }),
+  ).toBeVisible()
+})

@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: every performance figure of issue #7 next to its target, on this machine,
+ * written to bench/RESULTS.md and printed. Builds first (the figures are of the production
+ * build). Benchmarks, not tests: a missed target is reported, not failed — the size budgets
+ * are what `npm test` enforces.
+ *
+ *   npm run bench [-- --quick]      (--quick: 1 run each instead of 3–5)
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { findChromium } from '../find-chromium'
+import { formatReport, measure } from '../bundle-size'
+import type { ChunkReport } from '../check-bundle'
+import { measureFakeDb } from './fake-db'
+import { lighthouseTable, measureLighthouse } from './lighthouse'
+import { measurePreviewStart, TARGET_MS as PREVIEW_TARGET_MS } from './preview-start'
+import { measureRepeatVisit } from './repeat-visit'
+import { ROOT } from './support'
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } })
+const runs = (n: number) => (values.quick ? 1 : n)
+const sections: string[] = []
+const section = (title: string, body: string) => {
+  const text = `## ${title}\n\n${body.trim()}\n`
+  console.log(`\n${text}`)
+  sections.push(text)
+}
+
+process.env.CHROME_PATH ??= findChromium()
+const chromiumVersion = execFileSync(process.env.CHROME_PATH, ['--version']).toString().trim()
+const loadBefore = loadavg()[0]!.toFixed(2)
+
+// 1. Sizes of the production build.
+const dist = `${ROOT}dist/`
+const chunks = JSON.parse(readFileSync(`${dist}bundle-modules.json`, 'utf8')) as ChunkReport[]
+const sizes = measure(chunks, (f) => gzipSync(readFileSync(dist + f), { level: 9 }).length)
+section('Download sizes (gzip, production build)', formatReport(sizes))
+
+// 2. Lighthouse.
+const lh = await measureLighthouse(runs(3))
+section(
+  `Lighthouse 12, mobile profile, median of ${runs(3)} (fresh profile per run)`,
+  lighthouseTable(lh),
+)
+
+// 3. Repeat visit through the service worker.
+const repeat = await measureRepeatVisit(runs(3))
+section(
+  `Repeat visit of /oppy (emulated slow 4G + 4× CPU, median of ${repeat.runs})`,
+  [
+    '| visit | to first offer | over the network | from the service worker |',
+    '| --- | ---: | ---: | ---: |',
+    `| first | ${repeat.cold.ms} ms | ${repeat.cold.networkKiB.toFixed(1)} KiB | ${repeat.cold.fromWorker} of ${repeat.cold.requests} |`,
+    `| repeat | ${repeat.warm.ms} ms | ${repeat.warm.networkKiB.toFixed(1)} KiB | ${repeat.warm.fromWorker} of ${repeat.warm.requests} |`,
+  ].join('\n'),
+)
+
+// 4. Photo compression (its own script: it builds a benchmark page with both compressors).
+const photo = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/bench/photo-compression.ts', '--runs', String(runs(7))],
+  { cwd: ROOT, encoding: 'utf8', env: process.env },
+)
+section(
+  'Photo compression (12 MP JPEG, EXIF orientation 6), ours vs browser-image-compression',
+  photo.status === 0
+    ? photo.stdout
+    : `Could not run (exit ${photo.status}):\n\n\`\`\`\n${photo.stderr.slice(-2000)}\n\`\`\``,
+)
+
+// 5. The demo's start.
+const preview = await measurePreviewStart(runs(5))
+section(
+  'Demo start (/preview to interactive offers, no throttling)',
+  [
+    '| start | median | target | runs |',
+    '| --- | ---: | ---: | --- |',
+    `| cold (fresh profile) | ${preview.cold} ms | ≤ ${PREVIEW_TARGET_MS} ms | ${preview.coldRuns.join(', ')} |`,
+    `| warm reload | ${preview.warm} ms | | ${preview.warmRuns.join(', ')} |`,
+  ].join('\n'),
+)
+
+// 6. The fake database at scale.
+const fakeDb = await measureFakeDb(runs(5))
+section(
+  'Fake database: seeding and queries (Node, median)',
+  [
+    '| what | median | target |',
+    '| --- | ---: | ---: |',
+    ...fakeDb.map(
+      (r) => `| ${r.what} | ${r.ms.toFixed(1)} ms | ${r.target ? `≤ ${r.target} ms` : ''} |`,
+    ),
+  ].join('\n'),
+)
+
+const header = [
+  '# Benchmark results',
+  '',
+  `Written by \`npm run bench\`${values.quick ? ' --quick' : ''} on ${new Date().toISOString()}.`,
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${chromiumVersion}.`,
+  `Load average (1 min) before: ${loadBefore}, after: ${loadavg()[0]!.toFixed(2)} — timings on a busy machine run long.`,
+  '',
+].join('\n')
+if (!existsSync(`${ROOT}bench`)) mkdirSync(`${ROOT}bench`)
+writeFileSync(`${ROOT}bench/RESULTS.md`, `${header}\n${sections.join('\n')}`)
+console.log('\nWritten to bench/RESULTS.md')

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy, securityHeaders } from './security-headers'
+
+const directives = (policy: string) =>
+  Object.fromEntries(
+    policy.split('; ').map((d) => {
+      const [name, ...sources] = d.split(' ')
+      return [name!, sources]
+    }),
+  )
+
+describe('the production security headers', () => {
+  it('allow scripts from the app only, and forbid plugins, <base> and framing', () => {
+    const csp = directives(contentSecurityPolicy())
+    expect(csp['script-src']).toEqual(["'self'"])
+    expect(csp['object-src']).toEqual(["'none'"])
+    expect(csp['base-uri']).toEqual(["'none'"])
+    expect(csp['frame-ancestors']).toEqual(["'none'"])
+    expect(csp['connect-src']).toEqual(["'self'"])
+    expect(contentSecurityPolicy()).not.toMatch(/unsafe-(inline|eval)|\*/)
+  })
+
+  it('let a deployment name the API origin for calls and media, nothing more', () => {
+    const csp = directives(contentSecurityPolicy({ apiOrigin: 'https://api.example/v1' }))
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.example'])
+    expect(csp['img-src']).toContain('https://api.example')
+    expect(csp['script-src']).toEqual(["'self'"])
+  })
+
+  it('come with nosniff, no referrer and the device features a visit needs', () => {
+    const headers = securityHeaders()
+    expect(headers['X-Content-Type-Options']).toBe('nosniff')
+    expect(headers['Referrer-Policy']).toBe('no-referrer')
+    expect(headers['Permissions-Policy']).toMatch(
+      /camera=\(self\).*microphone=\(self\).*geolocation=\(self\)/,
+    )
+  })
+})

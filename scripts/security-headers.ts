@@ -1,0 +1,67 @@
+/**
+ * The HTTP security headers of the agent app and the demo, in one place: scripts/serve.ts
+ * sends them on every response, the end-to-end tests run the whole app under them (any CSP
+ * violation fails a test, see e2e/support/test.ts), and the README's deployment section
+ * copies `securityHeaders()` from here.
+ *
+ * The policy allows only what the built app does: scripts, styles, workers and the manifest
+ * from its own origin (no inline script, no eval, no inline <style>), pictures and recordings
+ * as blob:/data: URLs made on the device, API calls to its own origin (or to the API origin a
+ * deployment names), and nothing may frame it.
+ */
+
+/** Where the production build calls its API when that is not the app's own origin. */
+export type SecurityHeaderOptions = {
+  /** e.g. `https://api.example` when built with VITE_API_BASE_URL=https://api.example/v1. */
+  apiOrigin?: string
+}
+
+export function contentSecurityPolicyDirectives(
+  options: SecurityHeaderOptions = {},
+): Array<[directive: string, ...sources: string[]]> {
+  const api = options.apiOrigin ? [new URL(options.apiOrigin).origin] : []
+  return [
+    ['default-src', "'self'"],
+    // No 'unsafe-inline', no 'unsafe-eval': only the bundled files run (zod runs jitless).
+    ['script-src', "'self'"],
+    // React's style={{…}} goes through the CSSOM, which style-src does not govern.
+    ['style-src', "'self'"],
+    // Evidence photos and receipts are shown from blob: URLs of the device's copies.
+    ['img-src', "'self'", 'blob:', 'data:', ...api],
+    // The recorded testimony plays from a blob: URL.
+    ['media-src', "'self'", 'blob:', ...api],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...api],
+    // The Workbox service worker, MSW's worker under /preview and the image compressor.
+    ['worker-src', "'self'", 'blob:'],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['frame-ancestors', "'none'"],
+    ['form-action', "'self'"],
+  ]
+}
+
+/** The Content-Security-Policy header value. */
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
+  return contentSecurityPolicyDirectives(options)
+    .map((directive) => directive.join(' '))
+    .join('; ')
+}
+
+/** Every security header the app's responses carry (HTML, assets, workers and the API). */
+export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'X-Content-Type-Options': 'nosniff',
+    // Nothing of the agent's screens (task slugs, notification paths) leaves in a Referer.
+    'Referrer-Policy': 'no-referrer',
+    // The visit needs the camera, the microphone and the position; nothing else, and no
+    // framed page gets any of them.
+    'Permissions-Policy':
+      'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // For browsers that predate frame-ancestors.
+    'X-Frame-Options': 'DENY',
+  }
+}

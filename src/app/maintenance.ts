@@ -1,0 +1,13 @@
+/** Where a read answered "in maintenance" (503) sends the agent: the unavailable screen, and back. */
+import type { createMemoryRouter } from 'react-router-dom'
+
+type AppRouter = Pick<ReturnType<typeof createMemoryRouter>, 'state' | 'navigate'>
+
+export function handleMaintenance(router: AppRouter) {
+  const { pathname, search } = router.state.location
+  // Already there, or signing in/out: those screens show the error themselves.
+  if (/^\/(unavailable|login|logout|activation)(\/|$)/.test(pathname)) return
+  void router.navigate(`/unavailable?from=${encodeURIComponent(pathname + search)}`, {
+    replace: true,
+  })
+}

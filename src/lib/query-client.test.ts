@@ -1,0 +1,85 @@
+/**
+ * The app's retry policy for reads: what may heal (no connection, a timeout, a 5xx, a success
+ * that could not be read) is tried again twice with a growing wait, then the screen gets the
+ * error and offers its own "Tentar de novo"; a refusal (4xx) is shown at once.
+ */
+import { onlineManager } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error'
+import { createQueryClient } from './query-client'
+
+function apiError(code: ApiErrorCode, status: number) {
+  return new ApiError({
+    code,
+    status,
+    message: API_ERROR_MESSAGES[code],
+    method: 'GET',
+    path: '/x',
+  })
+}
+
+/** Runs one query with the app's defaults; returns when each attempt started and how it ended. */
+async function attempts(error: ApiError) {
+  const client = createQueryClient()
+  const started: number[] = []
+  const t0 = Date.now()
+  const outcome = client
+    .fetchQuery({
+      queryKey: ['x'],
+      queryFn: () => {
+        started.push(Date.now() - t0)
+        return Promise.reject(error)
+      },
+      // fetchQuery defaults to no retries; the screens' useQuery take the client's default.
+      retry: client.getDefaultOptions().queries?.retry,
+    })
+    .catch((e: unknown) => e)
+  await vi.runAllTimersAsync()
+  return { started, outcome: await outcome }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+  onlineManager.setOnline(true)
+})
+
+describe('query retry policy', () => {
+  it.each([
+    ['timeout', 0],
+    ['offline', 0],
+    ['server_error', 500],
+    ['maintenance', 503],
+    ['invalid_response', 200],
+  ] as const)(
+    'retries %s (%i) twice, waiting longer each time, then gives up',
+    async (code, status) => {
+      const error = apiError(code, status)
+      const { started, outcome } = await attempts(error)
+      expect(outcome).toBe(error)
+      expect(started).toHaveLength(3)
+      const waits = [started[1]! - started[0]!, started[2]! - started[1]!]
+      expect(waits[0]).toBeGreaterThanOrEqual(1000)
+      expect(waits[1]).toBeGreaterThan(waits[0]!)
+    },
+  )
+
+  it.each([
+    ['not_found', 404],
+    ['validation_failed', 422],
+    ['invalid_response', 404],
+  ] as const)('does not retry %s (%i): a refusal will not change', async (code, status) => {
+    const { started } = await attempts(apiError(code, status))
+    expect(started).toHaveLength(1)
+  })
+
+  it('with no connection at all, says so at once instead of waiting paused', async () => {
+    onlineManager.setOnline(false)
+    const error = apiError('offline', 0)
+    const { started, outcome } = await attempts(error)
+    expect(started).toHaveLength(1)
+    expect(outcome).toBe(error)
+  })
+})

@@ -1,0 +1,33 @@
+/**
+ * Takes credentials out of a text meant for people (the error page's technical details, which
+ * an agent copies and sends to support): the current session token wherever it appears, and
+ * anything shaped like one — `Bearer …`/`Basic …` credentials, JWTs, `token=`/`otp=`
+ * URL parameters, `"token": "…"` JSON fields and long opaque runs of base64url characters.
+ * Request ids, routes, UUIDs and stack frames stay readable.
+ */
+export const REDACTED = '[removido]'
+
+const SHAPES: Array<[RegExp, string]> = [
+  [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, `$1 ${REDACTED}`],
+  [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED],
+  [
+    /([?&#](?:token|access_token|refresh_token|id_token|otp|key|password)=)[^&#\s"']+/gi,
+    `$1${REDACTED}`,
+  ],
+  [
+    /("(?:token|accessToken|access_token|refreshToken|refresh_token|authorization|otp|password)"\s*:\s*")[^"]*/gi,
+    `$1${REDACTED}`,
+  ],
+  [/(?<![\w-])[\w-]{40,}(?![\w-])/g, REDACTED],
+]
+
+export function redactSecrets(
+  text: string,
+  knownSecrets: ReadonlyArray<string | null | undefined> = [],
+) {
+  let out = text
+  for (const secret of knownSecrets)
+    if (secret && secret.length >= 6) out = out.split(secret).join(REDACTED)
+  for (const [shape, replacement] of SHAPES) out = out.replace(shape, replacement)
+  return out
+}
