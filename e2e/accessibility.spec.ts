@@ -7,7 +7,8 @@
  * printed and kept as annotations (see e2e/support/axe.ts). One page goes from screen to
  * screen; the visit screens are reached by doing the visit.
  */
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import type { Task } from '../src/api/entities'
 import { checkAccessibility } from './support/axe'
 import { DEMO_PHONE_DIGITS, resetBackend } from './support/fake-backend'
@@ -122,6 +123,7 @@ const SHELL_ROUTES: Array<[path: string, heading: RegExp]> = [
   ['/account/details/transactions/trx_4831', /.+/],
   ['/account/details/awards/NOTA10', /.+/],
   ['/account/details/nada', /.+/],
+  ['/account/details', /.+/],
   ['/about/privacy', /privacidade/i],
   ['/help', /ajuda/i],
   ['/permissions/notifications', /notifica/i],

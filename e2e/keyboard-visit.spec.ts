@@ -6,7 +6,8 @@
  * screen's heading after a route change, into a dialog when it opens and back to its
  * opener when it closes.
  */
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import type { Report, Task } from '../src/api/entities'
 import { DEMO_PHONE_DIGITS, lastSignInCode, resetBackend } from './support/fake-backend'
 import { expectFocusOn, expectFocusVisible, press, tabTo } from './support/keyboard'

@@ -5,7 +5,8 @@
  * the viewport, not covered by anything (the bottom navigation, a sticky header), and no
  * text may be cut by a fixed height or width.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import type { Task } from '../src/api/entities'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
