@@ -71,7 +71,12 @@ export type OutboxPayload =
   | { kind: 'saveReport'; taskId: string; reportId: string }
   | { kind: 'submitReport'; taskId: string; reportId: string }
   | { kind: 'award'; taskId: string; input: Schemas['AwardInput'] }
-  | { kind: 'answerRevision'; taskId: string; revisionId: string; answers: Schemas['PendencyAnswer'][] }
+  | {
+      kind: 'answerRevision'
+      taskId: string
+      revisionId: string
+      answers: Schemas['PendencyAnswer'][]
+    }
 
 export type OutboxItem = OutboxPayload & {
   /** Auto-increment: the order writes are sent in. */
@@ -113,7 +118,9 @@ export function openVisitDb(agentId: string): Promise<VisitDb> {
         database.createObjectStore('drafts', { keyPath: 'reportId' })
         database.createObjectStore('media', { keyPath: 'id' }).createIndex('byTask', 'taskId')
         database.createObjectStore('visits', { keyPath: 'taskId' })
-        database.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex('byId', 'id', { unique: true })
+        database
+          .createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true })
+          .createIndex('byId', 'id', { unique: true })
       },
       blocking() {
         // Another tab (or sign-out) wants to delete or upgrade: let it.
@@ -150,4 +157,23 @@ export function draftFromReport(report: Report): ReportDraft {
     dirty: false,
     updatedAt: new Date().toISOString(),
   }
+}
+
+/**
+ * Reads a draft and writes back `change(draft)` in one IndexedDB transaction, so a save that
+ * lands meanwhile (the sync loop recording the server's version) and an edit by the agent
+ * can never overwrite each other. `change` must be synchronous; returning undefined writes
+ * nothing. Resolves to what was written (or undefined).
+ */
+export async function mutateDraft(
+  db: VisitDb,
+  reportId: string,
+  change: (draft: ReportDraft) => ReportDraft | undefined,
+): Promise<ReportDraft | undefined> {
+  const tx = db.transaction('drafts', 'readwrite')
+  const draft = await tx.store.get(reportId)
+  const next = draft ? change(draft) : undefined
+  if (next) await tx.store.put(next)
+  await tx.done
+  return next
 }

@@ -10,6 +10,7 @@ import { appDate } from '@/lib/clock'
 import { currentSession } from '@/lib/session'
 import { enqueue, enqueueReportSave, outboxSummary, type OutboxSummary } from './outbox'
 import {
+  mutateDraft,
   draftFromReport,
   openVisitDb,
   type LocalMedia,
@@ -175,11 +176,14 @@ export async function ensureLocalVisit(task: Task): Promise<LocalVisit> {
 /** Applies a change to the draft, marks it unsaved and queues a save. */
 export async function updateDraft(reportId: string, change: (draft: ReportDraft) => ReportDraft) {
   const db = await agentVisitDb()
-  const draft = await db.get('drafts', reportId)
-  if (!draft) throw new Error('Relatório não carregado neste aparelho.')
-  const next = { ...change(draft), dirty: true, updatedAt: new Date().toISOString() }
-  await db.put('drafts', next)
-  await enqueueReportSave(db, draft.taskId, reportId)
+  // Read, change and write in one transaction: the sync loop may be recording a save.
+  const next = await mutateDraft(db, reportId, (draft) => ({
+    ...change(draft),
+    dirty: true,
+    updatedAt: new Date().toISOString(),
+  }))
+  if (!next) throw new Error('Relatório não carregado neste aparelho.')
+  await enqueueReportSave(db, next.taskId, reportId)
   visitStoreChanged()
   return next
 }

@@ -16,7 +16,7 @@ import {
 import { uploadWithProgress } from '../media/upload-with-progress'
 import { enqueueReportSave, processOutbox, wakeAll } from './outbox'
 import { notifyVisitStoreReaders } from './visit-store'
-import type { OutboxItem, ReportDraft, VisitDb } from './visit-db'
+import { mutateDraft, type OutboxItem, type ReportDraft, type VisitDb } from './visit-db'
 
 /** Prefix of a photo answer that still points at a local (not yet uploaded) photo. */
 export const LOCAL_MEDIA_PREFIX = 'local:'
@@ -135,18 +135,18 @@ export function createExecutor(db: VisitDb) {
         const sentAt = draft.updatedAt
         try {
           const report = await saveReport(item.reportId, reportInputFromDraft(draft), item.id)
-          const latest = (await db.get('drafts', item.reportId)) ?? draft
-          await db.put('drafts', {
+          // One transaction: an edit made while the save was in flight is kept, and stays dirty.
+          await mutateDraft(db, item.reportId, (latest) => ({
             ...latest,
             baseVersion: report.version,
             dirty: latest.updatedAt !== sentAt,
             conflict: undefined,
-          })
+          }))
           return report
         } catch (error) {
           if (isApiError(error) && error.code === 'stale_version' && error.problem?.current) {
-            const latest = (await db.get('drafts', item.reportId)) ?? draft
-            await db.put('drafts', { ...latest, conflict: error.problem.current })
+            const current = error.problem.current
+            await mutateDraft(db, item.reportId, (latest) => ({ ...latest, conflict: current }))
           }
           throw error
         }
