@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
 import { meQueryOptions } from '@/features/account/api/me-query'
@@ -16,6 +17,12 @@ function badgeLabel(count: number, singular: string, plural: string) {
 export function AgentShell() {
   const me = useQuery(meQueryOptions())
   const location = useLocation()
+  // On a slow link the screen is not held back for the alerts more than a moment.
+  const [waitedEnough, setWaitedEnough] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), 1000)
+    return () => clearTimeout(timer)
+  }, [])
   const counts = me.data?.counts
   if (me.isError && !me.data) {
     if (isApiError(me.error) && me.error.code === 'maintenance')
@@ -25,8 +32,12 @@ export function AgentShell() {
           replace
         />
       )
-    // A 401 already sent the agent to sign in again; anything else means we cannot start.
-    if (!(isApiError(me.error) && me.error.status === 401))
+    // A 401 already sent the agent to sign in again. With no connection the shell still
+    // opens (each screen says it is offline, the visit and sign-out work from the phone);
+    // anything else means we cannot start.
+    const unreachable =
+      isApiError(me.error) && (me.error.code === 'offline' || me.error.code === 'timeout')
+    if (!unreachable && !(isApiError(me.error) && me.error.status === 401))
       return <InitFailure error={me.error} onRetry={() => void me.refetch()} />
   }
   const entries: NavEntry[] = [
@@ -40,7 +51,7 @@ export function AgentShell() {
     <div className={styles.shell}>
       {/* The screen mounts at once (its requests go out beside /me) but is shown with the
           alerts that /me decides, so they never push it down after it has painted. */}
-      <div className={me.data ? undefined : styles.waitingForAgent}>
+      <div className={me.isPending && !waitedEnough ? styles.waitingForAgent : undefined}>
         {me.data && <ShellAlerts agent={me.data} />}
         <Outlet />
       </div>
