@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
 import { meQueryOptions } from '@/features/account/api/me-query'
+import { LoadError } from '@/components/load-error'
 import { InitFailure } from '../routes/init-failure'
 import { ShellAlerts } from './shell-alerts'
 import styles from './agent-shell.module.css'
@@ -53,6 +54,15 @@ export function AgentShell() {
           alerts that /me decides, so they never push it down after it has painted. */}
       <div className={me.isPending && !waitedEnough ? styles.waitingForAgent : undefined}>
         {me.data && <ShellAlerts agent={me.data} />}
+        {me.isError && !me.data && (
+          <div className={styles.unreachable}>
+            <LoadError
+              title="Avisos e contadores indisponíveis"
+              error={me.error}
+              onRetry={() => void me.refetch()}
+            />
+          </div>
+        )}
         <Outlet />
       </div>
       <nav className={styles.nav} aria-label="Navegação principal">
