@@ -61,7 +61,8 @@ describe('CameraCapture', () => {
         audio: false,
       }),
     )
-    expect((video as HTMLVideoElement).srcObject).toBe(stream)
+    // The stream is attached in an effect after the video mounts: wait for it.
+    await waitFor(() => expect((video as HTMLVideoElement).srcObject).toBe(stream))
     await user.click(screen.getByRole('button', { name: 'Tirar foto' }))
     await waitFor(() => expect(onPhoto).toHaveBeenCalledTimes(1))
     const file = onPhoto.mock.calls[0]![0] as File
