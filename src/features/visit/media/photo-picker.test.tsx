@@ -169,10 +169,13 @@ describe('PhotoPicker + EvidenceList', () => {
     const server = fakeBackend.db.reports.findFirst((q) => q.where({ id: report.id }))!
     expect(server.evidences.at(-1)!.bytes).toBe(COMPRESSED_BYTES)
     // "Enviada" is written inside the send; the outbox item is removed just after it.
-    await vi.waitFor(async () => {
-      const outbox = await (await deviceDb()).getAll('outbox')
-      expect(outbox.filter((i) => i.kind === 'upload')).toEqual([])
-    })
+    await vi.waitFor(
+      async () => {
+        const outbox = await (await deviceDb()).getAll('outbox')
+        expect(outbox.filter((i) => i.kind === 'upload')).toEqual([])
+      },
+      { timeout: 5000 },
+    )
   })
 
   it('a picture that cannot be used: its pt-BR reason by the button, nothing kept', async () => {

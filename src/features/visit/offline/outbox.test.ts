@@ -17,6 +17,29 @@ const checkin = (taskId: string) => ({ kind: 'checkin' as const, taskId, input: 
 const checkout = (taskId: string) => ({ kind: 'checkout' as const, taskId, input: { at: '2026-01-01T11:00:00Z', offline: true } })
 
 describe('outbox', () => {
+  it('a failing attempt never writes back an item touched meanwhile (sent by another run, or re-queued by the agent)', async () => {
+    await enqueue(db, checkin('t1'), 0)
+    // While this attempt fails, another run sends the item and deletes it.
+    await processOutbox(db, async (item) => {
+      await db.delete('outbox', item.seq!)
+      throw refused()
+    })
+    expect(await db.getAll('outbox')).toEqual([])
+
+    await enqueue(db, checkin('t2'), 0)
+    // While this attempt fails, the agent taps "Tentar de novo": the item is pending again.
+    let calls = 0
+    await processOutbox(db, async (item) => {
+      calls++
+      if (calls === 1) {
+        await retryFailed(db, item.seq!)
+        throw refused()
+      }
+    })
+    expect(calls).toBe(2)
+    expect(await db.getAll('outbox')).toEqual([])
+  })
+
   it('sends items in the order they were written, each once', async () => {
     await enqueue(db, checkin('t1'))
     await enqueue(db, checkout('t1'))

@@ -104,7 +104,19 @@ export async function processOutbox(
         state: transient ? 'pending' : 'failed',
         nextAttemptAt: transient ? now() + backoffDelay(attempts, options.random) : head.nextAttemptAt,
       }
-      await db.put('outbox', updated)
+      // Only if nobody touched the item meanwhile: the agent may have tapped "Tentar de novo"
+      // (or discarded it) while this attempt was failing, and another run may even have sent
+      // and deleted it — writing it back would resurrect a sent item as failed.
+      const tx = db.transaction('outbox', 'readwrite')
+      const current = await tx.store.get(head.seq!)
+      const untouched =
+        current !== undefined &&
+        current.state === head.state &&
+        current.attempts === head.attempts &&
+        current.nextAttemptAt === head.nextAttemptAt
+      if (untouched) await tx.store.put(updated)
+      await tx.done
+      if (!untouched) continue
       if (transient) return { sent, waitingUntil: updated.nextAttemptAt, stoppedBy: updated }
     }
   }
