@@ -11,10 +11,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium, type Page } from '@playwright/test'
+import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, findChromium } from '../find-chromium'
-import { freePort, median, row, serveBuiltApp, signInThroughScreens } from './support'
+import {
+  forgetEverythingButTheSession,
+  freePort,
+  median,
+  row,
+  serveBuiltApp,
+  signInThroughScreens,
+} from './support'
 
 export const TARGETS = {
   performance: 0.97,
@@ -33,18 +40,6 @@ type Run = {
   tbtMs: number
   cls: number
   fcpMs: number
-}
-
-/** Back to a first visit, session kept: no service worker, no Cache Storage, no HTTP cache. */
-async function forgetEverythingButTheSession(page: Page) {
-  await page.evaluate(async () => {
-    for (const registration of await navigator.serviceWorker.getRegistrations())
-      await registration.unregister()
-    for (const key of await caches.keys()) await caches.delete(key)
-  })
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.clearBrowserCache')
-  await cdp.detach()
 }
 
 async function runOnce(baseUrl: string, path: string, signedIn: boolean): Promise<Run> {

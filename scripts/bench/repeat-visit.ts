@@ -9,7 +9,13 @@
  */
 import { parseArgs } from 'node:util'
 import type { BrowserContext, Page } from '@playwright/test'
-import { launchChromium, median, serveBuiltApp, signInThroughScreens } from './support'
+import {
+  forgetEverythingButTheSession,
+  launchChromium,
+  median,
+  serveBuiltApp,
+  signInThroughScreens,
+} from './support'
 
 const SLOW_4G = {
   offline: false,
@@ -56,14 +62,7 @@ export async function measureRepeatVisit(runs = 3) {
       await signInThroughScreens(page, server.url)
       // First visit of /oppy in a fresh context would need a second sign-in; instead drop
       // the worker and caches the sign-in installed, keeping the session.
-      await page.evaluate(async () => {
-        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister()
-        for (const key of await caches.keys()) await caches.delete(key)
-      })
-      const clear = await context.newCDPSession(page)
-      await clear.send('Network.clearBrowserCache')
-      await clear.send('Network.setCacheDisabled', { cacheDisabled: false })
-      await clear.detach()
+      await forgetEverythingButTheSession(page)
       await page.goto('about:blank')
       cold.push(await timedLoad(context, page, `${server.url}/oppy`))
       // The worker installs on that visit; wait until it controls the page, as on a real phone.

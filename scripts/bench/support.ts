@@ -78,3 +78,15 @@ export async function signInThroughScreens(page: Page, baseUrl: string) {
   await page.getByRole('button', { name: 'Entrar' }).click()
   await page.getByRole('heading', { name: 'Oportunidades' }).waitFor()
 }
+
+/** Back to a first visit, session kept: no service worker, no Cache Storage, no HTTP cache. */
+export async function forgetEverythingButTheSession(page: Page) {
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister()
+    for (const key of await caches.keys()) await caches.delete(key)
+  })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.clearBrowserCache')
+  await cdp.detach()
+}
