@@ -7,7 +7,10 @@ test.beforeEach(async ({ request }) => {
   await resetBackend(request)
 })
 
-test('an agent accepts an offer, finds it in tasks, reads a notification, edits bank data and signs out', async ({ page, request }) => {
+test('an agent accepts an offer, finds it in tasks, reads a notification, edits bank data and signs out', async ({
+  page,
+  request,
+}) => {
   const errors: string[] = []
   page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()))
   await signIn(page, request)
@@ -32,7 +35,9 @@ test('an agent accepts an offer, finds it in tasks, reads a notification, edits 
   // It is in my tasks, as scheduled, and the offer badge went down.
   await nav.getByRole('link', { name: /Tarefas/ }).click()
   await expect(page.getByRole('heading', { name: 'Tarefas' })).toBeVisible()
-  await expect(page.getByRole('link', { name: new RegExp(mission ? mission.slice(0, 20) : slug) }).first()).toBeVisible()
+  await expect(
+    page.getByRole('link', { name: new RegExp(mission ? mission.slice(0, 20) : slug) }).first(),
+  ).toBeVisible()
   await expect(nav.getByRole('link', { name: /Oportunidades/ })).toContainText('4')
 
   // Reading a notification lowers the unread badge.
@@ -55,18 +60,28 @@ test('an agent accepts an offer, finds it in tasks, reads a notification, edits 
   await page.getByLabel('Conta com dígito').fill('7654321-0')
   await page.getByRole('button', { name: 'Salvar dados bancários' }).click()
   await expect(page.getByText('Dados bancários salvos')).toBeVisible()
-  const wallet = await request.get('/api/wallet', { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('avaliador.session') ?? '{}').token as string)}` } })
+  const wallet = await request.get('/api/wallet', {
+    headers: {
+      Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('avaliador.session') ?? '{}').token as string)}`,
+    },
+  })
   expect(((await wallet.json()) as { bank: { account: string } }).bank.account).toBe('7654321-0')
 
   // Sign out: the session and every local trace of the agent are gone.
   await page.goto('/account')
-  await page.getByRole('link', { name: 'Sair' }).or(page.getByRole('button', { name: 'Sair' })).first().click()
+  await page
+    .getByRole('link', { name: 'Sair' })
+    .or(page.getByRole('button', { name: 'Sair' }))
+    .first()
+    .click()
   await expect(page.getByRole('heading', { name: 'Você saiu' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Entrar novamente' })).toBeVisible()
   const leftovers = await page.evaluate(async () => ({
     storage: Object.keys(localStorage).filter((k) => k.startsWith('avaliador')),
     session: Object.keys(sessionStorage).filter((k) => k.startsWith('avaliador')),
-    databases: (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('avaliador-agent')),
+    databases: (await indexedDB.databases())
+      .map((d) => d.name)
+      .filter((n) => n?.startsWith('avaliador-agent')),
   }))
   expect(leftovers).toEqual({ storage: [], session: [], databases: [] })
   await page.goto('/oppy')
@@ -105,21 +120,38 @@ const ROUTES: Array<[path: string, heading: RegExp]> = [
   ['/nao-existe', /não encontrada/i],
 ]
 
-test('every route outside the visit renders its pt-BR heading at 360×640 with no console error', async ({ page, request }) => {
+test('every route outside the visit renders its pt-BR heading at 360×640 with no console error', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request)
   // /unavailable leaves as soon as the service is healthy: keep it down for that screen.
   await page.route('**/api/health', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Em manutenção', status: 503, code: 'maintenance', detail: 'Voltamos em alguns minutos.' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Em manutenção',
+        status: 503,
+        code: 'maintenance',
+        detail: 'Voltamos em alguns minutos.',
+      }),
+    }),
   )
   for (const [path, heading] of ROUTES) {
     const errors: string[] = []
     // The browser logs the 503 we staged for /unavailable; that one is expected.
     const onConsole = (m: ConsoleMessage) =>
-      m.type() === 'error' && !(path === '/unavailable' && m.text().includes('503')) && errors.push(m.text())
+      m.type() === 'error' &&
+      !(path === '/unavailable' && m.text().includes('503')) &&
+      errors.push(m.text())
     page.on('console', onConsole)
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth + 1,
+    )
     expect(overflow, `${path} scrolls sideways at 360 px`).toBe(false)
     page.off('console', onConsole)
     expect(errors, path).toEqual([])

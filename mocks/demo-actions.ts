@@ -14,10 +14,30 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 const PLACES = [
-  { name: 'Farmácia Popular — Vila Madalena', address: 'Rua Harmonia, 512 — São Paulo — SP', lat: -23.5531, lng: -46.6893 },
-  { name: 'Drogaria Bem-Estar — Moema', address: 'Av. Ibirapuera, 2100 — São Paulo — SP', lat: -23.6003, lng: -46.6655 },
-  { name: 'Mercado Boa Compra — Tijuca', address: 'Rua Conde de Bonfim, 380 — Rio de Janeiro — RJ', lat: -22.9237, lng: -43.2327 },
-  { name: 'Loja Conecta — Savassi', address: 'Rua Pernambuco, 1000 — Belo Horizonte — MG', lat: -19.9379, lng: -43.9339 },
+  {
+    name: 'Farmácia Popular — Vila Madalena',
+    address: 'Rua Harmonia, 512 — São Paulo — SP',
+    lat: -23.5531,
+    lng: -46.6893,
+  },
+  {
+    name: 'Drogaria Bem-Estar — Moema',
+    address: 'Av. Ibirapuera, 2100 — São Paulo — SP',
+    lat: -23.6003,
+    lng: -46.6655,
+  },
+  {
+    name: 'Mercado Boa Compra — Tijuca',
+    address: 'Rua Conde de Bonfim, 380 — Rio de Janeiro — RJ',
+    lat: -22.9237,
+    lng: -43.2327,
+  },
+  {
+    name: 'Loja Conecta — Savassi',
+    address: 'Rua Pernambuco, 1000 — Belo Horizonte — MG',
+    lat: -19.9379,
+    lng: -43.9339,
+  },
 ]
 
 function pick<T>(ctx: BackendContext, items: readonly T[]): T {
@@ -30,7 +50,10 @@ function nextSlugNumber(ctx: BackendContext) {
 }
 
 /** A new pending offer for the demo agent, expiring in `expiresInHours`. */
-export async function sendOpportunity(ctx: BackendContext, options: { expiresInHours?: number } = {}) {
+export async function sendOpportunity(
+  ctx: BackendContext,
+  options: { expiresInHours?: number } = {},
+) {
   const now = ctx.clock.now()
   const entry = pick(ctx, CATALOGUE)
   const place = pick(ctx, PLACES)

@@ -15,11 +15,14 @@ function patternOf(path: string) {
 }
 
 describe('likely next routes', () => {
-  it.each(LIKELY_NEXT)('%s is a real screen, and so is every screen it prefetches', (from, next) => {
-    const sample = from.replace(/:\w+\??/g, '_')
-    expect(patternOf(sample)).toBe(from)
-    for (const path of next) expect(patternOf(path), path).not.toBe('/*')
-  })
+  it.each(LIKELY_NEXT)(
+    '%s is a real screen, and so is every screen it prefetches',
+    (from, next) => {
+      const sample = from.replace(/:\w+\??/g, '_')
+      expect(patternOf(sample)).toBe(from)
+      for (const path of next) expect(patternOf(path), path).not.toBe('/*')
+    },
+  )
 
   it('offers list → an offer and the tasks; a task → its check-in', () => {
     expect(likelyNextPaths(routes, '/oppy')).toEqual(['/oppy/_', '/tasks'])

@@ -3,7 +3,15 @@ import { Button } from './button'
 import { Notice } from './notice'
 
 /** A failed load: what happened in pt-BR and a retry. */
-export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+export function LoadError({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string
+  error: unknown
+  onRetry: () => void
+}) {
   return (
     <Notice
       tone="error"

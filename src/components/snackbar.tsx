@@ -2,7 +2,15 @@
  * One snackbar at a time, for SNACKBAR_MS, announced by a polite live region that is always
  * in the page (so screen readers hear each new message).
  */
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { SNACKBAR_MS } from '@/domain/constants'
 import styles from './snackbar.module.css'
 

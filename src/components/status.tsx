@@ -16,7 +16,15 @@ export function Chips({ label, children }: { label: string; children: ReactNode 
   )
 }
 
-export function Chip({ pressed, onToggle, children }: { pressed: boolean; onToggle: () => void; children: ReactNode }) {
+export function Chip({
+  pressed,
+  onToggle,
+  children,
+}: {
+  pressed: boolean
+  onToggle: () => void
+  children: ReactNode
+}) {
   return (
     <button type="button" className={styles.chip} aria-pressed={pressed} onClick={onToggle}>
       {children}
@@ -24,7 +32,15 @@ export function Chip({ pressed, onToggle, children }: { pressed: boolean; onTogg
   )
 }
 
-export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string
+  children?: ReactNode
+  action?: ReactNode
+}) {
   return (
     <div className={styles.empty} role="status">
       <p className={styles.emptyTitle}>{title}</p>
@@ -35,9 +51,22 @@ export function EmptyState({ title, children, action }: { title: string; childre
 }
 
 /** Placeholder blocks while a list loads; announced once as "Carregando…". */
-export function Skeleton({ count = 3, height = 72, label = 'Carregando…' }: { count?: number; height?: number; label?: string }) {
+export function Skeleton({
+  count = 3,
+  height = 72,
+  label = 'Carregando…',
+}: {
+  count?: number
+  height?: number
+  label?: string
+}) {
   return (
-    <div role="status" aria-label={label} aria-busy="true" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <div
+      role="status"
+      aria-label={label}
+      aria-busy="true"
+      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+    >
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={styles.skeleton} style={{ height }} />
       ))}

@@ -9,7 +9,11 @@ describe('prefetchRouteData', () => {
     clearSession()
   })
   const signIn = () =>
-    saveSession({ token: 't', agentId: 'a', expiresAt: new Date(Date.now() + 60_000).toISOString() })
+    saveSession({
+      token: 't',
+      agentId: 'a',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    })
 
   it('asks the app query client for the data when signed in, and returns at once', () => {
     const client = new QueryClient()

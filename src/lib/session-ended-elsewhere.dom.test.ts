@@ -20,7 +20,9 @@ describe('a sign-out in another tab', () => {
   it('is not a sign-in elsewhere, another key, or a sign-out in this tab', () => {
     const ended = vi.fn()
     const stop = onSessionEndedElsewhere(ended)
-    window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: JSON.stringify(session) }))
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: KEY, newValue: JSON.stringify(session) }),
+    )
     window.dispatchEvent(new StorageEvent('storage', { key: 'outra.chave', newValue: null }))
     saveSession(session)
     clearSession()

@@ -30,7 +30,16 @@ export function installFakeGeolocation() {
   const real = navigator.geolocation
   const fakePosition = (p: DemoPosition): GeolocationPosition =>
     ({
-      coords: { latitude: p.lat, longitude: p.lng, accuracy: p.accuracy, altitude: null, altitudeAccuracy: null, heading: null, speed: null, toJSON: () => p },
+      coords: {
+        latitude: p.lat,
+        longitude: p.lng,
+        accuracy: p.accuracy,
+        altitude: null,
+        altitudeAccuracy: null,
+        heading: null,
+        speed: null,
+        toJSON: () => p,
+      },
       timestamp: Date.now(),
       toJSON: () => p,
     }) as GeolocationPosition

@@ -18,7 +18,13 @@ import type { FakeBackend } from '../../mocks/fake-backend'
 import { sendBulletin, sendNotification, sendOpportunity } from '../../mocks/demo-actions'
 import { approveReport, contestReport, rejectReport } from '../../mocks/handlers/revisions'
 import { DEMO_AGENT_ID, SCENARIOS, type ScenarioName } from '../../mocks/seed/seed'
-import { demoPosition, isDemoOffline, northOf, setDemoOffline, setDemoPosition } from './demo-device'
+import {
+  demoPosition,
+  isDemoOffline,
+  northOf,
+  setDemoOffline,
+  setDemoPosition,
+} from './demo-device'
 import styles from './demo-panel.module.css'
 
 export const SECTION_LABEL: Record<ReportSection, string> = {
@@ -53,7 +59,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave, onSwitch }: Props) {
+export function DemoPanel({
+  backend,
+  open,
+  onClose,
+  onChanged,
+  onReset,
+  onLeave,
+  onSwitch,
+}: Props) {
   const queryClient = useQueryClient()
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const [, setTick] = useState(0)
@@ -96,7 +110,13 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
   function submitContest(event: FormEvent) {
     event.preventDefault()
     if (!target) return
-    void act(`Pendências enviadas para ${target.slug}`, () => contestReport(ctx, target.id, pendencies.filter((p) => p.message.trim())))
+    void act(`Pendências enviadas para ${target.slug}`, () =>
+      contestReport(
+        ctx,
+        target.id,
+        pendencies.filter((p) => p.message.trim()),
+      ),
+    )
   }
 
   return (
@@ -106,10 +126,16 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
 
         <Section title="Validador">
           {validating.length === 0 ? (
-            <p className={styles.muted}>Nenhum relatório em validação agora. Envie um relatório no app para validá-lo aqui.</p>
+            <p className={styles.muted}>
+              Nenhum relatório em validação agora. Envie um relatório no app para validá-lo aqui.
+            </p>
           ) : (
             <>
-              <SelectField label="Relatório" value={target?.id ?? ''} onChange={(e) => setTaskId(e.target.value)}>
+              <SelectField
+                label="Relatório"
+                value={target?.id ?? ''}
+                onChange={(e) => setTaskId(e.target.value)}
+              >
                 {validating.map((t) => (
                   <option key={t.id} value={t.id}>
                     {t.slug} — {t.title}
@@ -117,7 +143,14 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
                 ))}
               </SelectField>
               <div className={styles.row}>
-                <Button onClick={() => target && void act(`${target.slug} aprovada`, () => approveReport(ctx, target.id))}>Aprovar</Button>
+                <Button
+                  onClick={() =>
+                    target &&
+                    void act(`${target.slug} aprovada`, () => approveReport(ctx, target.id))
+                  }
+                >
+                  Aprovar
+                </Button>
               </div>
               <form onSubmit={submitContest} className={styles.form}>
                 {pendencies.map((p, i) => (
@@ -125,7 +158,13 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
                     <SelectField
                       label={`Seção da pendência ${i + 1}`}
                       value={p.section}
-                      onChange={(e) => setPendencies(pendencies.map((x, j) => (j === i ? { ...x, section: e.target.value as ReportSection } : x)))}
+                      onChange={(e) =>
+                        setPendencies(
+                          pendencies.map((x, j) =>
+                            j === i ? { ...x, section: e.target.value as ReportSection } : x,
+                          ),
+                        )
+                      }
                     >
                       {reportSectionValues.map((s) => (
                         <option key={s} value={s}>
@@ -137,12 +176,23 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
                       label={`Mensagem da pendência ${i + 1}`}
                       rows={2}
                       value={p.message}
-                      onChange={(e) => setPendencies(pendencies.map((x, j) => (j === i ? { ...x, message: e.target.value } : x)))}
+                      onChange={(e) =>
+                        setPendencies(
+                          pendencies.map((x, j) =>
+                            j === i ? { ...x, message: e.target.value } : x,
+                          ),
+                        )
+                      }
                     />
                   </div>
                 ))}
                 <div className={styles.row}>
-                  <Button variant="secondary" onClick={() => setPendencies([...pendencies, { section: 'times', message: '' }])}>
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      setPendencies([...pendencies, { section: 'times', message: '' }])
+                    }
+                  >
                     Adicionar pendência
                   </Button>
                   <Button type="submit" variant="secondary">
@@ -150,8 +200,19 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
                   </Button>
                 </div>
               </form>
-              <TextAreaField label="Motivo da reprovação" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
-              <Button variant="danger" onClick={() => target && void act(`${target.slug} reprovada`, () => rejectReport(ctx, target.id, reason))}>
+              <TextAreaField
+                label="Motivo da reprovação"
+                rows={2}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+              <Button
+                variant="danger"
+                onClick={() =>
+                  target &&
+                  void act(`${target.slug} reprovada`, () => rejectReport(ctx, target.id, reason))
+                }
+              >
                 Reprovar
               </Button>
             </>
@@ -160,14 +221,22 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
 
         <Section title="Mundo">
           <div className={styles.row}>
-            <Button variant="secondary" onClick={() => void act('Nova oportunidade enviada', () => sendOpportunity(ctx))}>
+            <Button
+              variant="secondary"
+              onClick={() => void act('Nova oportunidade enviada', () => sendOpportunity(ctx))}
+            >
               Nova oportunidade
             </Button>
             <Button
               variant="secondary"
               onClick={() =>
                 void act('Notificação enviada', () =>
-                  sendNotification(ctx, { kind: 'system', title: 'Aviso da equipe', body: 'Confira as novas regras de fotos no Ajuda.', link: '/help' }),
+                  sendNotification(ctx, {
+                    kind: 'system',
+                    title: 'Aviso da equipe',
+                    body: 'Confira as novas regras de fotos no Ajuda.',
+                    link: '/help',
+                  }),
                 )
               }
             >
@@ -177,7 +246,10 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
               variant="secondary"
               onClick={() =>
                 void act('Comunicado enviado', () =>
-                  sendBulletin(ctx, { title: 'Campanha de fim de ano', body: 'Visitas em shoppings pagam 20% a mais até 31/12.' }),
+                  sendBulletin(ctx, {
+                    title: 'Campanha de fim de ano',
+                    body: 'Visitas em shoppings pagam 20% a mais até 31/12.',
+                  }),
                 )
               }
             >
@@ -188,7 +260,11 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
 
         <Section title="Aparelho">
           {started.length > 0 && (
-            <SelectField label="Local de referência" value={placeTask?.id ?? ''} onChange={(e) => setPlaceTaskId(e.target.value)}>
+            <SelectField
+              label="Local de referência"
+              value={placeTask?.id ?? ''}
+              onChange={(e) => setPlaceTaskId(e.target.value)}
+            >
               {started.map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.slug} — {t.location.name}
@@ -196,40 +272,110 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
               ))}
             </SelectField>
           )}
-          <p className={styles.muted}>Posição: {position ? position.label : 'GPS real do aparelho'}</p>
+          <p className={styles.muted}>
+            Posição: {position ? position.label : 'GPS real do aparelho'}
+          </p>
           <div className={styles.row}>
             {placeTask && (
               <>
-                <Button variant="secondary" onClick={() => void act('Aparelho no local', () => setDemoPosition({ ...northOf(placeTask.location, 5), accuracy: 12, label: `no local de ${placeTask.slug}` }))}>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    void act('Aparelho no local', () =>
+                      setDemoPosition({
+                        ...northOf(placeTask.location, 5),
+                        accuracy: 12,
+                        label: `no local de ${placeTask.slug}`,
+                      }),
+                    )
+                  }
+                >
                   No local
                 </Button>
-                <Button variant="secondary" onClick={() => void act('Aparelho perto do local', () => setDemoPosition({ ...northOf(placeTask.location, 420), accuracy: 150, label: `a 420 m de ${placeTask.slug} (±150 m)` }))}>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    void act('Aparelho perto do local', () =>
+                      setDemoPosition({
+                        ...northOf(placeTask.location, 420),
+                        accuracy: 150,
+                        label: `a 420 m de ${placeTask.slug} (±150 m)`,
+                      }),
+                    )
+                  }
+                >
                   Perto
                 </Button>
-                <Button variant="secondary" onClick={() => void act('Aparelho longe do local', () => setDemoPosition({ ...northOf(placeTask.location, 2500), accuracy: 15, label: `a 2,5 km de ${placeTask.slug}` }))}>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    void act('Aparelho longe do local', () =>
+                      setDemoPosition({
+                        ...northOf(placeTask.location, 2500),
+                        accuracy: 15,
+                        label: `a 2,5 km de ${placeTask.slug}`,
+                      }),
+                    )
+                  }
+                >
                   Longe
                 </Button>
               </>
             )}
-            <Button variant="ghost" onClick={() => void act('GPS real', () => setDemoPosition(null))}>
+            <Button
+              variant="ghost"
+              onClick={() => void act('GPS real', () => setDemoPosition(null))}
+            >
               GPS real
             </Button>
           </div>
-          <Switch label="Sem conexão" description="O app passa a funcionar offline até você religar." checked={isDemoOffline()} onChange={(offline) => void act(offline ? 'Conexão desligada' : 'Conexão religada', () => setDemoOffline(offline))} />
+          <Switch
+            label="Sem conexão"
+            description="O app passa a funcionar offline até você religar."
+            checked={isDemoOffline()}
+            onChange={(offline) =>
+              void act(offline ? 'Conexão desligada' : 'Conexão religada', () =>
+                setDemoOffline(offline),
+              )
+            }
+          />
         </Section>
 
         <Section title="Relógio">
-          <p className={styles.muted}>Agora na demonstração: {formatDateTime(new Date(backend.clock.now()).toISOString())}</p>
+          <p className={styles.muted}>
+            Agora na demonstração: {formatDateTime(new Date(backend.clock.now()).toISOString())}
+          </p>
           <div className={styles.row}>
-            <Button variant="secondary" onClick={() => void advance(15 * 60_000, 'Relógio +15 min')}>+15 min</Button>
-            <Button variant="secondary" onClick={() => void advance(60 * 60_000, 'Relógio +1 h')}>+1 h</Button>
-            <Button variant="secondary" onClick={() => void advance(24 * 60 * 60_000, 'Relógio +1 dia')}>+1 dia</Button>
-            <Button variant="secondary" onClick={() => void advance(7 * 24 * 60 * 60_000, 'Relógio +7 dias')}>+7 dias</Button>
+            <Button
+              variant="secondary"
+              onClick={() => void advance(15 * 60_000, 'Relógio +15 min')}
+            >
+              +15 min
+            </Button>
+            <Button variant="secondary" onClick={() => void advance(60 * 60_000, 'Relógio +1 h')}>
+              +1 h
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => void advance(24 * 60 * 60_000, 'Relógio +1 dia')}
+            >
+              +1 dia
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => void advance(7 * 24 * 60 * 60_000, 'Relógio +7 dias')}
+            >
+              +7 dias
+            </Button>
           </div>
         </Section>
 
         <Section title="Cenário">
-          <SelectField label="Cenário" value={scenario} onChange={(e) => setScenario(e.target.value as ScenarioName)}>
+          <SelectField
+            label="Cenário"
+            value={scenario}
+            onChange={(e) => setScenario(e.target.value as ScenarioName)}
+          >
             {SCENARIOS.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -238,10 +384,18 @@ export function DemoPanel({ backend, open, onClose, onChanged, onReset, onLeave,
           </SelectField>
           <label className={styles.inline}>
             Semente
-            <input className={styles.seed} inputMode="numeric" value={seed} onChange={(e) => setSeed(e.target.value.replace(/\D/g, ''))} />
+            <input
+              className={styles.seed}
+              inputMode="numeric"
+              value={seed}
+              onChange={(e) => setSeed(e.target.value.replace(/\D/g, ''))}
+            />
           </label>
           <div className={styles.row}>
-            <Button variant="secondary" onClick={() => onSwitch({ seed: Number(seed) || backend.seed, scenario })}>
+            <Button
+              variant="secondary"
+              onClick={() => onSwitch({ seed: Number(seed) || backend.seed, scenario })}
+            >
               Trocar cenário
             </Button>
             <Button variant="secondary" onClick={onReset}>

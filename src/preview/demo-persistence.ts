@@ -31,7 +31,10 @@ export async function loadSnapshot(seed: number, scenario: string): Promise<Snap
 
 /** Fills an empty backend from a snapshot. */
 export async function restoreSnapshot(backend: FakeBackend, snapshot: Snapshot) {
-  const collections = backend.db as unknown as Record<string, { create(value: unknown): Promise<unknown> }>
+  const collections = backend.db as unknown as Record<
+    string,
+    { create(value: unknown): Promise<unknown> }
+  >
   for (const [name, records] of Object.entries(snapshot.collections)) {
     const collection = collections[name]
     if (!collection) continue
@@ -42,11 +45,22 @@ export async function restoreSnapshot(backend: FakeBackend, snapshot: Snapshot) 
 
 export async function saveSnapshot(backend: FakeBackend) {
   const collections = Object.fromEntries(
-    Object.entries(backend.db).map(([name, collection]) => [name, JSON.parse(JSON.stringify(collection.all())) as unknown[]]),
+    Object.entries(backend.db).map(([name, collection]) => [
+      name,
+      JSON.parse(JSON.stringify(collection.all())) as unknown[],
+    ]),
   )
   const db = await open(backend.seed, backend.scenario)
   try {
-    await db.put('snapshot', { collections, clockOffsetMs: backend.clock.offsetMs(), savedAt: new Date().toISOString() } satisfies Snapshot, 'db')
+    await db.put(
+      'snapshot',
+      {
+        collections,
+        clockOffsetMs: backend.clock.offsetMs(),
+        savedAt: new Date().toISOString(),
+      } satisfies Snapshot,
+      'db',
+    )
   } finally {
     db.close()
   }
@@ -59,7 +73,11 @@ export function createSnapshotSaver(backend: FakeBackend) {
   const flush = () => {
     clearTimeout(timer)
     timer = undefined
-    saving = saving.then(() => saveSnapshot(backend)).catch((error: unknown) => console.error('[demo] não foi possível guardar a demonstração', error))
+    saving = saving
+      .then(() => saveSnapshot(backend))
+      .catch((error: unknown) =>
+        console.error('[demo] não foi possível guardar a demonstração', error),
+      )
     return saving
   }
   const schedule = () => {
@@ -91,5 +109,7 @@ export async function clearDemoData(only?: { seed: number; scenario: string }) {
         }),
     ),
   )
-  if (!only) for (const key of Object.keys(localStorage)) if (key.startsWith('avaliador.preview')) localStorage.removeItem(key)
+  if (!only)
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith('avaliador.preview')) localStorage.removeItem(key)
 }

@@ -38,14 +38,24 @@ export type RenderRouteOptions = {
 }
 
 export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
-  await fake.backend.reset({ scenario: options.scenario ?? 'busy-agent', seed: options.seed ?? 4821 })
+  await fake.backend.reset({
+    scenario: options.scenario ?? 'busy-agent',
+    seed: options.seed ?? 4821,
+  })
   setRuntimeConfig({ basename: '', apiBaseUrl: API, preview: false })
   resetApiClient()
   localStorage.clear()
   sessionStorage.clear()
   if (options.signedIn === false) clearSession()
-  else saveSession({ token: DEMO_TOKEN, agentId: DEMO_AGENT_ID, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } })
+  else
+    saveSession({
+      token: DEMO_TOKEN,
+      agentId: DEMO_AGENT_ID,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  })
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   setSessionExpiredHandler(() => handleSessionExpired(router))
   setMaintenanceHandler(() => handleMaintenance(router))
@@ -61,13 +71,27 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
 }
 
 /** Makes one API operation fail (e.g. `failNext('get', '/opportunities', 500)`) for error-state tests. */
-export function failApi(method: 'get' | 'post' | 'put' | 'delete', path: string, status = 500, body?: object) {
+export function failApi(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  status = 500,
+  body?: object,
+) {
   fake.server.use(
     http[method](`${API}${path}`, () =>
-      HttpResponse.json(body ?? { type: 'about:blank', title: 'Erro interno', status, code: 'internal_error', detail: 'Falha simulada no servidor.' }, {
-        status,
-        headers: { 'Content-Type': 'application/problem+json' },
-      }),
+      HttpResponse.json(
+        body ?? {
+          type: 'about:blank',
+          title: 'Erro interno',
+          status,
+          code: 'internal_error',
+          detail: 'Falha simulada no servidor.',
+        },
+        {
+          status,
+          headers: { 'Content-Type': 'application/problem+json' },
+        },
+      ),
     ),
   )
 }

@@ -18,11 +18,21 @@ export function profileQueryOptions() {
 
 /** A retry of the same save passes the same key (useIdempotencyKey), so it applies once. */
 export function updateProfile(input: ProfileInput, idempotencyKey = newIdempotencyKey()) {
-  return data(api().PUT('/me/profile', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: input }))
+  return data(
+    api().PUT('/me/profile', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
 }
 
 export function setAvailability(available: boolean) {
-  return data(api().PUT('/me/availability', { params: { header: { 'Idempotency-Key': newIdempotencyKey() } }, body: { available } }))
+  return data(
+    api().PUT('/me/availability', {
+      params: { header: { 'Idempotency-Key': newIdempotencyKey() } },
+      body: { available },
+    }),
+  )
 }
 
 export function termsQueryOptions() {
@@ -34,6 +44,8 @@ export function termsQueryOptions() {
 
 export function acceptTerms(version: string) {
   return data(
-    api().PUT('/terms/{version}/acceptance', { params: { path: { version }, header: { 'Idempotency-Key': newIdempotencyKey() } } }),
+    api().PUT('/terms/{version}/acceptance', {
+      params: { path: { version }, header: { 'Idempotency-Key': newIdempotencyKey() } },
+    }),
   )
 }

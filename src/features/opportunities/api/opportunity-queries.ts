@@ -12,14 +12,16 @@ export const opportunityKeys = {
 export function opportunityListQueryOptions() {
   return queryOptions({
     queryKey: opportunityKeys.list(),
-    queryFn: ({ signal }) => data(api().GET('/opportunities', { params: { query: { limit: 100 } }, signal })),
+    queryFn: ({ signal }) =>
+      data(api().GET('/opportunities', { params: { query: { limit: 100 } }, signal })),
   })
 }
 
 export function opportunityQueryOptions(taskId: string) {
   return queryOptions({
     queryKey: opportunityKeys.detail(taskId),
-    queryFn: ({ signal }) => data(api().GET('/opportunities/{taskId}', { params: { path: { taskId } }, signal })),
+    queryFn: ({ signal }) =>
+      data(api().GET('/opportunities/{taskId}', { params: { path: { taskId } }, signal })),
   })
 }
 

@@ -10,11 +10,7 @@ import { TextField } from '@/components/text-field'
 import { checkAccept } from '@/domain/opportunity'
 import { appNow } from '@/lib/clock'
 import { meQueryKey } from '@/features/account/api/me-query'
-import {
-  formatVisitTime,
-  fromLocalInputValue,
-  localInputBounds,
-} from '@/lib/sao-paulo-time'
+import { formatVisitTime, fromLocalInputValue, localInputBounds } from '@/lib/sao-paulo-time'
 import { taskKeys } from '@/features/tasks/api/task-queries'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { acceptOpportunity, opportunityKeys } from '../api/opportunity-queries'

@@ -2,10 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router-dom'
 import { Page } from '@/components/page'
 import { effectiveOpportunityStatus } from '@/domain/opportunity'
-import {
-  missionRequirementLines,
-  visitDurationLine,
-} from '@/domain/mission-requirements'
+import { missionRequirementLines, visitDurationLine } from '@/domain/mission-requirements'
 import { opportunityQueryOptions } from '../api/opportunity-queries'
 import { opportunityCopy as copy } from '../copy'
 import { useExpiryClock } from '../expiry-countdown'

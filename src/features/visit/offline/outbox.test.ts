@@ -2,7 +2,16 @@ import 'fake-indexeddb/auto'
 import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '@/api/api-error'
-import { BACKOFF_MAX_MS, backoffDelay, enqueue, enqueueReportSave, outboxSummary, processOutbox, retryFailed, wakeAll } from './outbox'
+import {
+  BACKOFF_MAX_MS,
+  backoffDelay,
+  enqueue,
+  enqueueReportSave,
+  outboxSummary,
+  processOutbox,
+  retryFailed,
+  wakeAll,
+} from './outbox'
 import { openVisitDb, type OutboxItem, type VisitDb } from './visit-db'
 
 let db: VisitDb
@@ -11,10 +20,26 @@ beforeEach(async () => {
   db = await openVisitDb(`outbox-test-${++n}`)
 })
 
-const offline = () => new ApiError({ status: 0, code: 'offline', message: 'Sem conexão.', method: 'PUT', path: '/x' })
-const refused = () => new ApiError({ status: 409, code: 'transition_refused', message: 'Não.', method: 'PUT', path: '/x' })
-const checkin = (taskId: string) => ({ kind: 'checkin' as const, taskId, input: { lat: 0, lng: 0, accuracy: 5, at: '2026-01-01T10:00:00Z' } })
-const checkout = (taskId: string) => ({ kind: 'checkout' as const, taskId, input: { at: '2026-01-01T11:00:00Z', offline: true } })
+const offline = () =>
+  new ApiError({ status: 0, code: 'offline', message: 'Sem conexão.', method: 'PUT', path: '/x' })
+const refused = () =>
+  new ApiError({
+    status: 409,
+    code: 'transition_refused',
+    message: 'Não.',
+    method: 'PUT',
+    path: '/x',
+  })
+const checkin = (taskId: string) => ({
+  kind: 'checkin' as const,
+  taskId,
+  input: { lat: 0, lng: 0, accuracy: 5, at: '2026-01-01T10:00:00Z' },
+})
+const checkout = (taskId: string) => ({
+  kind: 'checkout' as const,
+  taskId,
+  input: { at: '2026-01-01T11:00:00Z', offline: true },
+})
 
 describe('outbox', () => {
   it('a failing attempt never writes back an item touched meanwhile (sent by another run, or re-queued by the agent)', async () => {
@@ -45,7 +70,10 @@ describe('outbox', () => {
     await enqueue(db, checkout('t1'))
     await enqueue(db, checkin('t2'))
     const sent: string[] = []
-    const result = await processOutbox(db, async (item) => void sent.push(`${item.kind}:${item.taskId}`))
+    const result = await processOutbox(
+      db,
+      async (item) => void sent.push(`${item.kind}:${item.taskId}`),
+    )
     expect(sent).toEqual(['checkin:t1', 'checkout:t1', 'checkin:t2'])
     expect(result).toEqual({ sent: 3, waitingUntil: null })
     expect((await outboxSummary(db)).pending).toBe(0)
@@ -84,7 +112,11 @@ describe('outbox', () => {
     expect(sent).toEqual(['t2'])
     const summary = await outboxSummary(db)
     expect(summary).toMatchObject({ pending: 0, failed: 1 })
-    expect(summary.items[0]?.lastError).toEqual({ code: 'transition_refused', message: 'Não.', status: 409 })
+    expect(summary.items[0]?.lastError).toEqual({
+      code: 'transition_refused',
+      message: 'Não.',
+      status: 409,
+    })
     await retryFailed(db, summary.items[0]!.seq!)
     await processOutbox(db, async (item) => void sent.push(item.taskId))
     expect(sent).toEqual(['t2', 't1'])
@@ -92,9 +124,13 @@ describe('outbox', () => {
 
   it('wakes items waiting for their backoff when the connection returns', async () => {
     await enqueue(db, checkin('t1'), 0)
-    await processOutbox(db, async () => {
-      throw offline()
-    }, { now: () => 0 })
+    await processOutbox(
+      db,
+      async () => {
+        throw offline()
+      },
+      { now: () => 0 },
+    )
     const waiting = await processOutbox(db, async () => {}, { now: () => 1 })
     expect(waiting.sent).toBe(0)
     await wakeAll(db, 1)
@@ -110,12 +146,16 @@ describe('outbox', () => {
 
   it('property: backoff grows, never exceeds the cap (+20 % jitter), never below 80 % of 2 s', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempts, r) => {
-        const d = backoffDelay(attempts, () => r)
-        expect(d).toBeGreaterThanOrEqual(1600)
-        expect(d).toBeLessThanOrEqual(BACKOFF_MAX_MS * 1.2)
-        if (attempts < 8) expect(backoffDelay(attempts + 1, () => r)).toBeGreaterThan(d)
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempts, r) => {
+          const d = backoffDelay(attempts, () => r)
+          expect(d).toBeGreaterThanOrEqual(1600)
+          expect(d).toBeLessThanOrEqual(BACKOFF_MAX_MS * 1.2)
+          if (attempts < 8) expect(backoffDelay(attempts + 1, () => r)).toBeGreaterThan(d)
+        },
+      ),
     )
   })
 })

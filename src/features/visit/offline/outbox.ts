@@ -27,7 +27,11 @@ export type OutboxExecutor = (item: OutboxItem) => Promise<unknown>
 
 export type OutboxSummary = { pending: number; failed: number; items: OutboxItem[] }
 
-export async function enqueue(db: VisitDb, payload: OutboxPayload, now = Date.now()): Promise<OutboxItem> {
+export async function enqueue(
+  db: VisitDb,
+  payload: OutboxPayload,
+  now = Date.now(),
+): Promise<OutboxItem> {
   const item: OutboxItem = {
     ...payload,
     id: crypto.randomUUID(),
@@ -44,9 +48,20 @@ export async function enqueue(db: VisitDb, payload: OutboxPayload, now = Date.no
  * Queues a report save unless one is already waiting for that report (the save always
  * sends the latest draft, so one pending save is enough).
  */
-export async function enqueueReportSave(db: VisitDb, taskId: string, reportId: string, now = Date.now()) {
+export async function enqueueReportSave(
+  db: VisitDb,
+  taskId: string,
+  reportId: string,
+  now = Date.now(),
+) {
   const items = await db.getAll('outbox')
-  const waiting = items.find((i) => i.kind === 'saveReport' && i.reportId === reportId && i.state === 'pending' && i.attempts === 0)
+  const waiting = items.find(
+    (i) =>
+      i.kind === 'saveReport' &&
+      i.reportId === reportId &&
+      i.state === 'pending' &&
+      i.attempts === 0,
+  )
   if (waiting) return waiting
   return enqueue(db, { kind: 'saveReport', taskId, reportId }, now)
 }
@@ -95,14 +110,20 @@ export async function processOutbox(
       const attempts = head.attempts + 1
       const lastError = isApiError(error)
         ? { code: error.code, message: error.message, status: error.status }
-        : { code: 'unknown', message: error instanceof Error ? error.message : String(error), status: 0 }
+        : {
+            code: 'unknown',
+            message: error instanceof Error ? error.message : String(error),
+            status: 0,
+          }
       const transient = !isApiError(error) || error.isTransient
       const updated: OutboxItem = {
         ...head,
         attempts,
         lastError,
         state: transient ? 'pending' : 'failed',
-        nextAttemptAt: transient ? now() + backoffDelay(attempts, options.random) : head.nextAttemptAt,
+        nextAttemptAt: transient
+          ? now() + backoffDelay(attempts, options.random)
+          : head.nextAttemptAt,
       }
       // Only if nobody touched the item meanwhile: the agent may have tapped "Tentar de novo"
       // (or discarded it) while this attempt was failing, and another run may even have sent
@@ -126,7 +147,8 @@ export async function processOutbox(
 export async function wakeAll(db: VisitDb, now = Date.now()) {
   const tx = db.transaction('outbox', 'readwrite')
   for (const item of await tx.store.getAll()) {
-    if (item.state === 'pending' && item.nextAttemptAt > now) await tx.store.put({ ...item, nextAttemptAt: now })
+    if (item.state === 'pending' && item.nextAttemptAt > now)
+      await tx.store.put({ ...item, nextAttemptAt: now })
   }
   await tx.done
 }

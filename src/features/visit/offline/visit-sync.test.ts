@@ -19,7 +19,8 @@ import { createExecutor } from './visit-sync'
 const fake = await setupFakeServer()
 const requests: string[] = []
 fake.server.events.on('request:start', ({ request }) => {
-  if (!new URL(request.url).pathname.includes('__fake')) requests.push(`${request.method} ${new URL(request.url).pathname}`)
+  if (!new URL(request.url).pathname.includes('__fake'))
+    requests.push(`${request.method} ${new URL(request.url).pathname}`)
 })
 
 beforeAll(() => fake.server.listen({ onUnhandledRequest: 'error' }))
@@ -37,21 +38,45 @@ beforeEach(async () => {
 })
 
 function startedTask(): Task {
-  const task = fake.backend.db.tasks.findFirst((q) => q.where((t) => t.agentId === DEMO_AGENT_ID && t.status.code === 'started'))
+  const task = fake.backend.db.tasks.findFirst((q) =>
+    q.where((t) => t.agentId === DEMO_AGENT_ID && t.status.code === 'started'),
+  )
   if (!task) throw new Error('no started task seeded')
   return task
 }
 
-const goOffline = () => fake.server.use(http.all(`${fake.apiBaseUrl}/*`, () => HttpResponse.error()))
+const goOffline = () =>
+  fake.server.use(http.all(`${fake.apiBaseUrl}/*`, () => HttpResponse.error()))
 const goOnline = () => fake.server.resetHandlers()
 
 describe('visit sync against the fake backend', () => {
   it('a check-in and a check-out made offline arrive once each, in order, when back online', async () => {
     const task = startedTask()
     const at = new Date(fake.backend.clock.now() - 30 * 60_000).toISOString()
-    await db.put('visits', { taskId: task.id, slug: task.slug, reportId: task.reportId, checkin: { at, lat: task.location.lat, lng: task.location.lng, accuracy: 10, synced: false } })
-    await enqueue(db, { kind: 'checkin', taskId: task.id, input: { lat: task.location.lat, lng: task.location.lng, accuracy: 10, at } }, 0)
-    await enqueue(db, { kind: 'checkout', taskId: task.id, input: { at: new Date(fake.backend.clock.now() - 60_000).toISOString(), offline: true } }, 0)
+    await db.put('visits', {
+      taskId: task.id,
+      slug: task.slug,
+      reportId: task.reportId,
+      checkin: { at, lat: task.location.lat, lng: task.location.lng, accuracy: 10, synced: false },
+    })
+    await enqueue(
+      db,
+      {
+        kind: 'checkin',
+        taskId: task.id,
+        input: { lat: task.location.lat, lng: task.location.lng, accuracy: 10, at },
+      },
+      0,
+    )
+    await enqueue(
+      db,
+      {
+        kind: 'checkout',
+        taskId: task.id,
+        input: { at: new Date(fake.backend.clock.now() - 60_000).toISOString(), offline: true },
+      },
+      0,
+    )
     const execute = createExecutor(db)
 
     goOffline()
@@ -69,18 +94,35 @@ describe('visit sync against the fake backend', () => {
     expect(server.steps.checkout?.offline).toBe(true)
     expect((await db.get('visits', task.id))?.checkin?.synced).toBe(true)
     // Offline attempts never reached the handlers' state; online: one checkin, one checkout.
-    expect(requests.filter((r) => r.endsWith('/checkin/byPosition')).length).toBeGreaterThanOrEqual(2)
-    expect(fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.route.startsWith('checkout:')))).toHaveLength(1)
+    expect(requests.filter((r) => r.endsWith('/checkin/byPosition')).length).toBeGreaterThanOrEqual(
+      2,
+    )
+    expect(
+      fake.backend.db.idempotentReplies.findMany((q) =>
+        q.where((r) => r.route.startsWith('checkout:')),
+      ),
+    ).toHaveLength(1)
   })
 
   it('a lost answer retried with the same key changes nothing twice', async () => {
     const task = startedTask()
-    const item = await enqueue(db, { kind: 'checkin', taskId: task.id, input: { lat: task.location.lat, lng: task.location.lng, accuracy: 10, at: new Date(fake.backend.clock.now()).toISOString() } })
+    const item = await enqueue(db, {
+      kind: 'checkin',
+      taskId: task.id,
+      input: {
+        lat: task.location.lat,
+        lng: task.location.lng,
+        accuracy: 10,
+        at: new Date(fake.backend.clock.now()).toISOString(),
+      },
+    })
     const execute = createExecutor(db)
     await execute(item)
     // The answer was lost: the same item goes again.
     await expect(execute(item)).resolves.toBeDefined()
-    expect(fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id))).toHaveLength(1)
+    expect(
+      fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id)),
+    ).toHaveLength(1)
   })
 })
 
@@ -101,14 +143,28 @@ describe('visit sync against the fake backend’s fault switches', () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {})
       const task = startedTask()
       const at = new Date(fake.backend.clock.now()).toISOString()
-      const item = await enqueue(db, { kind: 'checkin', taskId: task.id, input: { lat: task.location.lat, lng: task.location.lng, accuracy: 10, at } }, 0)
+      const item = await enqueue(
+        db,
+        {
+          kind: 'checkin',
+          taskId: task.id,
+          input: { lat: task.location.lat, lng: task.location.lng, accuracy: 10, at },
+        },
+        0,
+      )
       const keys: Array<string | null> = []
       const listener = ({ request }: { request: Request }) => {
-        if (request.url.endsWith('/checkin/byPosition')) keys.push(request.headers.get('Idempotency-Key'))
+        if (request.url.endsWith('/checkin/byPosition'))
+          keys.push(request.headers.get('Idempotency-Key'))
       }
       fake.server.events.on('request:start', listener)
       const execute = createExecutor(db)
-      fake.backend.addFaults({ method: 'PUT', path: '/tasks/{id}/checkin/byPosition', fault, times: 1 })
+      fake.backend.addFaults({
+        method: 'PUT',
+        path: '/tasks/{id}/checkin/byPosition',
+        fault,
+        times: 1,
+      })
 
       const failed = await processOutbox(db, execute)
       expect(failed.sent).toBe(0)
@@ -123,9 +179,13 @@ describe('visit sync against the fake backend’s fault switches', () => {
       vi.restoreAllMocks()
       expect(retried.sent).toBe(1)
       expect((await outboxSummary(db)).items).toHaveLength(0)
-      expect(fake.backend.db.tasks.findFirst((q) => q.where({ id: task.id }))?.steps.checkin?.at).toBe(at)
+      expect(
+        fake.backend.db.tasks.findFirst((q) => q.where({ id: task.id }))?.steps.checkin?.at,
+      ).toBe(at)
       expect(keys).toEqual([item.id, item.id])
-      expect(fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id))).toHaveLength(1)
+      expect(
+        fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id)),
+      ).toHaveLength(1)
     },
   )
 })

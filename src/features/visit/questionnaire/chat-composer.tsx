@@ -4,7 +4,14 @@
  * Focus lands on the first control when it appears; Enter sends; a bad value gets a pt-BR
  * message next to the field and keeps what was typed.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import type { AnswerValue, Question } from '@/api/entities'
 import { Button } from '@/components/button'
 import { TextAreaField } from '@/components/form-fields'
@@ -34,7 +41,9 @@ export function ChatComposer(props: ChatComposerProps) {
   const { question, onAnswer, onCancel, busy } = props
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    const first = ref.current?.querySelector<HTMLElement>('textarea, input:not([type="file"]), button')
+    const first = ref.current?.querySelector<HTMLElement>(
+      'textarea, input:not([type="file"]), button',
+    )
     first?.focus()
     ref.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' })
   }, [])
@@ -77,7 +86,11 @@ function AnswerInput(props: ChatComposerProps) {
       return (
         <Chips label={question.text}>
           {(question.options ?? []).map((option) => (
-            <Chip key={option.value} pressed={value === option.value} onToggle={() => !busy && onAnswer(option.value)}>
+            <Chip
+              key={option.value}
+              pressed={value === option.value}
+              onToggle={() => !busy && onAnswer(option.value)}
+            >
               {option.label}
             </Chip>
           ))}
@@ -135,7 +148,11 @@ function MultiInput({ question, value, onAnswer, busy }: ChatComposerProps) {
       </p>
       <Chips label={question.text}>
         {(question.options ?? []).map((option) => (
-          <Chip key={option.value} pressed={chosen.includes(option.value)} onToggle={() => toggle(option.value)}>
+          <Chip
+            key={option.value}
+            pressed={chosen.includes(option.value)}
+            onToggle={() => toggle(option.value)}
+          >
             {option.label}
           </Chip>
         ))}
@@ -153,7 +170,15 @@ function MultiInput({ question, value, onAnswer, busy }: ChatComposerProps) {
 }
 
 /** A one-field form whose Enter sends. */
-function FieldForm({ onSubmit, busy, children }: { onSubmit: () => void; busy: boolean; children: ReactNode }) {
+function FieldForm({
+  onSubmit,
+  busy,
+  children,
+}: {
+  onSubmit: () => void
+  busy: boolean
+  children: ReactNode
+}) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!busy) onSubmit()
@@ -217,7 +242,11 @@ function NumberInput({ question, value, onAnswer, busy }: ChatComposerProps) {
     <FieldForm onSubmit={submit} busy={busy}>
       <TextField
         label={copy.numberLabel}
-        hint={question.min !== undefined || question.max !== undefined ? copy.numberRange(question.min, question.max) : undefined}
+        hint={
+          question.min !== undefined || question.max !== undefined
+            ? copy.numberRange(question.min, question.max)
+            : undefined
+        }
         inputMode="decimal"
         value={text}
         error={error}

@@ -16,7 +16,10 @@ export type AnsweredStep = ChatStep & { answer: Answer }
  * The question to ask now: the first visible one that is required and unanswered, or
  * optional and never answered nor skipped (a skipped optional question has an empty answer).
  */
-export function questionToAsk(form: EvaluationForm, answers: readonly Answer[]): ChatStep | undefined {
+export function questionToAsk(
+  form: EvaluationForm,
+  answers: readonly Answer[],
+): ChatStep | undefined {
   const byId = answersById(answers)
   const given = new Set(answers.map((a) => a.questionId))
   return visibleQuestions(form, byId).find(({ question }) =>
@@ -55,13 +58,24 @@ export function applyAnswer(
 }
 
 /** Where the chat is: the page of a question (1-based) and how much is answered. */
-export function chatProgress(form: EvaluationForm, answers: readonly Answer[], pageId: string | undefined) {
+export function chatProgress(
+  form: EvaluationForm,
+  answers: readonly Answer[],
+  pageId: string | undefined,
+) {
   const total = form.pages.length
   const index = Math.max(0, pageId ? form.pages.findIndex((p) => p.id === pageId) : total - 1)
   const visible = visibleQuestions(form, answersById(answers))
   const done = answeredSteps(form, answers).length
   const percent = visible.length === 0 ? 100 : Math.round((done / visible.length) * 100)
-  return { pageNumber: index + 1, total, title: form.pages[index]?.title ?? '', done, count: visible.length, percent }
+  return {
+    pageNumber: index + 1,
+    total,
+    title: form.pages[index]?.title ?? '',
+    done,
+    count: visible.length,
+    percent,
+  }
 }
 
 /** An answer as the agent reads it back in pt-BR. */
@@ -83,7 +97,9 @@ export function answerText(question: Question, value: AnswerValue | undefined): 
       return seconds === null ? String(value) : formatMmSs(seconds)
     }
     case 'photo':
-      return typeof value === 'string' && value.startsWith(LOCAL_MEDIA_PREFIX) ? copy.photoWaiting : copy.photoSent
+      return typeof value === 'string' && value.startsWith(LOCAL_MEDIA_PREFIX)
+        ? copy.photoWaiting
+        : copy.photoSent
     case 'number':
     case 'text':
       return String(value)

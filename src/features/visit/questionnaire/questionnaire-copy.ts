@@ -12,7 +12,8 @@ export const questionnaireCopy = {
   page: (n: number, total: number, title: string) => `Página ${n} de ${total} — ${title}`,
   progressText: (page: string, done: number, count: number) =>
     `${page}: ${done} de ${count} perguntas respondidas`,
-  greeting: (form: string) => `Olá! Vamos preencher “${form}”. Responda uma pergunta de cada vez; você pode tocar em qualquer resposta para mudá-la.`,
+  greeting: (form: string) =>
+    `Olá! Vamos preencher “${form}”. Responda uma pergunta de cada vez; você pode tocar em qualquer resposta para mudá-la.`,
   yes: 'Sim',
   no: 'Não',
   skipped: 'Sem resposta',
@@ -20,7 +21,8 @@ export const questionnaireCopy = {
   photoWaiting: 'Foto (aguardando envio)',
   photoSent: 'Foto enviada',
   photoAlt: 'Foto da resposta',
-  changeAnswer: (answer: string, question: string) => `Alterar a resposta “${answer}” da pergunta “${question}”`,
+  changeAnswer: (answer: string, question: string) =>
+    `Alterar a resposta “${answer}” da pergunta “${question}”`,
   changeHint: 'Toque para alterar',
   changing: 'Vamos mudar esta resposta:',
   cancelChange: 'Manter a resposta anterior',
@@ -46,7 +48,8 @@ export const questionnaireCopy = {
   timeHint: 'Exemplo: 02:30',
   photoLabel: 'Foto da resposta',
   saveError: 'Não foi possível guardar a resposta neste aparelho. Tente de novo.',
-  done: (score: number) => `Pronto! Você respondeu todas as perguntas obrigatórias. Nota da visita: ${score}.`,
+  done: (score: number) =>
+    `Pronto! Você respondeu todas as perguntas obrigatórias. Nota da visita: ${score}.`,
   review: 'Revisar relatório',
   readOnly: 'O relatório desta tarefa já foi enviado; o questionário não pode mais ser alterado.',
   seeReport: 'Ver relatório enviado',

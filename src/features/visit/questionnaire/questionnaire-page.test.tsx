@@ -41,14 +41,23 @@ const UP_TO_LOYALTY: Answer[] = [
   ['mercado-q5', 'perguntou'],
   ['mercado-q6', true],
   ['mercado-q7', ['ouviu', 'explicou']],
-].map(([questionId, value]) => ({ questionId: questionId as string, value: value as Answer['value'], answeredAt: '2026-01-01T10:00:00.000Z' }))
+].map(([questionId, value]) => ({
+  questionId: questionId as string,
+  value: value as Answer['value'],
+  answeredAt: '2026-01-01T10:00:00.000Z',
+}))
 
 /** Opens the chat of the started task, checked in on the server (and optionally with answers). */
 async function openChat(options: { answers?: Answer[] } = {}) {
   const rendered = await renderRoute('/preparando')
   await fakeBackend.db.tasks.update((q) => q.where({ slug: SLUG }), {
     data(t) {
-      t.steps.checkin = { at: new Date(fakeBackend.clock.now()).toISOString(), lat: t.location.lat, lng: t.location.lng, accuracy: 10 }
+      t.steps.checkin = {
+        at: new Date(fakeBackend.clock.now()).toISOString(),
+        lat: t.location.lat,
+        lng: t.location.lng,
+        accuracy: 10,
+      }
     },
   })
   if (options.answers) {
@@ -57,7 +66,15 @@ async function openChat(options: { answers?: Answer[] } = {}) {
       data(r) {
         r.version = 1
         r.answers = answers
-        r.evidences = [{ id: 'evd_teste_1', kind: 'photo', url: '/api/media/evd_teste_1/content', bytes: 1000, takenAt: '2026-01-01T10:00:00.000Z' }]
+        r.evidences = [
+          {
+            id: 'evd_teste_1',
+            kind: 'photo',
+            url: '/api/media/evd_teste_1/content',
+            bytes: 1000,
+            takenAt: '2026-01-01T10:00:00.000Z',
+          },
+        ]
       },
     })
   }
@@ -68,7 +85,9 @@ async function openChat(options: { answers?: Answer[] } = {}) {
 const findLog = () => screen.findByRole('log', { name: 'Conversa com o Avaliador' })
 const log = () => screen.getByRole('log', { name: 'Conversa com o Avaliador' })
 const answerBubble = async (answer: string, question: string) =>
-  within(await findLog()).findByRole('button', { name: `Alterar a resposta “${answer}” da pergunta “${question}”` })
+  within(await findLog()).findByRole('button', {
+    name: `Alterar a resposta “${answer}” da pergunta “${question}”`,
+  })
 const replies = (question: string) => screen.findByRole('group', { name: question })
 
 beforeEach(async () => {
@@ -87,7 +106,10 @@ describe('Questionário (chat)', () => {
     expect(await within(await findLog()).findByText(Q.facade)).toBeInTheDocument()
     expect(screen.queryByText('Avaliador está digitando…')).not.toBeInTheDocument()
     expect(screen.getByText('Página 1 de 3 — Chegada', { selector: 'p' })).toBeInTheDocument()
-    expect(screen.getByRole('progressbar', { name: 'Progresso do questionário' })).toHaveAttribute('aria-valuenow', '0')
+    expect(screen.getByRole('progressbar', { name: 'Progresso do questionário' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    )
     expect(log()).toHaveAttribute('aria-live', 'polite')
 
     const yes = within(await replies(Q.facade)).getByRole('button', { name: 'Sim' })
@@ -98,11 +120,19 @@ describe('Questionário (chat)', () => {
     expect(await within(await findLog()).findByText(Q.greeted)).toBeInTheDocument()
     await waitFor(async () => {
       const draft = await readDraft(DEMO_AGENT_ID, REPORT)
-      expect(draft?.answers).toEqual([{ questionId: 'mercado-q1', value: true, answeredAt: expect.any(String) }])
+      expect(draft?.answers).toEqual([
+        { questionId: 'mercado-q1', value: true, answeredAt: expect.any(String) },
+      ])
     })
     // The outbox sends it to the server.
-    await waitFor(() => expect(fakeBackend.db.reports.findFirst((q) => q.where({ id: REPORT }))?.answers).toHaveLength(1))
-    expect(screen.getByRole('progressbar', { name: 'Progresso do questionário' })).not.toHaveAttribute('aria-valuenow', '0')
+    await waitFor(() =>
+      expect(
+        fakeBackend.db.reports.findFirst((q) => q.where({ id: REPORT }))?.answers,
+      ).toHaveLength(1),
+    )
+    expect(
+      screen.getByRole('progressbar', { name: 'Progresso do questionário' }),
+    ).not.toHaveAttribute('aria-valuenow', '0')
   })
 
   it('is usable with the keyboard: focus moves to each new input and Enter answers; a bad time keeps what was typed', async () => {
@@ -127,7 +157,12 @@ describe('Questionário (chat)', () => {
     await user.clear(time)
     await user.keyboard('2:30{Enter}')
     expect(await answerBubble('02:30', Q.wait)).toBeInTheDocument()
-    await waitFor(async () => expect((await readDraft(DEMO_AGENT_ID, REPORT))?.answers.find((a) => a.questionId === 'mercado-q3')?.value).toBe('02:30'))
+    await waitFor(async () =>
+      expect(
+        (await readDraft(DEMO_AGENT_ID, REPORT))?.answers.find((a) => a.questionId === 'mercado-q3')
+          ?.value,
+      ).toBe('02:30'),
+    )
   })
 
   it('skips the follow-up when the loyalty answer is “Não”, asks it after changing to “Sim”, and drops it again on “Não”', async () => {
@@ -141,14 +176,22 @@ describe('Questionário (chat)', () => {
 
     // Change the earlier answer: the bot asks it again, then the follow-up.
     await user.click(await answerBubble('Não', Q.loyalty))
-    expect(await within(await findLog()).findByText('Vamos mudar esta resposta:')).toBeInTheDocument()
+    expect(
+      await within(await findLog()).findByText('Vamos mudar esta resposta:'),
+    ).toBeInTheDocument()
     await user.click(within(await replies(Q.loyalty)).getByRole('button', { name: 'Sim' }))
     expect(await within(await findLog()).findByText(Q.loyaltyHow)).toBeInTheDocument()
     const text = await screen.findByRole('textbox', { name: 'Escreva sua resposta' })
     await user.type(text, 'Ofereceu o cartão fidelidade na hora de pagar.{Enter}')
-    expect(await answerBubble('Ofereceu o cartão fidelidade na hora de pagar.', Q.loyaltyHow)).toBeInTheDocument()
+    expect(
+      await answerBubble('Ofereceu o cartão fidelidade na hora de pagar.', Q.loyaltyHow),
+    ).toBeInTheDocument()
     expect(await within(await findLog()).findByText(Q.grade)).toBeInTheDocument()
-    await waitFor(async () => expect((await readDraft(DEMO_AGENT_ID, REPORT))?.answers.map((a) => a.questionId)).toContain('mercado-q9'))
+    await waitFor(async () =>
+      expect((await readDraft(DEMO_AGENT_ID, REPORT))?.answers.map((a) => a.questionId)).toContain(
+        'mercado-q9',
+      ),
+    )
 
     // Back to "Não": the follow-up is hidden and its answer leaves the draft.
     await user.click(await answerBubble('Sim', Q.loyalty))
@@ -166,7 +209,9 @@ describe('Questionário (chat)', () => {
     const first = await openChat()
     await first.user.click(within(await replies(Q.facade)).getByRole('button', { name: 'Sim' }))
     expect(await answerBubble('Sim', Q.facade)).toBeInTheDocument()
-    await waitFor(async () => expect((await readDraft(DEMO_AGENT_ID, REPORT))?.answers).toHaveLength(1))
+    await waitFor(async () =>
+      expect((await readDraft(DEMO_AGENT_ID, REPORT))?.answers).toHaveLength(1),
+    )
     first.unmount()
 
     await openChat()
@@ -177,7 +222,11 @@ describe('Questionário (chat)', () => {
   it('reopens and keeps answering with no connection, from the device; the answers go out when it returns', async () => {
     const { user, router, queryClient } = await openChat()
     await user.click(within(await replies(Q.facade)).getByRole('button', { name: 'Sim' }))
-    await waitFor(() => expect(fakeBackend.db.reports.findFirst((q) => q.where({ id: REPORT }))?.answers).toHaveLength(1))
+    await waitFor(() =>
+      expect(
+        fakeBackend.db.reports.findFirst((q) => q.where({ id: REPORT }))?.answers,
+      ).toHaveLength(1),
+    )
 
     // A reload with no connection: nothing cached in memory, the server unreachable.
     await act(() => router.navigate('/preparando'))
@@ -187,12 +236,20 @@ describe('Questionário (chat)', () => {
     expect(await answerBubble('Sim', Q.facade)).toBeInTheDocument()
     await user.click(within(await replies(Q.greeted)).getByRole('button', { name: 'Não' }))
     expect(await answerBubble('Não', Q.greeted)).toBeInTheDocument()
-    await waitFor(async () => expect((await readDraft(DEMO_AGENT_ID, REPORT))?.answers).toHaveLength(2))
-    expect(fakeBackend.db.reports.findFirst((q) => q.where({ id: REPORT }))?.answers).toHaveLength(1)
+    await waitFor(async () =>
+      expect((await readDraft(DEMO_AGENT_ID, REPORT))?.answers).toHaveLength(2),
+    )
+    expect(fakeBackend.db.reports.findFirst((q) => q.where({ id: REPORT }))?.answers).toHaveLength(
+      1,
+    )
 
     fakeServer.resetHandlers()
     window.dispatchEvent(new Event('online'))
-    await waitFor(() => expect(fakeBackend.db.reports.findFirst((q) => q.where({ id: REPORT }))?.answers).toHaveLength(2))
+    await waitFor(() =>
+      expect(
+        fakeBackend.db.reports.findFirst((q) => q.where({ id: REPORT }))?.answers,
+      ).toHaveLength(2),
+    )
   })
 
   it('opens at a given question from the report (?q=) and shows the score with “Revisar relatório” when all is answered', async () => {
@@ -204,14 +261,23 @@ describe('Questionário (chat)', () => {
       { questionId: 'mercado-q12', value: true, answeredAt: '2026-01-01T10:00:00.000Z' },
     ]
     const { user, router } = await openChat({ answers: all })
-    expect(await within(await findLog()).findByText(/Pronto! Você respondeu todas as perguntas obrigatórias\. Nota da visita: \d+/)).toBeInTheDocument()
+    expect(
+      await within(await findLog()).findByText(
+        /Pronto! Você respondeu todas as perguntas obrigatórias\. Nota da visita: \d+/,
+      ),
+    ).toBeInTheDocument()
     const review = screen.getByRole('link', { name: 'Revisar relatório' })
     await waitFor(() => expect(review).toHaveFocus())
 
     await act(() => router.navigate(`/tasks/${SLUG}/form?q=mercado-q10`))
-    expect(await within(await findLog()).findByText('Vamos mudar esta resposta:')).toBeInTheDocument()
+    expect(
+      await within(await findLog()).findByText('Vamos mudar esta resposta:'),
+    ).toBeInTheDocument()
     const grades = await replies(Q.grade)
-    expect(within(grades).getByRole('button', { name: '5' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(grades).getByRole('button', { name: '5' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     await user.click(within(grades).getByRole('button', { name: '3' }))
     expect(await answerBubble('Nota 3 de 5', Q.grade)).toBeInTheDocument()
     expect(router.state.location.search).toBe('')
@@ -222,7 +288,9 @@ describe('Questionário (chat)', () => {
   it('says to check in first on a task without check-in, and offers no answers', async () => {
     const { router } = await renderRoute('/preparando')
     await act(() => router.navigate('/tasks/T-4827/form'))
-    expect(await screen.findByText('Faça o check-in antes de preencher o questionário.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Faça o check-in antes de preencher o questionário.'),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('group')).not.toBeInTheDocument()
   })
 

@@ -20,7 +20,14 @@ import { ReportQueryState } from '../report/report-query-state'
 import { useVisitReport, type VisitReport } from '../report/use-visit-report'
 import { AnswerPhoto } from './answer-photo'
 import { ChatComposer } from './chat-composer'
-import { answeredSteps, answerText, applyAnswer, chatProgress, questionToAsk, type ChatStep } from './chat-flow'
+import {
+  answeredSteps,
+  answerText,
+  applyAnswer,
+  chatProgress,
+  questionToAsk,
+  type ChatStep,
+} from './chat-flow'
 import { questionnaireCopy as copy } from './questionnaire-copy'
 import styles from './questionnaire.module.css'
 
@@ -30,13 +37,21 @@ export const TYPING_MS = 600
 export function QuestionnairePage() {
   const { slug = '' } = useParams()
   const { state, task } = useVisitReport(slug)
-  const backTo = task ? (task.status.code === 'started' ? `/tasks/${slug}/checkin` : `/tasks/${slug}/report`) : `/tasks/${slug}`
+  const backTo = task
+    ? task.status.code === 'started'
+      ? `/tasks/${slug}/checkin`
+      : `/tasks/${slug}/report`
+    : `/tasks/${slug}`
   return (
     <Page title={copy.title} backTo={backTo}>
       {state.status === 'ready' ? (
         <Chat data={state.data} />
       ) : (
-        <ReportQueryState query={state.status === 'error' ? state.query : undefined} loadingLabel={copy.loading} errorTitle={copy.loadError} />
+        <ReportQueryState
+          query={state.status === 'error' ? state.query : undefined}
+          loadingLabel={copy.loading}
+          errorTitle={copy.loadError}
+        />
       )}
     </Page>
   )
@@ -51,16 +66,27 @@ function Chat({ data }: { data: VisitReport }) {
   const reduced = usePrefersReducedMotion()
 
   // The answer just given shows at once, before the store is read again.
-  const current = saved && saved.reportId === draft.reportId && saved.updatedAt > draft.updatedAt ? saved : draft
+  const current =
+    saved && saved.reportId === draft.reportId && saved.updatedAt > draft.updatedAt ? saved : draft
   const answers = current.answers
   const byId = answersById(answers)
 
   const editingId = editable ? params.get('q') : null
-  const editing = editingId ? visibleQuestions(form, byId).find((s) => s.question.id === editingId) : undefined
-  const asking: ChatStep | undefined = editable ? (editing ?? questionToAsk(form, answers)) : undefined
-  const transcript = answeredSteps(form, answers).filter((s) => s.question.id !== editing?.question.id)
+  const editing = editingId
+    ? visibleQuestions(form, byId).find((s) => s.question.id === editingId)
+    : undefined
+  const asking: ChatStep | undefined = editable
+    ? (editing ?? questionToAsk(form, answers))
+    : undefined
+  const transcript = answeredSteps(form, answers).filter(
+    (s) => s.question.id !== editing?.question.id,
+  )
   const done = editable && !asking
-  const stepKey = asking ? `${editing ? 'edit' : 'ask'}:${asking.question.id}` : done ? 'done' : 'idle'
+  const stepKey = asking
+    ? `${editing ? 'edit' : 'ask'}:${asking.question.id}`
+    : done
+      ? 'done'
+      : 'idle'
 
   // The bot "types" before each new bubble (not when motion is reduced).
   const [revealed, setRevealed] = useState<string | null>(null)
@@ -167,9 +193,13 @@ function Chat({ data }: { data: VisitReport }) {
           <>
             {!editing && pageDivider(asking.page, transcript.at(-1)?.page)}
             <BotBubble>
-              {editing && byId.has(editing.question.id) && <span className={styles.changing}>{copy.changing} </span>}
+              {editing && byId.has(editing.question.id) && (
+                <span className={styles.changing}>{copy.changing} </span>
+              )}
               {asking.question.text}
-              {!asking.question.required && <span className={styles.optional}> ({copy.optional})</span>}
+              {!asking.question.required && (
+                <span className={styles.optional}> ({copy.optional})</span>
+              )}
             </BotBubble>
           </>
         ) : done ? (
@@ -236,13 +266,24 @@ function AgentBubble({
   onChange: (() => void) | undefined
 }) {
   // A photo kept on the device may already be on the server (the draft still names it locally).
-  const localPhoto = typeof value === 'string' && value.startsWith(LOCAL_MEDIA_PREFIX) ? media.find((m) => m.id === value.slice(LOCAL_MEDIA_PREFIX.length)) : undefined
+  const localPhoto =
+    typeof value === 'string' && value.startsWith(LOCAL_MEDIA_PREFIX)
+      ? media.find((m) => m.id === value.slice(LOCAL_MEDIA_PREFIX.length))
+      : undefined
   const text = localPhoto?.state === 'sent' ? copy.photoSent : answerText(question, value)
-  const photo = question.kind === 'photo' && typeof value === 'string' && value !== '' ? <AnswerPhoto value={value} media={media} alt={copy.photoAlt} /> : null
+  const photo =
+    question.kind === 'photo' && typeof value === 'string' && value !== '' ? (
+      <AnswerPhoto value={value} media={media} alt={copy.photoAlt} />
+    ) : null
   return (
     <div className={styles.agentRow}>
       {onChange ? (
-        <button type="button" className={styles.agentBubble} aria-label={copy.changeAnswer(text, question.text)} onClick={onChange}>
+        <button
+          type="button"
+          className={styles.agentBubble}
+          aria-label={copy.changeAnswer(text, question.text)}
+          onClick={onChange}
+        >
           {photo}
           <span>{text}</span>
           <span className={styles.changeHint} aria-hidden="true">
@@ -279,10 +320,12 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const query = typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null
+      const query =
+        typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null
       query?.addEventListener?.('change', onChange)
       return () => query?.removeEventListener?.('change', onChange)
     },
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION).matches : false),
+    () =>
+      typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION).matches : false,
   )
 }

@@ -11,14 +11,24 @@ import { agentVisitDb, useOutboxSummary, visitStoreChanged } from '../offline/vi
 import { reportCopy as copy } from './report-copy'
 import styles from './report.module.css'
 
-export function OutboxStatus({ taskId, hideKinds = [] }: { taskId: string; hideKinds?: OutboxItem['kind'][] }) {
+export function OutboxStatus({
+  taskId,
+  hideKinds = [],
+}: {
+  taskId: string
+  hideKinds?: OutboxItem['kind'][]
+}) {
   const summary = useOutboxSummary(taskId)
   if (!summary) return null
   const failed = summary.items.filter((i) => i.state === 'failed' && !hideKinds.includes(i.kind))
   return (
     <section className={styles.outbox} aria-label={copy.outboxTitle}>
       <p className={styles.outboxLine} role="status">
-        {summary.pending > 0 ? copy.outboxWaiting(summary.pending) : summary.failed === 0 ? copy.outboxAllSent : copy.outboxFailed(summary.failed)}
+        {summary.pending > 0
+          ? copy.outboxWaiting(summary.pending)
+          : summary.failed === 0
+            ? copy.outboxAllSent
+            : copy.outboxFailed(summary.failed)}
       </p>
       {failed.map((item) => (
         <FailedWrite key={item.id} item={item} />

@@ -8,7 +8,17 @@ import { reportCompleteness, type SectionCompleteness } from '@/domain/report-co
 import type { LocalMedia, LocalVisit, ReportDraft } from '../offline/visit-db'
 import { reportCopy as copy } from './report-copy'
 
-const SECTIONS: readonly ReportSection[] = ['answers', 'attendants', 'times', 'checklist', 'evidences', 'tax-receipts', 'audio', 'testimony', 'awards']
+const SECTIONS: readonly ReportSection[] = [
+  'answers',
+  'attendants',
+  'times',
+  'checklist',
+  'evidences',
+  'tax-receipts',
+  'audio',
+  'testimony',
+  'awards',
+]
 
 export function isReportSection(value: string): value is ReportSection {
   return (SECTIONS as readonly string[]).includes(value)
@@ -22,11 +32,19 @@ export function reportEditable(task: Task, localVisit: LocalVisit | undefined): 
 }
 
 /** The evidences of the draft, in order: the server's entries where known, local photos otherwise. */
-export function draftEvidences(draft: ReportDraft, known: readonly Evidence[], media: readonly LocalMedia[]): Evidence[] {
+export function draftEvidences(
+  draft: ReportDraft,
+  known: readonly Evidence[],
+  media: readonly LocalMedia[],
+): Evidence[] {
   return draft.evidenceRefs.map((ref) => {
     const server = ref.evidenceId ? known.find((e) => e.id === ref.evidenceId) : undefined
     if (server) return server
-    const local = media.find((m) => (ref.mediaId && m.id === ref.mediaId) || (ref.evidenceId && m.evidenceId === ref.evidenceId))
+    const local = media.find(
+      (m) =>
+        (ref.mediaId && m.id === ref.mediaId) ||
+        (ref.evidenceId && m.evidenceId === ref.evidenceId),
+    )
     return {
       id: ref.evidenceId ?? `local:${ref.mediaId ?? ''}`,
       kind: local?.kind ?? 'photo',
@@ -39,7 +57,11 @@ export function draftEvidences(draft: ReportDraft, known: readonly Evidence[], m
 }
 
 /** The draft in the shape of a report's content (what completeness and the score read). */
-export function draftContent(draft: ReportDraft, serverReport: Report | undefined, media: readonly LocalMedia[]) {
+export function draftContent(
+  draft: ReportDraft,
+  serverReport: Report | undefined,
+  media: readonly LocalMedia[],
+) {
   const known = [...(serverReport?.evidences ?? []), ...(draft.conflict?.evidences ?? [])]
   return {
     answers: draft.answers,
@@ -92,7 +114,15 @@ export function reportRows(
     row('times', copy.count(content.times.length, 'tempo', 'tempos')),
   ]
   if (mission.checklist.length > 0)
-    rows.push(row('checklist', copy.checklistSummary(content.checklist.filter((c) => c.checked).length, mission.checklist.length)))
+    rows.push(
+      row(
+        'checklist',
+        copy.checklistSummary(
+          content.checklist.filter((c) => c.checked).length,
+          mission.checklist.length,
+        ),
+      ),
+    )
   rows.push(row('evidences', copy.count(photos, 'foto', 'fotos')))
   if (req.taxReceipt || content.taxReceipts.length > 0)
     rows.push(row('tax-receipts', copy.count(content.taxReceipts.length, 'cupom', 'cupons')))
@@ -109,7 +139,8 @@ export function reportRows(
     }
     rows.push(testimonyRow)
   }
-  if (mission.awards.length > 0) rows.push(row('awards', copy.count(awardsCount, 'indicação', 'indicações')))
+  if (mission.awards.length > 0)
+    rows.push(row('awards', copy.count(awardsCount, 'indicação', 'indicações')))
   return rows
 }
 
@@ -118,7 +149,12 @@ export function draftScore(form: EvaluationForm, draft: Pick<ReportDraft, 'answe
 }
 
 /** What differs between the agent's draft and the server's report, one pt-BR line per section. */
-export function conflictDifferences(draft: ReportDraft, theirs: Report, form: EvaluationForm, mission: Mission): string[] {
+export function conflictDifferences(
+  draft: ReportDraft,
+  theirs: Report,
+  form: EvaluationForm,
+  mission: Mission,
+): string[] {
   const lines: string[] = []
   const mine = new Map(draft.answers.map((a) => [a.questionId, JSON.stringify(a.value)]))
   const server = new Map(theirs.answers.map((a) => [a.questionId, JSON.stringify(a.value)]))
@@ -126,7 +162,11 @@ export function conflictDifferences(draft: ReportDraft, theirs: Report, form: Ev
   const changedAnswers = [...questionIds].filter((id) => mine.get(id) !== server.get(id)).length
   if (changedAnswers > 0) lines.push(copy.diffAnswers(changedAnswers))
 
-  const names = (list: { name: string }[]) => list.map((a) => a.name).sort().join(', ')
+  const names = (list: { name: string }[]) =>
+    list
+      .map((a) => a.name)
+      .sort()
+      .join(', ')
   if (names(draft.attendants) !== names(theirs.attendants))
     lines.push(copy.diffAttendants(draft.attendants.length, theirs.attendants.length))
 
@@ -134,19 +174,36 @@ export function conflictDifferences(draft: ReportDraft, theirs: Report, form: Ev
   const myTimes = new Map(draft.times.map((t) => [t.code, t.seconds]))
   const theirTimes = new Map(theirs.times.map((t) => [t.code, t.seconds]))
   for (const code of new Set([...myTimes.keys(), ...theirTimes.keys()]))
-    if (myTimes.get(code) !== theirTimes.get(code)) lines.push(copy.diffTime(timeLabel(code), myTimes.get(code), theirTimes.get(code)))
+    if (myTimes.get(code) !== theirTimes.get(code))
+      lines.push(copy.diffTime(timeLabel(code), myTimes.get(code), theirTimes.get(code)))
 
-  const checked = (list: { itemId: string; checked: boolean }[]) => list.filter((c) => c.checked).map((c) => c.itemId).sort().join(',')
+  const checked = (list: { itemId: string; checked: boolean }[]) =>
+    list
+      .filter((c) => c.checked)
+      .map((c) => c.itemId)
+      .sort()
+      .join(',')
   if (checked(draft.checklist) !== checked(theirs.checklist))
-    lines.push(copy.diffChecklist(draft.checklist.filter((c) => c.checked).length, theirs.checklist.filter((c) => c.checked).length))
+    lines.push(
+      copy.diffChecklist(
+        draft.checklist.filter((c) => c.checked).length,
+        theirs.checklist.filter((c) => c.checked).length,
+      ),
+    )
 
   const myEvidences = draft.evidenceRefs.map((r) => r.evidenceId ?? r.mediaId).join(',')
   const theirEvidences = theirs.evidences.map((e) => e.id).join(',')
-  if (myEvidences !== theirEvidences) lines.push(copy.diffEvidences(draft.evidenceRefs.length, theirs.evidences.length))
+  if (myEvidences !== theirEvidences)
+    lines.push(copy.diffEvidences(draft.evidenceRefs.length, theirs.evidences.length))
 
-  if (draft.taxReceipts.length !== theirs.taxReceipts.length || JSON.stringify(draft.taxReceipts.map((r) => r.id)) !== JSON.stringify(theirs.taxReceipts.map((r) => r.id)))
+  if (
+    draft.taxReceipts.length !== theirs.taxReceipts.length ||
+    JSON.stringify(draft.taxReceipts.map((r) => r.id)) !==
+      JSON.stringify(theirs.taxReceipts.map((r) => r.id))
+  )
     lines.push(copy.diffReceipts(draft.taxReceipts.length, theirs.taxReceipts.length))
-  if ((draft.testimony ?? '').trim() !== (theirs.testimony ?? '').trim()) lines.push(copy.diffTestimony)
+  if ((draft.testimony ?? '').trim() !== (theirs.testimony ?? '').trim())
+    lines.push(copy.diffTestimony)
   if (draft.notes.trim() !== theirs.notes.trim()) lines.push(copy.diffNotes)
   const myScore = draftScore(form, draft)
   const theirScore = computeScore(form, answersById(theirs.answers))

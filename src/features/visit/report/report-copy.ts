@@ -31,7 +31,8 @@ export const reportCopy = {
   count,
   answersSummary: (n: number) => count(n, 'resposta', 'respostas'),
   checklistSummary: (done: number, total: number) => `${done} de ${total} itens`,
-  testimonySummary: (text: string) => (text.trim() ? `${[...text.trim()].length} caracteres` : 'Não escrito'),
+  testimonySummary: (text: string) =>
+    text.trim() ? `${[...text.trim()].length} caracteres` : 'Não escrito',
   complete: 'Completo',
   completeMark: '✓',
   missingCount: (n: number) => (n === 1 ? '1 pendente' : `${n} pendentes`),
@@ -40,8 +41,10 @@ export const reportCopy = {
   scoreValue: (n: number) => `${n} de 100`,
   outboxTitle: 'Envio para o servidor',
   outboxAllSent: 'Tudo enviado',
-  outboxWaiting: (n: number) => (n === 1 ? '1 item aguardando envio' : `${n} itens aguardando envio`),
-  outboxFailed: (n: number) => (n === 1 ? '1 envio recusado pelo servidor' : `${n} envios recusados pelo servidor`),
+  outboxWaiting: (n: number) =>
+    n === 1 ? '1 item aguardando envio' : `${n} itens aguardando envio`,
+  outboxFailed: (n: number) =>
+    n === 1 ? '1 envio recusado pelo servidor' : `${n} envios recusados pelo servidor`,
   outboxItem: {
     checkin: 'Check-in',
     checkout: 'Check-out',
@@ -57,7 +60,8 @@ export const reportCopy = {
   discardYes: 'Sim, descartar',
   submit: 'Enviar relatório',
   submitPending: 'Envio pendente',
-  submitPendingBody: 'O relatório será enviado assim que as alterações anteriores chegarem ao servidor.',
+  submitPendingBody:
+    'O relatório será enviado assim que as alterações anteriores chegarem ao servidor.',
   submitted: 'Relatório enviado para validação.',
   submitRefused: 'O servidor recusou o envio',
   incompleteTitle: 'O questionário tem páginas incompletas',
@@ -113,7 +117,8 @@ export const reportCopy = {
 
   // testimony
   testimonyLabel: 'Depoimento',
-  testimonyHint: 'Conte o que aconteceu no atendimento, de 50 a 1000 caracteres. É guardado enquanto você escreve.',
+  testimonyHint:
+    'Conte o que aconteceu no atendimento, de 50 a 1000 caracteres. É guardado enquanto você escreve.',
   charCount: (n: number, max: number) => `${n} de ${max} caracteres`,
   testimonySaved: 'Guardado neste aparelho',
   noTestimony: 'Sem depoimento escrito.',
@@ -129,24 +134,31 @@ export const reportCopy = {
   nominationQueued: 'Indicação guardada; será enviada ao servidor.',
   addAttendantFirst: 'Registre um atendente para poder indicá-lo a um prêmio.',
   noNominations: 'Nenhuma indicação nesta visita.',
-  nominationsQueued: (n: number) => (n === 1 ? '1 indicação aguardando envio' : `${n} indicações aguardando envio`),
+  nominationsQueued: (n: number) =>
+    n === 1 ? '1 indicação aguardando envio' : `${n} indicações aguardando envio`,
 
   // conflict
   conflictTitle: 'O relatório mudou em outro lugar',
-  conflictBody: 'Outra versão deste relatório chegou ao servidor (outro aparelho ou aba). Escolha qual manter. Diferenças:',
+  conflictBody:
+    'Outra versão deste relatório chegou ao servidor (outro aparelho ou aba). Escolha qual manter. Diferenças:',
   conflictNotice: 'Há duas versões deste relatório.',
   conflictOpen: 'Resolver',
   keepMine: 'Manter as minhas respostas',
   takeTheirs: 'Usar a versão do servidor',
   keptMine: 'Suas respostas serão enviadas de novo.',
   tookTheirs: 'Relatório atualizado com a versão do servidor.',
-  diffAnswers: (n: number) => `Questionário: ${count(n, 'resposta diferente', 'respostas diferentes')}`,
-  diffAttendants: (mine: number, theirs: number) => `Atendentes: ${mine} aqui, ${theirs} no servidor (nomes diferentes)`,
+  diffAnswers: (n: number) =>
+    `Questionário: ${count(n, 'resposta diferente', 'respostas diferentes')}`,
+  diffAttendants: (mine: number, theirs: number) =>
+    `Atendentes: ${mine} aqui, ${theirs} no servidor (nomes diferentes)`,
   diffTime: (label: string, mine: number | undefined, theirs: number | undefined) =>
     `${label}: ${mine === undefined ? 'vazio' : formatMmSs(mine)} aqui, ${theirs === undefined ? 'vazio' : formatMmSs(theirs)} no servidor`,
-  diffChecklist: (mine: number, theirs: number) => `Checklist: ${mine} itens marcados aqui, ${theirs} no servidor`,
-  diffEvidences: (mine: number, theirs: number) => `Fotos e áudios: ${mine} aqui, ${theirs} no servidor`,
-  diffReceipts: (mine: number, theirs: number) => `Cupons fiscais: ${mine} aqui, ${theirs} no servidor`,
+  diffChecklist: (mine: number, theirs: number) =>
+    `Checklist: ${mine} itens marcados aqui, ${theirs} no servidor`,
+  diffEvidences: (mine: number, theirs: number) =>
+    `Fotos e áudios: ${mine} aqui, ${theirs} no servidor`,
+  diffReceipts: (mine: number, theirs: number) =>
+    `Cupons fiscais: ${mine} aqui, ${theirs} no servidor`,
   diffTestimony: 'Depoimento escrito diferente',
   diffNotes: 'Observações diferentes',
   diffScore: (mine: number, theirs: number) => `Nota: ${mine} aqui, ${theirs} no servidor`,

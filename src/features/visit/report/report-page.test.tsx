@@ -12,7 +12,12 @@ const VALIDATING = 'T-4829'
 async function checkIn(slug: string) {
   await fakeBackend.db.tasks.update((q) => q.where({ slug }), {
     data(t) {
-      t.steps.checkin = { at: new Date(fakeBackend.clock.now()).toISOString(), lat: t.location.lat, lng: t.location.lng, accuracy: 10 }
+      t.steps.checkin = {
+        at: new Date(fakeBackend.clock.now()).toISOString(),
+        lat: t.location.lat,
+        lng: t.location.lng,
+        accuracy: 10,
+      }
     },
   })
 }
@@ -43,9 +48,13 @@ describe('Relatório — visão geral', () => {
     expect(answers).toHaveTextContent('3 pendentes')
     expect(answers).toHaveTextContent('Página “Chegada” do questionário')
     expect(answers).toHaveAttribute('href', `/tasks/${STARTED}/report/answers`)
-    expect(within(sections).getByRole('link', { name: /Atendentes/ })).toHaveTextContent('Falta 1 atendente')
+    expect(within(sections).getByRole('link', { name: /Atendentes/ })).toHaveTextContent(
+      'Falta 1 atendente',
+    )
     expect(within(sections).getByRole('link', { name: /Fotos/ })).toHaveTextContent('Falta 1 foto')
-    expect(within(sections).getByRole('link', { name: /Depoimento escrito/ })).toHaveTextContent('1 pendente')
+    expect(within(sections).getByRole('link', { name: /Depoimento escrito/ })).toHaveTextContent(
+      '1 pendente',
+    )
     expect(screen.getByText('0 de 100')).toBeInTheDocument()
     expect(await screen.findByText('Tudo enviado')).toBeInTheDocument()
 
@@ -63,7 +72,9 @@ describe('Relatório — visão geral', () => {
   it('sends a complete report after pending saves and goes to the status once the server has it', async () => {
     const { user, router } = await open(`/tasks/${VISITED}/report`)
     const sections = await screen.findByRole('navigation', { name: 'Partes do relatório' })
-    expect(within(sections).getByRole('link', { name: /Questionário/ })).toHaveTextContent('Completo')
+    expect(within(sections).getByRole('link', { name: /Questionário/ })).toHaveTextContent(
+      'Completo',
+    )
     await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${VISITED}/status`))
     expect(serverTask(VISITED).status.code).toBe('validating')
@@ -109,7 +120,9 @@ describe('Relatório — visão geral', () => {
     expect(await screen.findByText('Não foi possível carregar o relatório')).toBeInTheDocument()
     fakeServer.resetHandlers()
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
-    expect(await screen.findByRole('navigation', { name: 'Partes do relatório' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('navigation', { name: 'Partes do relatório' }),
+    ).toBeInTheDocument()
   })
 
   it('says when a section does not exist', async () => {
@@ -138,8 +151,15 @@ describe('Relatório — seções', () => {
     await user.clear(wait)
     await user.type(wait, '03:15')
     await user.click(screen.getByRole('button', { name: 'Salvar tempos' }))
-    await waitFor(async () => expect((await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.times.find((t) => t.code === 'espera')?.seconds).toBe(195))
-    await waitFor(() => expect(serverReport('rep_4828').times.find((t) => t.code === 'espera')?.seconds).toBe(195))
+    await waitFor(async () =>
+      expect(
+        (await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.times.find((t) => t.code === 'espera')
+          ?.seconds,
+      ).toBe(195),
+    )
+    await waitFor(() =>
+      expect(serverReport('rep_4828').times.find((t) => t.code === 'espera')?.seconds).toBe(195),
+    )
   })
 
   it('adds an attendant by name and traits, refusing a role instead of a name', async () => {
@@ -147,15 +167,24 @@ describe('Relatório — seções', () => {
     const name = await screen.findByRole('textbox', { name: 'Nome do atendente' })
     await user.type(name, 'Gerente')
     await user.click(screen.getByRole('button', { name: 'Adicionar atendente' }))
-    expect(await screen.findByText('Informe o nome real do atendente, não um cargo ou termo genérico.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Informe o nome real do atendente, não um cargo ou termo genérico.'),
+    ).toBeInTheDocument()
     expect(name).toHaveValue('Gerente')
     await user.clear(name)
     await user.type(name, 'Márcia Andrade')
-    await user.click(within(screen.getByRole('group', { name: 'Características' })).getByRole('button', { name: 'cordial' }))
+    await user.click(
+      within(screen.getByRole('group', { name: 'Características' })).getByRole('button', {
+        name: 'cordial',
+      }),
+    )
     await user.click(screen.getByRole('button', { name: 'Adicionar atendente' }))
     expect(await screen.findByText('Márcia Andrade')).toBeInTheDocument()
     await waitFor(async () =>
-      expect((await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.attendants.at(-1)).toMatchObject({ name: 'Márcia Andrade', traits: ['cordial'] }),
+      expect((await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.attendants.at(-1)).toMatchObject({
+        name: 'Márcia Andrade',
+        traits: ['cordial'],
+      }),
     )
   })
 
@@ -165,9 +194,13 @@ describe('Relatório — seções', () => {
     await user.type(field, 'Atendimento rápido.')
     expect(screen.getByText('19 de 1000 caracteres')).toBeInTheDocument()
     await user.tab()
-    expect(await screen.findByText('Escreva pelo menos 50 caracteres (faltam 31).')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Escreva pelo menos 50 caracteres (faltam 31).'),
+    ).toBeInTheDocument()
     expect(field).toHaveValue('Atendimento rápido.')
-    await waitFor(async () => expect((await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.testimony).toBe('Atendimento rápido.'))
+    await waitFor(async () =>
+      expect((await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.testimony).toBe('Atendimento rápido.'),
+    )
   })
 
   it('refuses a nomination below the award’s goal with the award message', async () => {
@@ -175,7 +208,9 @@ describe('Relatório — seções', () => {
     expect(await screen.findByText('Atendimento nota 10', { selector: 'span' })).toBeInTheDocument()
     expect(screen.getByText(/Meta: nota 80 · Prêmio: R\$\s?50,00/)).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Indicar atendente' }))
-    expect(await screen.findByText('A nota da visita (62.2) não alcança a meta do prêmio (80).')).toBeInTheDocument()
+    expect(
+      await screen.findByText('A nota da visita (62.2) não alcança a meta do prêmio (80).'),
+    ).toBeInTheDocument()
     expect(fakeBackend.db.awards.findMany((q) => q.where({ taskId: 'tsk_4828' }))).toHaveLength(0)
   })
 
@@ -187,9 +222,15 @@ describe('Relatório — seções', () => {
         },
       })
     })
-    expect(await screen.findByRole('combobox', { name: 'Atendente' })).toHaveDisplayValue('Marcelo Pereira')
+    expect(await screen.findByRole('combobox', { name: 'Atendente' })).toHaveDisplayValue(
+      'Marcelo Pereira',
+    )
     await user.click(screen.getByRole('button', { name: 'Indicar atendente' }))
-    await waitFor(() => expect(fakeBackend.db.awards.findMany((q) => q.where({ taskId: 'tsk_4828' }))).toHaveLength(1))
+    await waitFor(() =>
+      expect(fakeBackend.db.awards.findMany((q) => q.where({ taskId: 'tsk_4828' }))).toHaveLength(
+        1,
+      ),
+    )
     const nominations = await screen.findByRole('list', { name: 'Indicações desta visita' })
     expect(await within(nominations).findByText('Marcelo Pereira')).toBeInTheDocument()
     expect(within(nominations).getByText('Indicado')).toBeInTheDocument()
@@ -200,9 +241,13 @@ describe('Relatório — seções', () => {
     expect(await screen.findByText('A missão pede pelo menos 2 fotos.')).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Adicionar foto' })).toBeInTheDocument()
     await act(() => router.navigate(`/tasks/${VISITED}/report/tax-receipts`))
-    expect(await screen.findByText('A missão pede a foto do cupom fiscal da compra.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('A missão pede a foto do cupom fiscal da compra.'),
+    ).toBeInTheDocument()
     await act(() => router.navigate(`/tasks/${VISITED}/report/audio`))
-    expect(await screen.findByText('Grave o áudio do atendimento ou escreva um depoimento.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Grave o áudio do atendimento ou escreva um depoimento.'),
+    ).toBeInTheDocument()
   })
 
   it('asks which version to keep when the report changed elsewhere, listing the differences', async () => {
@@ -219,7 +264,9 @@ describe('Relatório — seções', () => {
     await user.type(wait, '03:00')
     await user.tab()
     const sheet = await screen.findByRole('dialog', { name: 'O relatório mudou em outro lugar' })
-    expect(within(sheet).getByText('Tempo de espera: 03:00 aqui, 01:40 no servidor')).toBeInTheDocument()
+    expect(
+      within(sheet).getByText('Tempo de espera: 03:00 aqui, 01:40 no servidor'),
+    ).toBeInTheDocument()
     await user.click(within(sheet).getByRole('button', { name: 'Manter as minhas respostas' }))
     await waitFor(() => expect(serverReport('rep_4828').version).toBe(5))
     expect(serverReport('rep_4828').times.find((t) => t.code === 'espera')?.seconds).toBe(180)
@@ -252,16 +299,24 @@ describe('Relatório — seções', () => {
 describe('Relatório enviado (somente leitura)', () => {
   it('shows the submitted answers without ways to change them', async () => {
     await open(`/tasks/${VALIDATING}/status/answers`)
-    expect(await screen.findByRole('heading', { name: 'Relatório enviado — Questionário' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Relatório enviado — Questionário' }),
+    ).toBeInTheDocument()
     expect(await screen.findByText('A fachada estava limpa e bem sinalizada?')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /A fachada/ })).not.toBeInTheDocument()
-    expect(screen.getByRole('navigation', { name: 'Outras partes do relatório' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('navigation', { name: 'Outras partes do relatório' }),
+    ).toBeInTheDocument()
   })
 
   it('shows the submitted photos read-only and the attendants', async () => {
     const { router } = await open(`/tasks/${VALIDATING}/status/evidences`)
-    expect(await screen.findByRole('heading', { name: 'Relatório enviado — Fotos' })).toBeInTheDocument()
-    expect(await screen.findByRole('list', { name: 'Fotos e arquivos do relatório' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Relatório enviado — Fotos' }),
+    ).toBeInTheDocument()
+    expect(
+      await screen.findByRole('list', { name: 'Fotos e arquivos do relatório' }),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Remover/ })).not.toBeInTheDocument()
     await act(() => router.navigate(`/tasks/${VALIDATING}/status/attendants`))
     const attendant = serverReport('rep_4829').attendants[0]!

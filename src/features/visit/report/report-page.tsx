@@ -20,7 +20,13 @@ import type { OutboxSummary } from '../offline/outbox'
 import type { OutboxItem } from '../offline/visit-db'
 import { queueWrite, updateDraft, useOutboxSummary } from '../offline/visit-store'
 import { ConflictSheet } from './conflict-sheet'
-import { draftContent, draftScore, isReportSection, reportRows, type ReportRow } from './report-content'
+import {
+  draftContent,
+  draftScore,
+  isReportSection,
+  reportRows,
+  type ReportRow,
+} from './report-content'
 import { reportCopy as copy } from './report-copy'
 import { ReportQueryState } from './report-query-state'
 import { FailedWrite, OutboxStatus } from './outbox-status'
@@ -32,11 +38,19 @@ export function ReportPage() {
   const { slug = '', section } = useParams()
   const { state } = useVisitReport(slug)
   const known = section === undefined || isReportSection(section)
-  const title = section === undefined ? copy.title : isReportSection(section) ? copy.sectionTitle[section] : copy.unknownSection
+  const title =
+    section === undefined
+      ? copy.title
+      : isReportSection(section)
+        ? copy.sectionTitle[section]
+        : copy.unknownSection
   return (
     <Page title={title} backTo={section === undefined ? `/tasks/${slug}` : `/tasks/${slug}/report`}>
       {!known ? (
-        <EmptyState title={copy.unknownSection} action={<ButtonLink to={`/tasks/${slug}/report`}>{copy.backToReport}</ButtonLink>}>
+        <EmptyState
+          title={copy.unknownSection}
+          action={<ButtonLink to={`/tasks/${slug}/report`}>{copy.backToReport}</ButtonLink>}
+        >
           <p>{copy.unknownSectionBody}</p>
         </EmptyState>
       ) : state.status !== 'ready' ? (
@@ -44,7 +58,11 @@ export function ReportPage() {
       ) : (
         <>
           <EditabilityNotice data={state.data} />
-          {section === undefined ? <ReportOverview data={state.data} /> : <EditableSection section={section as ReportSection} data={state.data} />}
+          {section === undefined ? (
+            <ReportOverview data={state.data} />
+          ) : (
+            <EditableSection section={section as ReportSection} data={state.data} />
+          )}
           <ConflictSheet data={state.data} />
         </>
       )}
@@ -72,7 +90,11 @@ function EditabilityNotice({ data }: { data: VisitReport }) {
       return <Notice tone="info">{copy.canceled}</Notice>
     case 'contested':
       return (
-        <Notice tone="warning" title={copy.alreadySent} action={link('/validation', copy.answerPendencies)}>
+        <Notice
+          tone="warning"
+          title={copy.alreadySent}
+          action={link('/validation', copy.answerPendencies)}
+        >
           {copy.contested}
         </Notice>
       )
@@ -88,7 +110,9 @@ function EditabilityNotice({ data }: { data: VisitReport }) {
 function ReportOverview({ data }: { data: VisitReport }) {
   const { task, mission, form, draft, serverReport, media } = data
   const summary = useOutboxSummary(task.id)
-  const submitItem = summary?.items.find((i) => i.kind === 'submitReport' && i.reportId === draft.reportId)
+  const submitItem = summary?.items.find(
+    (i) => i.kind === 'submitReport' && i.reportId === draft.reportId,
+  )
   const queued = useSubmissionWatch(data, summary, submitItem)
   const queuedAwards = summary?.items.filter((i) => i.kind === 'award').length ?? 0
   const content = draftContent(draft, serverReport, media)
@@ -111,7 +135,12 @@ function ReportOverview({ data }: { data: VisitReport }) {
       </nav>
       <OutboxStatus taskId={task.id} hideKinds={['submitReport']} />
       {(data.editable || submitItem) && (
-        <SubmitReport data={data} item={submitItem} onQueued={queued.set} missingMessage={incompleteReportMessage(missing)} />
+        <SubmitReport
+          data={data}
+          item={submitItem}
+          onQueued={queued.set}
+          missingMessage={incompleteReportMessage(missing)}
+        />
       )}
     </div>
   )
@@ -142,7 +171,11 @@ function SectionRow({ row, slug }: { row: ReportRow; slug: string }) {
  * Follows a queued submission: when it leaves the outbox, asks the server for the task;
  * when the task is in validation, goes to its status.
  */
-function useSubmissionWatch(data: VisitReport, summary: OutboxSummary | undefined, item: OutboxItem | undefined) {
+function useSubmissionWatch(
+  data: VisitReport,
+  summary: OutboxSummary | undefined,
+  item: OutboxItem | undefined,
+) {
   const { task, draft } = data
   const navigate = useNavigate()
   const snackbar = useSnackbar()
@@ -211,7 +244,12 @@ function SubmitReport({
         </Notice>
       )}
       {submitItem?.state === 'failed' && (
-        <FailedWrite item={submitItem} title={submitItem.lastError?.code === 'report_incomplete' ? copy.incompleteTitle : undefined} />
+        <FailedWrite
+          item={submitItem}
+          title={
+            submitItem.lastError?.code === 'report_incomplete' ? copy.incompleteTitle : undefined
+          }
+        />
       )}
       {problem && (
         <Notice tone="error" title={problem.title}>
@@ -219,7 +257,12 @@ function SubmitReport({
         </Notice>
       )}
       {!submitItem && (
-        <Button block busy={busy} aria-disabled={!complete || undefined} onClick={() => void submit()}>
+        <Button
+          block
+          busy={busy}
+          aria-disabled={!complete || undefined}
+          onClick={() => void submit()}
+        >
           {copy.submit}
         </Button>
       )}

@@ -18,7 +18,10 @@ export function ReportQueryState({
   if (!query) return <Skeleton count={4} height={64} label={loadingLabel} />
   if (isApiError(query.error) && query.error.status === 404)
     return (
-      <EmptyState title={copy.notFoundTitle} action={<ButtonLink to="/tasks">{copy.backToTasks}</ButtonLink>}>
+      <EmptyState
+        title={copy.notFoundTitle}
+        action={<ButtonLink to="/tasks">{copy.backToTasks}</ButtonLink>}
+      >
         <p>{copy.notFoundBody}</p>
       </EmptyState>
     )

@@ -8,11 +8,15 @@ export const reportRoutes: RouteObject[] = [
   },
   {
     path: 'tasks/:slug/status/:section',
-    lazy: async () => ({ Component: (await import('./submitted-report-page')).SubmittedReportPage }),
+    lazy: async () => ({
+      Component: (await import('./submitted-report-page')).SubmittedReportPage,
+    }),
   },
   {
     path: 'tasks/:slug/validation/:section?',
-    lazy: async () => ({ Component: (await import('../validation/validation-page')).ValidationPage }),
+    lazy: async () => ({
+      Component: (await import('../validation/validation-page')).ValidationPage,
+    }),
   },
 ]
 
@@ -20,6 +24,8 @@ export const reportRoutes: RouteObject[] = [
 export const questionnaireRoutes: RouteObject[] = [
   {
     path: 'tasks/:slug/form',
-    lazy: async () => ({ Component: (await import('../questionnaire/questionnaire-page')).QuestionnairePage }),
+    lazy: async () => ({
+      Component: (await import('../questionnaire/questionnaire-page')).QuestionnairePage,
+    }),
   },
 ]

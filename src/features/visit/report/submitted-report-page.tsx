@@ -9,7 +9,11 @@ import { ButtonLink } from '@/components/button'
 import { List, ListItem } from '@/components/list'
 import { Page } from '@/components/page'
 import { EmptyState } from '@/components/status'
-import { formQueryOptions, missionQueryOptions, taskQueryOptions } from '@/features/tasks/api/task-queries'
+import {
+  formQueryOptions,
+  missionQueryOptions,
+  taskQueryOptions,
+} from '@/features/tasks/api/task-queries'
 import { reportQueryOptions } from '../api/visit-calls'
 import { isReportSection, reportRows } from './report-content'
 import { reportCopy as copy } from './report-copy'
@@ -21,20 +25,34 @@ export function SubmittedReportPage() {
   const { slug = '', section = '' } = useParams()
   const taskQuery = useQuery(taskQueryOptions(slug))
   const task = taskQuery.data
-  const missionQuery = useQuery({ ...missionQueryOptions(task?.missionId ?? ''), enabled: Boolean(task) })
+  const missionQuery = useQuery({
+    ...missionQueryOptions(task?.missionId ?? ''),
+    enabled: Boolean(task),
+  })
   const mission = missionQuery.data
-  const formQuery = useQuery({ ...formQueryOptions(mission?.formId ?? ''), enabled: Boolean(mission) })
+  const formQuery = useQuery({
+    ...formQueryOptions(mission?.formId ?? ''),
+    enabled: Boolean(mission),
+  })
   const form = formQuery.data
-  const reportQuery = useQuery({ ...reportQueryOptions(task?.reportId ?? ''), enabled: Boolean(task) })
+  const reportQuery = useQuery({
+    ...reportQueryOptions(task?.reportId ?? ''),
+    enabled: Boolean(task),
+  })
   const report = reportQuery.data
   const known = isReportSection(section)
-  const title = known ? `${copy.submittedTitle} — ${copy.sectionTitle[section]}` : copy.unknownSection
+  const title = known
+    ? `${copy.submittedTitle} — ${copy.sectionTitle[section]}`
+    : copy.unknownSection
   const backTo = `/tasks/${slug}/status`
 
   if (!known)
     return (
       <Page title={title} backTo={backTo}>
-        <EmptyState title={copy.unknownSection} action={<ButtonLink to={backTo}>{copy.seeSubmitted}</ButtonLink>}>
+        <EmptyState
+          title={copy.unknownSection}
+          action={<ButtonLink to={backTo}>{copy.seeSubmitted}</ButtonLink>}
+        >
           <p>{copy.unknownSectionBody}</p>
         </EmptyState>
       </Page>
@@ -49,7 +67,9 @@ export function SubmittedReportPage() {
     )
   }
 
-  const others = reportRows(report, mission, form, report.awards.length).filter((r) => r.section !== section)
+  const others = reportRows(report, mission, form, report.awards.length).filter(
+    (r) => r.section !== section,
+  )
   return (
     <Page title={title} backTo={backTo}>
       {section === 'answers' && (
@@ -58,12 +78,21 @@ export function SubmittedReportPage() {
           <strong>{copy.scoreValue(report.score)}</strong>
         </p>
       )}
-      <ReadOnlySection section={section as ReportSection} data={{ task, mission, form }} report={report} />
+      <ReadOnlySection
+        section={section as ReportSection}
+        data={{ task, mission, form }}
+        report={report}
+      />
       <nav aria-label={copy.otherSections}>
         <h2 className={styles.groupTitle}>{copy.otherSections}</h2>
         <List>
           {others.map((row) => (
-            <ListItem key={row.section} to={`/tasks/${task.slug}/status/${row.section}`} title={row.title} subtitle={row.summary} />
+            <ListItem
+              key={row.section}
+              to={`/tasks/${task.slug}/status/${row.section}`}
+              title={row.title}
+              subtitle={row.summary}
+            />
           ))}
         </List>
       </nav>

@@ -7,7 +7,11 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { isApiError } from '@/api/api-error'
 import type { EvaluationForm, Mission, Report, Task } from '@/api/entities'
-import { formQueryOptions, missionQueryOptions, taskQueryOptions } from '@/features/tasks/api/task-queries'
+import {
+  formQueryOptions,
+  missionQueryOptions,
+  taskQueryOptions,
+} from '@/features/tasks/api/task-queries'
 import { reportQueryOptions } from '../api/visit-calls'
 import { readVisitSnapshot, saveVisitSnapshot } from '../checkin/visit-snapshot'
 import type { LocalMedia, LocalVisit, ReportDraft } from '../offline/visit-db'
@@ -40,11 +44,28 @@ export function useVisitReport(slug: string) {
   const [snapshot] = useState(() => readVisitSnapshot(slug))
   const taskQuery = useQuery(taskQueryOptions(slug))
   const task = taskQuery.data ?? (unreachable(taskQuery) ? snapshot?.task : undefined)
-  const missionQuery = useQuery({ ...missionQueryOptions(task?.missionId ?? ''), enabled: Boolean(task) })
-  const mission = missionQuery.data ?? (snapshot?.mission.id === task?.missionId && unreachable(missionQuery) ? snapshot?.mission : undefined)
-  const formQuery = useQuery({ ...formQueryOptions(mission?.formId ?? ''), enabled: Boolean(mission) })
-  const form = formQuery.data ?? (snapshot?.form && snapshot.form.id === mission?.formId && unreachable(formQuery) ? snapshot.form : undefined)
-  const reportQuery = useQuery({ ...reportQueryOptions(task?.reportId ?? ''), enabled: Boolean(task) })
+  const missionQuery = useQuery({
+    ...missionQueryOptions(task?.missionId ?? ''),
+    enabled: Boolean(task),
+  })
+  const mission =
+    missionQuery.data ??
+    (snapshot?.mission.id === task?.missionId && unreachable(missionQuery)
+      ? snapshot?.mission
+      : undefined)
+  const formQuery = useQuery({
+    ...formQueryOptions(mission?.formId ?? ''),
+    enabled: Boolean(mission),
+  })
+  const form =
+    formQuery.data ??
+    (snapshot?.form && snapshot.form.id === mission?.formId && unreachable(formQuery)
+      ? snapshot.form
+      : undefined)
+  const reportQuery = useQuery({
+    ...reportQueryOptions(task?.reportId ?? ''),
+    enabled: Boolean(task),
+  })
   const draft = useReportDraft(task?.reportId)
   const media = useTaskMedia(task?.id)
   const localVisit = useLocalVisit(task?.id)
@@ -63,14 +84,27 @@ export function useVisitReport(slug: string) {
 
   useEffect(() => {
     if (taskQuery.data && missionQuery.data && formQuery.data)
-      saveVisitSnapshot(slug, { task: taskQuery.data, mission: missionQuery.data, form: formQuery.data })
+      saveVisitSnapshot(slug, {
+        task: taskQuery.data,
+        mission: missionQuery.data,
+        form: formQuery.data,
+      })
   }, [slug, taskQuery.data, missionQuery.data, formQuery.data])
 
   let state: VisitReportState
   if (task && mission && form && draft && media)
     state = {
       status: 'ready',
-      data: { task, mission, form, draft, serverReport, media, localVisit, editable: reportEditable(task, localVisit) },
+      data: {
+        task,
+        mission,
+        form,
+        draft,
+        serverReport,
+        media,
+        localVisit,
+        editable: reportEditable(task, localVisit),
+      },
     }
   else {
     // The draft stands in for the server's report when that cannot load (offline).
@@ -83,7 +117,10 @@ export function useVisitReport(slug: string) {
     state = failed
       ? { status: 'error', query: failed }
       : !draft && draftError !== undefined
-        ? { status: 'error', query: { ...reportQuery, isError: true, error: draftError } as UseQueryResult<unknown> }
+        ? {
+            status: 'error',
+            query: { ...reportQuery, isError: true, error: draftError } as UseQueryResult<unknown>,
+          }
         : { status: 'loading' }
   }
   return { state, task, taskQuery, reportQuery }

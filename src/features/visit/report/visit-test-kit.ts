@@ -29,7 +29,10 @@ export async function runVisitSync(agentId: string) {
   }
 }
 
-export async function readDraft(agentId: string, reportId: string): Promise<ReportDraft | undefined> {
+export async function readDraft(
+  agentId: string,
+  reportId: string,
+): Promise<ReportDraft | undefined> {
   return (await openVisitDb(agentId)).get('drafts', reportId)
 }
 

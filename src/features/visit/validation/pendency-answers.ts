@@ -18,7 +18,11 @@ export type PendencyDrafts = Record<string, PendencyDraft>
 /** PendencyAnswer.correctedValue maxLength in openapi.yaml: a longer value is refused whole. */
 export const CORRECTED_VALUE_MAX_CHARS = 1000
 
-export const EMPTY_PENDENCY_DRAFT: PendencyDraft = { justification: '', correctedValue: '', mediaIds: [] }
+export const EMPTY_PENDENCY_DRAFT: PendencyDraft = {
+  justification: '',
+  correctedValue: '',
+  mediaIds: [],
+}
 
 export function pendencyAnswersKey(revisionId: string) {
   return `avaliador.pendency-answers.${revisionId}`
@@ -79,7 +83,10 @@ export function usePendencyAnswers(revisionId: string) {
   const update = useCallback(
     (pendencyId: string, patch: Partial<PendencyDraft>) => {
       const current = read(revisionId)
-      write(revisionId, { ...current, [pendencyId]: { ...EMPTY_PENDENCY_DRAFT, ...current[pendencyId], ...patch } })
+      write(revisionId, {
+        ...current,
+        [pendencyId]: { ...EMPTY_PENDENCY_DRAFT, ...current[pendencyId], ...patch },
+      })
     },
     [revisionId],
   )
@@ -101,7 +108,9 @@ export function justificationProblem(value: string): string | undefined {
 /** Resolved: a valid justification and, when given, a valid corrected value. */
 export function isResolved(pendency: Pendency, draft: PendencyDraft | undefined): boolean {
   const d = draft ?? EMPTY_PENDENCY_DRAFT
-  return !justificationProblem(d.justification) && !correctedValueProblem(pendency, d.correctedValue)
+  return (
+    !justificationProblem(d.justification) && !correctedValueProblem(pendency, d.correctedValue)
+  )
 }
 
 /** New photos of a pendency that the server does not have yet. */
@@ -113,7 +122,11 @@ export function unsentPhotos(draft: PendencyDraft | undefined, media: readonly L
 }
 
 /** The answers the server receives: trimmed justification, corrected value (times as mm:ss, new photos named). */
-export function pendencyAnswersFor(pendencies: readonly Pendency[], drafts: PendencyDrafts, media: readonly LocalMedia[]): PendencyAnswer[] {
+export function pendencyAnswersFor(
+  pendencies: readonly Pendency[],
+  drafts: PendencyDrafts,
+  media: readonly LocalMedia[],
+): PendencyAnswer[] {
   return pendencies.map((p) => {
     const d = drafts[p.id] ?? EMPTY_PENDENCY_DRAFT
     const typed = d.correctedValue.trim()
@@ -122,7 +135,10 @@ export function pendencyAnswersFor(pendencies: readonly Pendency[], drafts: Pend
       const evidenceId = media.find((m) => m.id === id)?.evidenceId
       return evidenceId ? [evidenceId] : []
     })
-    const parts = [time?.success ? formatMmSs(time.data) : typed, photoIds.length > 0 ? copy.correctedPhotos(photoIds) : ''].filter(Boolean)
+    const parts = [
+      time?.success ? formatMmSs(time.data) : typed,
+      photoIds.length > 0 ? copy.correctedPhotos(photoIds) : '',
+    ].filter(Boolean)
     return {
       pendencyId: p.id,
       justification: d.justification.trim(),
@@ -130,4 +146,3 @@ export function pendencyAnswersFor(pendencies: readonly Pendency[], drafts: Pend
     }
   })
 }
-

@@ -50,21 +50,40 @@ export function ValidationPage() {
   const { slug = '', section } = useParams()
   const taskQuery = useQuery(taskQueryOptions(slug))
   const task = taskQuery.data
-  const revisionQuery = useQuery({ ...currentRevisionQueryOptions(task?.reportId ?? ''), enabled: Boolean(task) })
-  const missionQuery = useQuery({ ...missionQueryOptions(task?.missionId ?? ''), enabled: Boolean(task) })
+  const revisionQuery = useQuery({
+    ...currentRevisionQueryOptions(task?.reportId ?? ''),
+    enabled: Boolean(task),
+  })
+  const missionQuery = useQuery({
+    ...missionQueryOptions(task?.missionId ?? ''),
+    enabled: Boolean(task),
+  })
   const sectionKnown = section === undefined || isReportSection(section)
-  const title = section && isReportSection(section) ? `${copy.title} — ${reportCopy.sectionTitle[section]}` : copy.title
+  const title =
+    section && isReportSection(section)
+      ? `${copy.title} — ${reportCopy.sectionTitle[section]}`
+      : copy.title
   const backTo = section === undefined ? `/tasks/${slug}` : `/tasks/${slug}/validation`
 
   let content
-  if (!task) content = <ReportQueryState query={taskQuery.isPending ? undefined : taskQuery} loadingLabel={copy.loading} />
+  if (!task)
+    content = (
+      <ReportQueryState
+        query={taskQuery.isPending ? undefined : taskQuery}
+        loadingLabel={copy.loading}
+      />
+    )
   else if (!sectionKnown)
     content = (
-      <EmptyState title={reportCopy.unknownSection} action={<ButtonLink to={backTo}>{copy.backToPendencies}</ButtonLink>}>
+      <EmptyState
+        title={reportCopy.unknownSection}
+        action={<ButtonLink to={backTo}>{copy.backToPendencies}</ButtonLink>}
+      >
         <p>{reportCopy.unknownSectionBody}</p>
       </EmptyState>
     )
-  else if (revisionQuery.isPending) content = <Skeleton count={3} height={64} label={copy.loading} />
+  else if (revisionQuery.isPending)
+    content = <Skeleton count={3} height={64} label={copy.loading} />
   else if (!revisionQuery.data)
     content =
       isApiError(revisionQuery.error) && revisionQuery.error.status === 404 ? (
@@ -72,11 +91,20 @@ export function ValidationPage() {
           <p>{copy.noneBody}</p>
         </EmptyState>
       ) : (
-        <LoadError title={copy.loadError} error={revisionQuery.error} onRetry={() => void revisionQuery.refetch()} />
+        <LoadError
+          title={copy.loadError}
+          error={revisionQuery.error}
+          onRetry={() => void revisionQuery.refetch()}
+        />
       )
   else
     content = (
-      <Validation task={task} revision={revisionQuery.data} mission={missionQuery.data} section={section as ReportSection | undefined} />
+      <Validation
+        task={task}
+        revision={revisionQuery.data}
+        mission={missionQuery.data}
+        section={section as ReportSection | undefined}
+      />
     )
 
   return (
@@ -86,14 +114,26 @@ export function ValidationPage() {
   )
 }
 
-function Validation({ task, revision, mission, section }: { task: Task; revision: Revision; mission: Mission | undefined; section: ReportSection | undefined }) {
+function Validation({
+  task,
+  revision,
+  mission,
+  section,
+}: {
+  task: Task
+  revision: Revision
+  mission: Mission | undefined
+  section: ReportSection | undefined
+}) {
   const { answers, update } = usePendencyAnswers(revision.id)
   const media = useTaskMedia(task.id) ?? []
   const navigate = useNavigate()
   const snackbar = useSnackbar()
   const queryClient = useQueryClient()
   const outbox = useOutboxSummary(task.id)
-  const sending = outbox?.items.find((i) => i.kind === 'answerRevision' && i.revisionId === revision.id)
+  const sending = outbox?.items.find(
+    (i) => i.kind === 'answerRevision' && i.revisionId === revision.id,
+  )
   const [queued, setQueued] = useState(false)
   if (sending?.state === 'pending' && !queued) setQueued(true)
   if (sending?.state === 'failed' && queued) setQueued(false)
@@ -118,7 +158,11 @@ function Validation({ task, revision, mission, section }: { task: Task; revision
       <Notice
         tone={revision.status === 'answered' ? 'success' : 'info'}
         title={revision.status === 'answered' ? copy.answeredTitle : undefined}
-        action={<ButtonLink to={`/tasks/${task.slug}/status`} variant="secondary">{copy.seeStatus}</ButtonLink>}
+        action={
+          <ButtonLink to={`/tasks/${task.slug}/status`} variant="secondary">
+            {copy.seeStatus}
+          </ButtonLink>
+        }
       >
         {revision.status === 'answered' ? copy.answeredBody : copy.closedBody}
       </Notice>
@@ -129,9 +173,24 @@ function Validation({ task, revision, mission, section }: { task: Task; revision
       {section === undefined ? (
         <Overview task={task} revision={revision} answers={answers} />
       ) : (
-        <SectionPendencies task={task} revision={revision} mission={mission} section={section} answers={answers} media={media} update={update} />
+        <SectionPendencies
+          task={task}
+          revision={revision}
+          mission={mission}
+          section={section}
+          answers={answers}
+          media={media}
+          update={update}
+        />
       )}
-      <SendAnswers task={task} revision={revision} answers={answers} media={media} item={sending} onQueued={() => setQueued(true)} />
+      <SendAnswers
+        task={task}
+        revision={revision}
+        answers={answers}
+        media={media}
+        item={sending}
+        onQueued={() => setQueued(true)}
+      />
     </div>
   )
 }
@@ -140,7 +199,15 @@ function sectionsOf(revision: Revision): ReportSection[] {
   return [...new Set(revision.pendencies.map((p) => p.section))]
 }
 
-function Overview({ task, revision, answers }: { task: Task; revision: Revision; answers: PendencyDrafts }) {
+function Overview({
+  task,
+  revision,
+  answers,
+}: {
+  task: Task
+  revision: Revision
+  answers: PendencyDrafts
+}) {
   return (
     <>
       <p className={styles.intro}>{copy.intro(revision.round)}</p>
@@ -156,7 +223,9 @@ function Overview({ task, revision, answers }: { task: Task; revision: Revision;
                 title={reportCopy.sectionTitle[section]}
                 subtitle={pendencies.map((p) => p.message).join(' ')}
                 trailing={
-                  <Badge tone={done === pendencies.length ? 'success' : 'warning'}>{copy.resolvedCount(done, pendencies.length)}</Badge>
+                  <Badge tone={done === pendencies.length ? 'success' : 'warning'}>
+                    {copy.resolvedCount(done, pendencies.length)}
+                  </Badge>
                 }
               />
             )
@@ -187,7 +256,12 @@ function SectionPendencies({
   const pendencies = revision.pendencies.filter((p) => p.section === section)
   if (pendencies.length === 0)
     return (
-      <EmptyState title={copy.sectionEmpty} action={<ButtonLink to={`/tasks/${task.slug}/validation`}>{copy.backToPendencies}</ButtonLink>} />
+      <EmptyState
+        title={copy.sectionEmpty}
+        action={
+          <ButtonLink to={`/tasks/${task.slug}/validation`}>{copy.backToPendencies}</ButtonLink>
+        }
+      />
     )
   return (
     <>
@@ -212,7 +286,8 @@ function SectionPendencies({
 
 function fieldName(pendency: Pendency, mission: Mission | undefined) {
   if (!pendency.field) return undefined
-  if (pendency.section === 'times') return mission?.times.find((t) => t.code === pendency.field)?.label ?? pendency.field
+  if (pendency.section === 'times')
+    return mission?.times.find((t) => t.code === pendency.field)?.label ?? pendency.field
   return pendency.field
 }
 
@@ -236,8 +311,12 @@ function PendencyCard({
   const [touched, setTouched] = useState({ justification: false, corrected: false })
   const headingId = `pendency-${pendency.id}`
   const field = fieldName(pendency, mission)
-  const justificationError = touched.justification ? justificationProblem(draft.justification) : undefined
-  const correctedError = touched.corrected ? correctedValueProblem(pendency, draft.correctedValue) : undefined
+  const justificationError = touched.justification
+    ? justificationProblem(draft.justification)
+    : undefined
+  const correctedError = touched.corrected
+    ? correctedValueProblem(pendency, draft.correctedValue)
+    : undefined
   const photos = draft.mediaIds.flatMap((id) => media.filter((m) => m.id === id))
   return (
     <section className={styles.card} aria-labelledby={headingId}>
@@ -259,7 +338,9 @@ function PendencyCard({
         onChange={(e) => onChange({ justification: e.target.value })}
         onBlur={() => setTouched((t) => ({ ...t, justification: true }))}
       />
-      <p className={styles.counter}>{copy.charCount(countChars(draft.justification.trim()), JUSTIFICATION_MAX_CHARS)}</p>
+      <p className={styles.counter}>
+        {copy.charCount(countChars(draft.justification.trim()), JUSTIFICATION_MAX_CHARS)}
+      </p>
       <TextField
         label={copy.correctedValue}
         hint={pendency.section === 'times' ? copy.correctedTimeHint : copy.correctedHint}
@@ -276,7 +357,19 @@ function PendencyCard({
           {photos.length > 0 && (
             <List label={copy.newPhotos}>
               {photos.map((m, i) => (
-                <ListItem key={m.id} title={copy.newPhoto(i + 1)} trailing={<Badge tone={m.state === 'failed' ? 'danger' : m.state === 'sent' ? 'success' : 'info'}>{copy.photoState[m.state]}</Badge>} />
+                <ListItem
+                  key={m.id}
+                  title={copy.newPhoto(i + 1)}
+                  trailing={
+                    <Badge
+                      tone={
+                        m.state === 'failed' ? 'danger' : m.state === 'sent' ? 'success' : 'info'
+                      }
+                    >
+                      {copy.photoState[m.state]}
+                    </Badge>
+                  }
+                />
               ))}
             </List>
           )}
@@ -311,14 +404,21 @@ function SendAnswers({
   const [busy, setBusy] = useState(false)
   const total = revision.pendencies.length
   const done = revision.pendencies.filter((p) => isResolved(p, answers[p.id])).length
-  const waitingPhotos = revision.pendencies.some((p) => unsentPhotos(answers[p.id], media).length > 0)
+  const waitingPhotos = revision.pendencies.some(
+    (p) => unsentPhotos(answers[p.id], media).length > 0,
+  )
   const ready = done === total && !waitingPhotos
 
   async function send() {
     if (!ready) return
     setBusy(true)
     try {
-      await queueWrite({ kind: 'answerRevision', taskId: task.id, revisionId: revision.id, answers: pendencyAnswersFor(revision.pendencies, answers, media) })
+      await queueWrite({
+        kind: 'answerRevision',
+        taskId: task.id,
+        revisionId: revision.id,
+        answers: pendencyAnswersFor(revision.pendencies, answers, media),
+      })
       onQueued()
     } finally {
       setBusy(false)
@@ -335,7 +435,11 @@ function SendAnswers({
       {item?.state === 'failed' && <FailedWrite item={item} title={copy.refusedTitle} />}
       {!item && (
         <>
-          {!ready && <p className={styles.muted}>{waitingPhotos && done === total ? copy.waitPhotos : copy.sendHint(done, total)}</p>}
+          {!ready && (
+            <p className={styles.muted}>
+              {waitingPhotos && done === total ? copy.waitPhotos : copy.sendHint(done, total)}
+            </p>
+          )}
           <Button block busy={busy} disabled={!ready} onClick={() => void send()}>
             {copy.send}
           </Button>

@@ -18,12 +18,22 @@ export function walletQueryOptions() {
 
 /** A retry of the same save passes the same key (useIdempotencyKey), so it applies once. */
 export function updateBankInfo(bank: BankInfo, idempotencyKey = newIdempotencyKey()) {
-  return data(api().PUT('/wallet/bank', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: bank }))
+  return data(
+    api().PUT('/wallet/bank', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: bank,
+    }),
+  )
 }
 
 /** The key is the caller's, so a retried withdrawal is applied once. */
 export function requestWithdrawal(amountCents: number, idempotencyKey: string) {
-  return data(api().POST('/wallet/withdrawals', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body: { amountCents } }))
+  return data(
+    api().POST('/wallet/withdrawals', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: { amountCents },
+    }),
+  )
 }
 
 export function myAwardsQueryOptions() {

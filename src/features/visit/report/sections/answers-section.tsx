@@ -8,7 +8,15 @@ import { answerText } from '../../questionnaire/chat-flow'
 import { reportCopy as copy } from '../report-copy'
 import styles from '../report.module.css'
 
-export function AnswersList({ form, answers, slug }: { form: EvaluationForm; answers: readonly Answer[]; slug?: string }) {
+export function AnswersList({
+  form,
+  answers,
+  slug,
+}: {
+  form: EvaluationForm
+  answers: readonly Answer[]
+  slug?: string
+}) {
   const byId = answersById(answers)
   const visible = visibleQuestions(form, byId)
   return (
@@ -30,8 +38,14 @@ export function AnswersList({ form, answers, slug }: { form: EvaluationForm; ans
                     key={question.id}
                     title={question.text}
                     subtitle={answered ? answerText(question, value) : copy.noAnswer}
-                    trailing={!answered && question.required ? <Badge tone="warning">{copy.missingCount(1)}</Badge> : undefined}
-                    {...(slug ? { to: `/tasks/${slug}/form?q=${encodeURIComponent(question.id)}` } : {})}
+                    trailing={
+                      !answered && question.required ? (
+                        <Badge tone="warning">{copy.missingCount(1)}</Badge>
+                      ) : undefined
+                    }
+                    {...(slug
+                      ? { to: `/tasks/${slug}/form?q=${encodeURIComponent(question.id)}` }
+                      : {})}
                   />
                 )
               })}
@@ -43,7 +57,15 @@ export function AnswersList({ form, answers, slug }: { form: EvaluationForm; ans
   )
 }
 
-export function AnswersSection({ form, answers, slug }: { form: EvaluationForm; answers: readonly Answer[]; slug: string }) {
+export function AnswersSection({
+  form,
+  answers,
+  slug,
+}: {
+  form: EvaluationForm
+  answers: readonly Answer[]
+  slug: string
+}) {
   return (
     <div className={styles.stack}>
       <ButtonLink to={`/tasks/${slug}/form`} block>

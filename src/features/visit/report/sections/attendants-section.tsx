@@ -16,7 +16,13 @@ import { reportCopy as copy } from '../report-copy'
 import type { VisitReport } from '../use-visit-report'
 import styles from '../report.module.css'
 
-export function AttendantsList({ attendants, onRemove }: { attendants: readonly Attendant[]; onRemove?: (a: Attendant) => void }) {
+export function AttendantsList({
+  attendants,
+  onRemove,
+}: {
+  attendants: readonly Attendant[]
+  onRemove?: (a: Attendant) => void
+}) {
   if (attendants.length === 0)
     return (
       <EmptyState title={copy.attendantsEmpty}>
@@ -32,7 +38,11 @@ export function AttendantsList({ attendants, onRemove }: { attendants: readonly 
           subtitle={a.traits.join(', ') || undefined}
           trailing={
             onRemove ? (
-              <Button variant="ghost" aria-label={copy.removeAttendant(a.name)} onClick={() => onRemove(a)}>
+              <Button
+                variant="ghost"
+                aria-label={copy.removeAttendant(a.name)}
+                onClick={() => onRemove(a)}
+              >
                 <span aria-hidden="true">×</span>
               </Button>
             ) : undefined
@@ -55,7 +65,11 @@ export function AttendantsSection({ data }: { data: VisitReport }) {
     const parsed = attendantNameSchema.safeParse(name)
     if (!parsed.success) return setError(parsed.error.issues[0]?.message)
     setError(undefined)
-    const attendant: Attendant = { code: `att_${crypto.randomUUID().slice(0, 8)}`, name: parsed.data, traits }
+    const attendant: Attendant = {
+      code: `att_${crypto.randomUUID().slice(0, 8)}`,
+      name: parsed.data,
+      traits,
+    }
     await updateDraft(draft.reportId, (d) => ({ ...d, attendants: [...d.attendants, attendant] }))
     setName('')
     setTraits([])
@@ -63,13 +77,18 @@ export function AttendantsSection({ data }: { data: VisitReport }) {
   }
 
   async function remove(attendant: Attendant) {
-    await updateDraft(draft.reportId, (d) => ({ ...d, attendants: d.attendants.filter((a) => a.code !== attendant.code) }))
+    await updateDraft(draft.reportId, (d) => ({
+      ...d,
+      attendants: d.attendants.filter((a) => a.code !== attendant.code),
+    }))
     snackbar(copy.attendantRemoved(attendant.name))
   }
 
   return (
     <div className={styles.stack}>
-      {mission.requirements.minAttendants > 0 && <p className={styles.muted}>{copy.minAttendants(mission.requirements.minAttendants)}</p>}
+      {mission.requirements.minAttendants > 0 && (
+        <p className={styles.muted}>{copy.minAttendants(mission.requirements.minAttendants)}</p>
+      )}
       <AttendantsList attendants={draft.attendants} onRemove={(a) => void remove(a)} />
       <form className={styles.form} onSubmit={(e) => void add(e)} noValidate>
         <TextField
@@ -88,7 +107,11 @@ export function AttendantsSection({ data }: { data: VisitReport }) {
         </p>
         <Chips label={copy.traits}>
           {ATTENDANT_TRAITS.map((trait) => (
-            <Chip key={trait} pressed={traits.includes(trait)} onToggle={() => setTraits((t) => toggleTrait(t, trait))}>
+            <Chip
+              key={trait}
+              pressed={traits.includes(trait)}
+              onToggle={() => setTraits((t) => toggleTrait(t, trait))}
+            >
               {trait}
             </Chip>
           ))}

@@ -22,12 +22,24 @@ import { reportCopy as copy } from '../report-copy'
 import type { VisitReport } from '../use-visit-report'
 import styles from '../report.module.css'
 
-export function AwardsList({ mission, given, attendants }: { mission: Mission; given: readonly AwardGiven[]; attendants: Report['attendants'] }) {
+export function AwardsList({
+  mission,
+  given,
+  attendants,
+}: {
+  mission: Mission
+  given: readonly AwardGiven[]
+  attendants: Report['attendants']
+}) {
   return (
     <div className={styles.stack}>
       <List label={copy.sectionTitle.awards}>
         {mission.awards.map((award) => (
-          <ListItem key={award.code} title={award.title} subtitle={copy.awardGoal(award.goal, formatMoney(award.prizeCents))} />
+          <ListItem
+            key={award.code}
+            title={award.title}
+            subtitle={copy.awardGoal(award.goal, formatMoney(award.prizeCents))}
+          />
         ))}
       </List>
       <h2 className={styles.groupTitle}>{copy.nominations}</h2>
@@ -66,7 +78,8 @@ export function AwardsSection({ data }: { data: VisitReport }) {
   const sentCount = queued.filter((i) => i.state === 'pending').length
   const previous = useRef(sentCount)
   useEffect(() => {
-    if (sentCount < previous.current) void queryClient.invalidateQueries({ queryKey: walletKeys.awards })
+    if (sentCount < previous.current)
+      void queryClient.invalidateQueries({ queryKey: walletKeys.awards })
     previous.current = sentCount
   }, [sentCount, queryClient])
   const [code, setCode] = useState(mission.awards[0]?.code ?? '')
@@ -78,12 +91,19 @@ export function AwardsSection({ data }: { data: VisitReport }) {
     event.preventDefault()
     const award = mission.awards.find((a) => a.code === code)
     if (!award) return
-    if (!draft.attendants.some((a) => a.code === attendantCode)) return setError(copy.chooseAttendant)
-    const already = given.some((g) => g.code === code && g.status !== 'rejected') || queued.some((q) => q.input.code === code)
+    if (!draft.attendants.some((a) => a.code === attendantCode))
+      return setError(copy.chooseAttendant)
+    const already =
+      given.some((g) => g.code === code && g.status !== 'rejected') ||
+      queued.some((q) => q.input.code === code)
     const refusal = checkNomination(score, award, already)
     if (refusal) return setError(refusal.message)
     setError(undefined)
-    await queueWrite({ kind: 'award', taskId: task.id, input: { code, taskId: task.id, attendantCode } })
+    await queueWrite({
+      kind: 'award',
+      taskId: task.id,
+      input: { code, taskId: task.id, attendantCode },
+    })
     snackbar(copy.nominationQueued)
   }
 
@@ -109,7 +129,12 @@ export function AwardsSection({ data }: { data: VisitReport }) {
                 </option>
               ))}
             </SelectField>
-            <SelectField label={copy.attendant} value={attendantCode} error={error} onChange={(e) => setAttendantCode(e.target.value)}>
+            <SelectField
+              label={copy.attendant}
+              value={attendantCode}
+              error={error}
+              onChange={(e) => setAttendantCode(e.target.value)}
+            >
               {draft.attendants.map((a) => (
                 <option key={a.code} value={a.code}>
                   {a.name}

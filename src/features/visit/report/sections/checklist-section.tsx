@@ -7,7 +7,13 @@ import { reportCopy as copy } from '../report-copy'
 import type { VisitReport } from '../use-visit-report'
 import styles from '../report.module.css'
 
-export function ChecklistList({ mission, checklist }: { mission: Mission; checklist: Report['checklist'] }) {
+export function ChecklistList({
+  mission,
+  checklist,
+}: {
+  mission: Mission
+  checklist: Report['checklist']
+}) {
   if (mission.checklist.length === 0) return <EmptyState title={copy.noChecklist} />
   return (
     <List label={copy.sectionTitle.checklist}>
@@ -17,7 +23,11 @@ export function ChecklistList({ mission, checklist }: { mission: Mission; checkl
           <ListItem
             key={item.id}
             title={item.label}
-            trailing={<span>{checked ? `${copy.completeMark} ${copy.checklistDone}` : copy.checklistNotDone}</span>}
+            trailing={
+              <span>
+                {checked ? `${copy.completeMark} ${copy.checklistDone}` : copy.checklistNotDone}
+              </span>
+            }
           />
         )
       })}

@@ -11,8 +11,15 @@ export function EvidencesSection({ data }: { data: VisitReport }) {
   const { task, mission } = data
   return (
     <div className={styles.stack}>
-      {mission.requirements.minPhotos > 0 && <p className={styles.muted}>{copy.minPhotos(mission.requirements.minPhotos)}</p>}
-      <EvidenceList reportId={task.reportId} taskId={task.id} kinds={['photo']} emptyText={copy.noEvidences} />
+      {mission.requirements.minPhotos > 0 && (
+        <p className={styles.muted}>{copy.minPhotos(mission.requirements.minPhotos)}</p>
+      )}
+      <EvidenceList
+        reportId={task.reportId}
+        taskId={task.id}
+        kinds={['photo']}
+        emptyText={copy.noEvidences}
+      />
       <PhotoPicker reportId={task.reportId} taskId={task.id} label={copy.addPhoto} multiple />
     </div>
   )
@@ -22,7 +29,9 @@ export function TaxReceiptsSection({ data }: { data: VisitReport }) {
   const { task, mission } = data
   return (
     <div className={styles.stack}>
-      <p className={styles.muted}>{mission.requirements.taxReceipt ? copy.receiptRequired : copy.receiptNotRequired}</p>
+      <p className={styles.muted}>
+        {mission.requirements.taxReceipt ? copy.receiptRequired : copy.receiptNotRequired}
+      </p>
       <TaxReceiptForm reportId={task.reportId} taskId={task.id} />
     </div>
   )
@@ -34,11 +43,18 @@ export function AudioSection({ data }: { data: VisitReport }) {
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>{proof === 'either' ? copy.audioEither : copy.audioRequired}</p>
-      <EvidenceList reportId={task.reportId} taskId={task.id} kinds={['audio']} emptyText={copy.noAudio} />
+      <EvidenceList
+        reportId={task.reportId}
+        taskId={task.id}
+        kinds={['audio']}
+        emptyText={copy.noAudio}
+      />
       <AudioRecorder
         reportId={task.reportId}
         taskId={task.id}
-        {...(proof === 'either' || proof === 'testimony' ? { testimonyPath: `/tasks/${task.slug}/report/testimony` } : {})}
+        {...(proof === 'either' || proof === 'testimony'
+          ? { testimonyPath: `/tasks/${task.slug}/report/testimony` }
+          : {})}
       />
     </div>
   )

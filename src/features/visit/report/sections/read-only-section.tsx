@@ -14,7 +14,10 @@ import { AwardsList, useTaskAwards } from './awards-section'
 import { ChecklistList } from './checklist-section'
 import { TimesList } from './times-section'
 
-export type ReadOnlyContent = Pick<Report, 'answers' | 'attendants' | 'times' | 'checklist' | 'taxReceipts' | 'testimony'>
+export type ReadOnlyContent = Pick<
+  Report,
+  'answers' | 'attendants' | 'times' | 'checklist' | 'taxReceipts' | 'testimony'
+>
 
 export type ReadOnlySectionProps = {
   section: ReportSection
@@ -37,19 +40,47 @@ export function ReadOnlySection({ section, data, report }: ReadOnlySectionProps)
     case 'checklist':
       return <ChecklistList mission={mission} checklist={content.checklist} />
     case 'evidences':
-      return <EvidenceList reportId={task.reportId} taskId={task.id} kinds={['photo']} readOnly emptyText={copy.noEvidences} />
+      return (
+        <EvidenceList
+          reportId={task.reportId}
+          taskId={task.id}
+          kinds={['photo']}
+          readOnly
+          emptyText={copy.noEvidences}
+        />
+      )
     case 'audio':
-      return <EvidenceList reportId={task.reportId} taskId={task.id} kinds={['audio']} readOnly emptyText={copy.noAudio} />
+      return (
+        <EvidenceList
+          reportId={task.reportId}
+          taskId={task.id}
+          kinds={['audio']}
+          readOnly
+          emptyText={copy.noAudio}
+        />
+      )
     case 'tax-receipts':
       return <TaxReceiptForm reportId={task.reportId} taskId={task.id} readOnly />
     case 'testimony':
-      return content.testimony ? <p className={styles.testimony}>{content.testimony}</p> : <EmptyState title={copy.noTestimony} />
+      return content.testimony ? (
+        <p className={styles.testimony}>{content.testimony}</p>
+      ) : (
+        <EmptyState title={copy.noTestimony} />
+      )
     case 'awards':
       return <ReadOnlyAwards task={task} mission={mission} attendants={content.attendants} />
   }
 }
 
-function ReadOnlyAwards({ task, mission, attendants }: { task: Task; mission: Mission; attendants: Report['attendants'] }) {
+function ReadOnlyAwards({
+  task,
+  mission,
+  attendants,
+}: {
+  task: Task
+  mission: Mission
+  attendants: Report['attendants']
+}) {
   const { given } = useTaskAwards(task.id)
   return <AwardsList mission={mission} given={given} attendants={attendants} />
 }

@@ -22,7 +22,13 @@ export function TimesList({ mission, times }: { mission: Mission; times: readonl
     <List label={copy.sectionTitle.times}>
       {mission.times.map((t) => {
         const record = times.find((r) => r.code === t.code)
-        return <ListItem key={t.code} title={t.label} trailing={record ? formatMmSs(record.seconds) : copy.noAnswer} />
+        return (
+          <ListItem
+            key={t.code}
+            title={t.label}
+            trailing={record ? formatMmSs(record.seconds) : copy.noAnswer}
+          />
+        )
       })}
     </List>
   )
@@ -32,10 +38,12 @@ export function TimesSection({ data }: { data: VisitReport }) {
   const { draft, mission } = data
   const snackbar = useSnackbar()
   const [texts, setTexts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(mission.times.map((t) => {
-      const record = draft.times.find((r) => r.code === t.code)
-      return [t.code, record ? formatMmSs(record.seconds) : '']
-    })),
+    Object.fromEntries(
+      mission.times.map((t) => {
+        const record = draft.times.find((r) => r.code === t.code)
+        return [t.code, record ? formatMmSs(record.seconds) : '']
+      }),
+    ),
   )
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
 
@@ -58,7 +66,9 @@ export function TimesSection({ data }: { data: VisitReport }) {
       } else nextErrors[code] = parsed.error.issues[0]?.message
     }
     setErrors(nextErrors)
-    const changed = valid.filter((v) => draft.times.find((r) => r.code === v.code)?.seconds !== v.seconds)
+    const changed = valid.filter(
+      (v) => draft.times.find((r) => r.code === v.code)?.seconds !== v.seconds,
+    )
     if (changed.length > 0)
       await updateDraft(draft.reportId, (d) => ({
         ...d,
