@@ -13,16 +13,8 @@ import { LoadError } from '@/components/load-error'
 import { useSnackbar } from '@/components/snackbar'
 import { EmptyState, Skeleton } from '@/components/status'
 import { reportQueryOptions } from '../api/visit-calls'
-import { discard, enqueue, retryFailed } from '../offline/outbox'
 import type { LocalMedia, MediaKind, ReportDraft } from '../offline/visit-db'
-import {
-  agentVisitDb,
-  removeMedia,
-  useOutboxSummary,
-  useReportDraft,
-  useTaskMedia,
-  visitStoreChanged,
-} from '../offline/visit-store'
+import { removeMedia, retryMediaUpload, useReportDraft, useTaskMedia } from '../offline/visit-store'
 import { LOCAL_MEDIA_PREFIX } from '../offline/visit-sync'
 import { mediaCopy } from './media-copy'
 import styles from './media.module.css'
@@ -110,7 +102,6 @@ function DraftEvidenceList({
 }: Omit<EvidenceListProps, 'readOnly'>) {
   const draft = useReportDraft(reportId)
   const media = useTaskMedia(taskId)
-  const outbox = useOutboxSummary(taskId)
   const report = useQuery(reportQueryOptions(reportId))
   if (!draft || !media)
     return <Skeleton count={2} height={112} label={mediaCopy.evidence.loading} />
@@ -121,20 +112,7 @@ function DraftEvidenceList({
   return (
     <ul className={styles.list} aria-label={mediaCopy.evidence.listLabel}>
       {items.map((item, i) => (
-        <EvidenceRow
-          key={item.key}
-          item={item}
-          n={i + 1}
-          reportId={reportId}
-          failedUploadSeq={
-            item.local
-              ? outbox?.items.find(
-                  (o) =>
-                    o.kind === 'upload' && o.mediaId === item.local!.id && o.state === 'failed',
-                )?.seq
-              : undefined
-          }
-        />
+        <EvidenceRow key={item.key} item={item} n={i + 1} reportId={reportId} />
       ))}
     </ul>
   )
@@ -191,13 +169,11 @@ function EvidenceRow({
   item,
   n,
   reportId,
-  failedUploadSeq,
   readOnly = false,
 }: {
   item: EvidenceItem
   n: number
   reportId?: string
-  failedUploadSeq?: number | undefined
   readOnly?: boolean
 }) {
   const snackbar = useSnackbar()
@@ -214,11 +190,7 @@ function EvidenceRow({
     if (!item.local) return
     setWorking(true)
     try {
-      const db = await agentVisitDb()
-      if (failedUploadSeq !== undefined) await retryFailed(db, failedUploadSeq)
-      else await enqueue(db, { kind: 'upload', taskId: item.local.taskId, mediaId: item.local.id })
-      await db.put('media', { ...item.local, state: 'waiting', progress: 0, error: undefined })
-      visitStoreChanged()
+      await retryMediaUpload(item.local)
     } finally {
       setWorking(false)
     }
@@ -234,7 +206,6 @@ function EvidenceRow({
           ? { evidenceId: item.local.evidenceId }
           : {}),
       }
-      if (failedUploadSeq !== undefined) await discard(await agentVisitDb(), failedUploadSeq)
       await removeMedia(reportId, ref)
       snackbar(mediaCopy.evidence.removed)
     } catch {

@@ -3,7 +3,13 @@
  * photographed or recorded during a visit is written here first, before any request, and
  * stays until the server has it. Sign-out deletes the database (prefix `avaliador-agent`).
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import {
+  openDB,
+  type DBSchema,
+  type IDBPDatabase,
+  type IDBPTransaction,
+  type StoreNames,
+} from 'idb'
 import type { components } from '@/api/schema.gen'
 import type { Answer, Attendant, Report, TaxReceipt, TimeRecord } from '@/api/entities'
 
@@ -90,9 +96,15 @@ export type OutboxItem = OutboxPayload & {
   /** `failed`: refused by the server (4xx); parked for the agent to retry or discard. */
   state: 'pending' | 'failed'
   lastError?: { code: string; message: string; status: number }
+  /**
+   * Bumped by every change to the item (retry, failure recorded): a sender that saw
+   * revision n writes its outcome back only if the item is still at n. Items written by
+   * older versions have none (read as 0).
+   */
+  rev?: number
 }
 
-interface VisitDbSchema extends DBSchema {
+export interface VisitDbSchema extends DBSchema {
   drafts: { key: string; value: ReportDraft }
   media: { key: string; value: LocalMedia; indexes: { byTask: string } }
   visits: { key: string; value: LocalVisit }
@@ -100,6 +112,45 @@ interface VisitDbSchema extends DBSchema {
 }
 
 export type VisitDb = IDBPDatabase<VisitDbSchema>
+export type VisitStoreName = StoreNames<VisitDbSchema>
+/** A read-write transaction over some of the visit stores (one user action = one of these). */
+export type VisitTx = IDBPTransaction<VisitDbSchema, ArrayLike<VisitStoreName>, 'readwrite'>
+
+/**
+ * How a write must reach the disk. `strict` (the browser flushes to disk before saying the
+ * transaction completed) for what costs the agent money if lost: check-in, check-out,
+ * photos and recordings, the report's submission. `relaxed` for draft edits: they survive
+ * the app being killed (the data is handed to the OS before completion), not a power cut.
+ */
+export type Durability = 'strict' | 'relaxed'
+
+/**
+ * Runs `work` in one read-write transaction over `stores` and resolves with its result only
+ * once the transaction has completed (committed): a screen may say "guardado" after this.
+ * `work` must only await requests of `tx` (awaiting anything else lets IndexedDB auto-commit).
+ */
+export async function inTransaction<T>(
+  db: VisitDb,
+  stores: VisitStoreName[],
+  durability: Durability,
+  work: (tx: VisitTx) => Promise<T>,
+): Promise<T> {
+  const tx = db.transaction(stores, 'readwrite', { durability }) as unknown as VisitTx
+  let result: T
+  try {
+    result = await work(tx)
+  } catch (error) {
+    try {
+      tx.abort()
+    } catch {
+      // Already finished.
+    }
+    await tx.done.catch(() => undefined)
+    throw error
+  }
+  await tx.done
+  return result
+}
 
 export const VISIT_DB_PREFIX = 'avaliador-agent'
 
@@ -170,10 +221,34 @@ export async function mutateDraft(
   reportId: string,
   change: (draft: ReportDraft) => ReportDraft | undefined,
 ): Promise<ReportDraft | undefined> {
-  const tx = db.transaction('drafts', 'readwrite')
-  const draft = await tx.store.get(reportId)
+  return inTransaction(db, ['drafts'], 'relaxed', (tx) => mutateDraftIn(tx, reportId, change))
+}
+
+/** `mutateDraft` inside a transaction the caller owns (with `drafts` in its scope). */
+export async function mutateDraftIn(
+  tx: VisitTx,
+  reportId: string,
+  change: (draft: ReportDraft) => ReportDraft | undefined,
+): Promise<ReportDraft | undefined> {
+  const drafts = tx.objectStore('drafts')
+  const draft = await drafts.get(reportId)
   const next = draft ? change(draft) : undefined
-  if (next) await tx.store.put(next)
-  await tx.done
+  if (next) await drafts.put(next)
+  return next
+}
+
+/**
+ * Changes a media record in one transaction, only if it still exists: an upload finishing
+ * (or failing) after the agent removed the photo must not bring it back.
+ */
+export async function patchMediaIn(
+  tx: VisitTx,
+  mediaId: string,
+  change: (media: LocalMedia) => LocalMedia | undefined,
+): Promise<LocalMedia | undefined> {
+  const store = tx.objectStore('media')
+  const media = await store.get(mediaId)
+  const next = media ? change(media) : undefined
+  if (next) await store.put(next)
   return next
 }

@@ -8,11 +8,20 @@ import type { Report, Task } from '@/api/entities'
 import { runtimeConfig } from '@/app/runtime-config'
 import { appDate } from '@/lib/clock'
 import { currentSession } from '@/lib/session'
-import { enqueue, enqueueReportSave, outboxSummary, type OutboxSummary } from './outbox'
 import {
-  mutateDraft,
+  enqueueIn,
+  enqueueReportSaveIn,
+  outboxSummary,
+  REPORT_SAVE_SETTLE_MS,
+  retryUpload,
+  type OutboxSummary,
+} from './outbox'
+import {
   draftFromReport,
+  inTransaction,
+  mutateDraftIn,
   openVisitDb,
+  type OutboxPayload,
   type LocalMedia,
   type LocalVisit,
   type ReportDraft,
@@ -130,6 +139,10 @@ export function useOutboxSummary(taskId?: string): OutboxSummary | undefined {
 }
 
 // ------------------------------------------------------------------ writes
+//
+// One user action = one IndexedDB transaction holding its record *and* its outbox entry, so
+// a crash leaves either both or neither; each function resolves only after that transaction
+// committed, and only then may a screen say the thing is kept ("guardado").
 
 /**
  * Makes sure the device has a draft for the report: a new one from the server's report, or
@@ -137,17 +150,21 @@ export function useOutboxSummary(taskId?: string): OutboxSummary | undefined {
  */
 export async function ensureDraft(report: Report): Promise<ReportDraft> {
   const db = await agentVisitDb()
-  const local = await db.get('drafts', report.id)
-  if (local && (local.dirty || local.baseVersion >= report.version)) return local
-  const fresh = draftFromReport(report)
-  await db.put('drafts', fresh)
-  bump()
-  return fresh
+  const result = await inTransaction(db, ['drafts'], 'relaxed', async (tx) => {
+    const drafts = tx.objectStore('drafts')
+    const local = await drafts.get(report.id)
+    if (local && (local.dirty || local.baseVersion >= report.version))
+      return { draft: local, changed: false }
+    const fresh = draftFromReport(report)
+    await drafts.put(fresh)
+    return { draft: fresh, changed: true }
+  })
+  if (result.changed) bump()
+  return result.draft
 }
 
 export async function ensureLocalVisit(task: Task): Promise<LocalVisit> {
   const db = await agentVisitDb()
-  const local = await db.get('visits', task.id)
   const fromServer: LocalVisit = {
     taskId: task.id,
     slug: task.slug,
@@ -155,38 +172,55 @@ export async function ensureLocalVisit(task: Task): Promise<LocalVisit> {
     ...(task.steps.checkin ? { checkin: { ...task.steps.checkin, synced: true } } : {}),
     ...(task.steps.checkout ? { checkout: { ...task.steps.checkout, synced: true } } : {}),
   }
-  if (!local) {
-    await db.put('visits', fromServer)
-    bump()
-    return fromServer
-  }
-  // Keep what the device knows and the server does not have yet.
-  const merged: LocalVisit = {
-    ...local,
-    checkin: local.checkin ?? fromServer.checkin,
-    checkout: local.checkout ?? fromServer.checkout,
-  }
-  if (JSON.stringify(merged) !== JSON.stringify(local)) {
-    await db.put('visits', merged)
-    bump()
-  }
-  return merged
+  const result = await inTransaction(db, ['visits'], 'relaxed', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const local = await visits.get(task.id)
+    // Keep what the device knows and the server does not have yet.
+    const merged: LocalVisit = local
+      ? {
+          ...local,
+          checkin: local.checkin ?? fromServer.checkin,
+          checkout: local.checkout ?? fromServer.checkout,
+        }
+      : fromServer
+    const changed = !local || JSON.stringify(merged) !== JSON.stringify(local)
+    if (changed) await visits.put(merged)
+    return { visit: merged, changed }
+  })
+  if (result.changed) bump()
+  return result.visit
 }
 
-/** Applies a change to the draft, marks it unsaved and queues a save. */
-export async function updateDraft(reportId: string, change: (draft: ReportDraft) => ReportDraft) {
+/**
+ * Applies a change to the draft, marks it unsaved and queues a save — in one transaction.
+ * `typing`: the change comes from a text being typed; its save waits a moment
+ * (REPORT_SAVE_SETTLE_MS) so a sentence is one request, while the text is already kept.
+ */
+export async function updateDraft(
+  reportId: string,
+  change: (draft: ReportDraft) => ReportDraft,
+  { typing = false }: { typing?: boolean } = {},
+) {
   const db = await agentVisitDb()
-  // Read, change and write in one transaction: the sync loop may be recording a save.
-  const next = await mutateDraft(db, reportId, (draft) => ({
-    ...change(draft),
-    dirty: true,
-    updatedAt: new Date().toISOString(),
-  }))
+  const next = await inTransaction(db, ['drafts', 'outbox'], 'relaxed', async (tx) => {
+    const written = await mutateDraftIn(tx, reportId, (draft) => ({
+      ...change(draft),
+      dirty: true,
+      updatedAt: new Date().toISOString(),
+    }))
+    if (written)
+      await enqueueReportSaveIn(tx, written.taskId, reportId, {
+        settleMs: typing ? REPORT_SAVE_SETTLE_MS : 0,
+      })
+    return written
+  })
   if (!next) throw new Error('Relatório não carregado neste aparelho.')
-  await enqueueReportSave(db, next.taskId, reportId)
   visitStoreChanged()
   return next
 }
+
+const visitOf = (task: Task, local: LocalVisit | undefined): LocalVisit =>
+  local ?? { taskId: task.id, slug: task.slug, reportId: task.reportId }
 
 export async function recordCheckin(
   task: Task,
@@ -196,29 +230,28 @@ export async function recordCheckin(
   // A visit is starting: ask the browser not to evict what the device keeps for it.
   if (typeof navigator !== 'undefined') void navigator.storage?.persist?.().catch(() => false)
   const db = await agentVisitDb()
-  const visit = (await db.get('visits', task.id)) ?? {
-    taskId: task.id,
-    slug: task.slug,
-    reportId: task.reportId,
-  }
-  await db.put('visits', { ...visit, checkin: { at, ...position, synced: false } })
-  await enqueue(db, { kind: 'checkin', taskId: task.id, input: { ...position, at } })
+  await inTransaction(db, ['visits', 'outbox'], 'strict', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const visit = visitOf(task, await visits.get(task.id))
+    await visits.put({ ...visit, checkin: { at, ...position, synced: false } })
+    await enqueueIn(tx, { kind: 'checkin', taskId: task.id, input: { ...position, at } })
+  })
   visitStoreChanged()
 }
 
 export async function recordCheckout(task: Task, offline: boolean, at = appDate().toISOString()) {
   const db = await agentVisitDb()
-  const visit = (await db.get('visits', task.id)) ?? {
-    taskId: task.id,
-    slug: task.slug,
-    reportId: task.reportId,
-  }
-  if (visit.checkout) return // Already checked out on this device: sent once.
-  await db.put('visits', { ...visit, checkout: { at, offline, synced: false } })
-  // Whatever the draft holds goes first, then the checkout.
-  await enqueueReportSave(db, task.id, task.reportId)
-  await enqueue(db, { kind: 'checkout', taskId: task.id, input: { at, offline } })
-  visitStoreChanged()
+  const recorded = await inTransaction(db, ['visits', 'outbox'], 'strict', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const visit = visitOf(task, await visits.get(task.id))
+    if (visit.checkout) return false // Already checked out on this device: sent once.
+    await visits.put({ ...visit, checkout: { at, offline, synced: false } })
+    // Whatever the draft holds goes first, then the checkout.
+    await enqueueReportSaveIn(tx, task.id, task.reportId)
+    await enqueueIn(tx, { kind: 'checkout', taskId: task.id, input: { at, offline } })
+    return true
+  })
+  if (recorded) visitStoreChanged()
 }
 
 export type NewMedia = Omit<
@@ -240,33 +273,34 @@ export async function addMedia(
     progress: 0,
     bytes: media.blob.size,
   }
-  await db.put('media', record)
-  if (options.listInReport !== false) {
-    const draft = await db.get('drafts', reportId)
-    if (draft)
-      await db.put('drafts', {
+  await inTransaction(db, ['media', 'drafts', 'outbox'], 'strict', async (tx) => {
+    await tx.objectStore('media').put(record)
+    if (options.listInReport !== false)
+      await mutateDraftIn(tx, reportId, (draft) => ({
         ...draft,
         evidenceRefs: [...draft.evidenceRefs, { mediaId: record.id }],
         dirty: true,
         updatedAt: new Date().toISOString(),
-      })
-  }
-  await enqueue(db, { kind: 'upload', taskId: media.taskId, mediaId: record.id })
+      }))
+    await enqueueIn(tx, { kind: 'upload', taskId: media.taskId, mediaId: record.id })
+  })
   visitStoreChanged()
   return record
 }
 
-/** Removes a photo from the report (and from the device when it was never sent). */
+/**
+ * Removes a photo from the report, and from the device with its queued upload when it was
+ * never sent. An upload already on its way cannot bring it back (media writes check it exists).
+ */
 export async function removeMedia(
   reportId: string,
   ref: { mediaId?: string; evidenceId?: string },
 ) {
   const db = await agentVisitDb()
-  const draft = await db.get('drafts', reportId)
-  if (draft) {
-    await db.put('drafts', {
-      ...draft,
-      evidenceRefs: draft.evidenceRefs.filter(
+  await inTransaction(db, ['drafts', 'media', 'outbox'], 'strict', async (tx) => {
+    const draft = await mutateDraftIn(tx, reportId, (d) => ({
+      ...d,
+      evidenceRefs: d.evidenceRefs.filter(
         (r) =>
           !(
             (ref.mediaId && r.mediaId === ref.mediaId) ||
@@ -275,20 +309,45 @@ export async function removeMedia(
       ),
       dirty: true,
       updatedAt: new Date().toISOString(),
-    })
-    await enqueueReportSave(db, draft.taskId, reportId)
-  }
-  if (ref.mediaId) {
-    const media = await db.get('media', ref.mediaId)
-    if (media && media.state !== 'sent') await db.delete('media', ref.mediaId)
-  }
+    }))
+    if (draft) await enqueueReportSaveIn(tx, draft.taskId, reportId)
+    if (!ref.mediaId) return
+    const media = await tx.objectStore('media').get(ref.mediaId)
+    if (media && media.state !== 'sent') {
+      await tx.objectStore('media').delete(ref.mediaId)
+      const outbox = tx.objectStore('outbox')
+      for (const item of await outbox.getAll())
+        if (item.kind === 'upload' && item.mediaId === ref.mediaId) await outbox.delete(item.seq!)
+    }
+  })
   visitStoreChanged()
 }
 
-/** Queues a write that is not part of the draft (award, submit, pendency answers). */
-export async function queueWrite(payload: Parameters<typeof enqueue>[1]) {
+/** "Tentar de novo" on a photo or recording: its upload goes again (never a second one). */
+export async function retryMediaUpload(media: Pick<LocalMedia, 'id' | 'taskId'>) {
+  await retryUpload(await agentVisitDb(), media.taskId, media.id)
+  visitStoreChanged()
+}
+
+/** Queues a write that is not part of the draft (award, pendency answers). */
+export async function queueWrite(payload: OutboxPayload) {
   const db = await agentVisitDb()
-  const item = await enqueue(db, payload)
+  const item = await inTransaction(db, ['outbox'], 'strict', (tx) => enqueueIn(tx, payload))
+  visitStoreChanged()
+  return item
+}
+
+/**
+ * Sends the report for validation: the draft's last edits (when unsaved) and the submission,
+ * queued together so the submission never goes without them.
+ */
+export async function queueReportSubmission(taskId: string, reportId: string) {
+  const db = await agentVisitDb()
+  const item = await inTransaction(db, ['drafts', 'outbox'], 'strict', async (tx) => {
+    const draft = await tx.objectStore('drafts').get(reportId)
+    if (draft?.dirty) await enqueueReportSaveIn(tx, taskId, reportId)
+    return enqueueIn(tx, { kind: 'submitReport', taskId, reportId })
+  })
   visitStoreChanged()
   return item
 }

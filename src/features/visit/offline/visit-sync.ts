@@ -14,9 +14,19 @@ import {
   submitReport,
 } from '../api/visit-calls'
 import { uploadWithProgress } from '../media/upload-with-progress'
-import { enqueueReportSave, processOutbox, wakeAll } from './outbox'
+import { enqueueIn, enqueueReportSaveIn, processOutbox, wakeAll, withSenderLock } from './outbox'
 import { notifyVisitStoreReaders } from './visit-store'
-import { mutateDraft, type OutboxItem, type ReportDraft, type VisitDb } from './visit-db'
+import {
+  inTransaction,
+  mutateDraft,
+  patchMediaIn,
+  type LocalMedia,
+  type OutboxItem,
+  type OutboxPayload,
+  type ReportDraft,
+  type VisitDb,
+  type VisitTx,
+} from './visit-db'
 
 /** Prefix of a photo answer that still points at a local (not yet uploaded) photo. */
 export const LOCAL_MEDIA_PREFIX = 'local:'
@@ -68,66 +78,59 @@ export function createExecutor(db: VisitDb) {
             throw error
           },
         )
-        const visit = await db.get('visits', item.taskId)
-        if (visit?.checkin)
-          await db.put('visits', { ...visit, checkin: { ...visit.checkin, synced: true } })
+        await markVisitStep(db, item.taskId, 'checkin')
         return task
       }
       case 'checkout': {
         const task = await checkOut(item.taskId, item.input, item.id)
-        const visit = await db.get('visits', item.taskId)
-        if (visit?.checkout)
-          await db.put('visits', { ...visit, checkout: { ...visit.checkout, synced: true } })
+        await markVisitStep(db, item.taskId, 'checkout')
         return task
       }
       case 'upload': {
         const media = await db.get('media', item.mediaId)
         if (!media) return null // Discarded by the agent meanwhile.
         if (media.state === 'sent' && media.evidenceId) return null
-        await db.put('media', { ...media, state: 'sending', progress: 0, error: undefined })
-        notifyVisitStoreReaders()
-        try {
-          const evidence = await uploadWithProgress(
-            {
-              file: media.blob,
-              fileName: media.fileName,
-              kind: media.kind,
-              taskId: media.taskId,
-              takenAt: media.takenAt,
-              ...(media.width ? { width: media.width } : {}),
-              ...(media.height ? { height: media.height } : {}),
-              ...(media.durationSecs ? { durationSecs: media.durationSecs } : {}),
-              ...(media.caption ? { caption: media.caption } : {}),
-            },
-            item.id,
-            (progress) =>
-              void db
-                .put('media', { ...media, state: 'sending', progress, error: undefined })
-                .then(notifyVisitStoreReaders),
+        const patch = (change: (m: LocalMedia) => LocalMedia | undefined) =>
+          inTransaction(db, ['media'], 'relaxed', (tx) => patchMediaIn(tx, media.id, change))
+        const sending = (progress: number) =>
+          patch((m) =>
+            m.state === 'sent' ? undefined : { ...m, state: 'sending', progress, error: undefined },
           )
-          await db.put('media', {
-            ...media,
+        await sending(0)
+        notifyVisitStoreReaders()
+        // The photo's failure is recorded with the item's, by processOutbox, in one transaction.
+        const evidence = await uploadWithProgress(
+          {
+            file: media.blob,
+            fileName: media.fileName,
+            kind: media.kind,
+            taskId: media.taskId,
+            takenAt: media.takenAt,
+            ...(media.width ? { width: media.width } : {}),
+            ...(media.height ? { height: media.height } : {}),
+            ...(media.durationSecs ? { durationSecs: media.durationSecs } : {}),
+            ...(media.caption ? { caption: media.caption } : {}),
+          },
+          item.id,
+          (progress) => void sending(progress).then(notifyVisitStoreReaders),
+        )
+        // The photo is sent, the draft points at the server's copy and (when the photo is
+        // listed in a draft) a report save is queued: one step.
+        await inTransaction(db, ['media', 'drafts', 'outbox', 'visits'], 'relaxed', async (tx) => {
+          await patchMediaIn(tx, media.id, (m) => ({
+            ...m,
             state: 'sent',
             progress: 1,
             evidenceId: evidence.id,
             error: undefined,
-          })
+          }))
           // Only a photo listed in a draft needs a report save (a pendency photo is attached by the upload).
-          if (await linkUploadedMedia(db, media.id, evidence.id)) {
-            const visit = await db.get('visits', item.taskId)
-            if (visit) await enqueueReportSave(db, item.taskId, visit.reportId)
+          if (await linkUploadedMedia(tx, media.id, evidence.id)) {
+            const visit = await tx.objectStore('visits').get(item.taskId)
+            if (visit) await enqueueReportSaveIn(tx, item.taskId, visit.reportId)
           }
-          return evidence
-        } catch (error) {
-          const transient = !isApiError(error) || error.isTransient
-          await db.put('media', {
-            ...media,
-            state: transient ? 'waiting' : 'failed',
-            progress: 0,
-            error: isApiError(error) ? error.message : 'Falha no envio.',
-          })
-          throw error
-        }
+        })
+        return evidence
       }
       case 'saveReport': {
         const draft = await db.get('drafts', item.reportId)
@@ -163,18 +166,30 @@ export function createExecutor(db: VisitDb) {
   }
 }
 
+/** The server has the visit's check-in or check-out. */
+function markVisitStep(db: VisitDb, taskId: string, step: 'checkin' | 'checkout') {
+  return inTransaction(db, ['visits'], 'relaxed', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const visit = await visits.get(taskId)
+    if (step === 'checkin' && visit?.checkin)
+      await visits.put({ ...visit, checkin: { ...visit.checkin, synced: true } })
+    if (step === 'checkout' && visit?.checkout)
+      await visits.put({ ...visit, checkout: { ...visit.checkout, synced: true } })
+  })
+}
+
 /** Records the server id of an uploaded photo wherever the draft pointed at the local one. */
 async function linkUploadedMedia(
-  db: VisitDb,
+  tx: VisitTx,
   mediaId: string,
   evidenceId: string,
 ): Promise<boolean> {
   let linked = false
-  const tx = db.transaction('drafts', 'readwrite')
-  for (const draft of await tx.store.getAll()) {
+  const drafts = tx.objectStore('drafts')
+  for (const draft of await drafts.getAll()) {
     if (!draft.evidenceRefs.some((r) => r.mediaId === mediaId)) continue
     linked = true
-    await tx.store.put({
+    await drafts.put({
       ...draft,
       evidenceRefs: draft.evidenceRefs.map((r) =>
         r.mediaId === mediaId ? { ...r, evidenceId } : r,
@@ -182,64 +197,129 @@ async function linkUploadedMedia(
       dirty: true,
     })
   }
-  await tx.done
   return linked
 }
 
-/** Agent's choice after a stale-version conflict. */
+/** Agent's choice after a stale-version conflict: the draft and its parked save change together. */
 export async function resolveConflict(
   db: VisitDb,
   reportId: string,
   choice: 'keep-mine' | 'take-theirs',
 ) {
-  const draft = await db.get('drafts', reportId)
-  if (!draft?.conflict) return
-  const theirs: Report = draft.conflict
-  if (choice === 'keep-mine') {
-    await db.put('drafts', {
-      ...draft,
-      baseVersion: theirs.version,
-      conflict: undefined,
-      dirty: true,
-      updatedAt: new Date().toISOString(),
-    })
-  } else {
-    await db.put('drafts', {
-      ...draft,
-      baseVersion: theirs.version,
-      answers: theirs.answers,
-      attendants: theirs.attendants,
-      times: theirs.times,
-      checklist: theirs.checklist,
-      evidenceRefs: theirs.evidences.map((e) => ({ evidenceId: e.id })),
-      taxReceipts: theirs.taxReceipts,
-      testimony: theirs.testimony ?? '',
-      notes: theirs.notes,
-      conflict: undefined,
-      dirty: false,
-      updatedAt: new Date().toISOString(),
-    })
-  }
-  // The parked save can go again (keep mine) or is moot (take theirs).
-  const tx = db.transaction('outbox', 'readwrite')
-  for (const item of await tx.store.getAll()) {
-    if (item.kind !== 'saveReport' || item.reportId !== reportId || item.state !== 'failed')
-      continue
-    if (choice === 'keep-mine')
-      await tx.store.put({
-        ...item,
-        state: 'pending',
-        nextAttemptAt: Date.now(),
-        id: crypto.randomUUID(),
+  await inTransaction(db, ['drafts', 'outbox'], 'relaxed', async (tx) => {
+    const drafts = tx.objectStore('drafts')
+    const draft = await drafts.get(reportId)
+    if (!draft?.conflict) return
+    const theirs: Report = draft.conflict
+    if (choice === 'keep-mine') {
+      await drafts.put({
+        ...draft,
+        baseVersion: theirs.version,
+        conflict: undefined,
+        dirty: true,
+        updatedAt: new Date().toISOString(),
       })
-    else await tx.store.delete(item.seq!)
-  }
-  await tx.done
+    } else {
+      await drafts.put({
+        ...draft,
+        baseVersion: theirs.version,
+        answers: theirs.answers,
+        attendants: theirs.attendants,
+        times: theirs.times,
+        checklist: theirs.checklist,
+        evidenceRefs: theirs.evidences.map((e) => ({ evidenceId: e.id })),
+        taxReceipts: theirs.taxReceipts,
+        testimony: theirs.testimony ?? '',
+        notes: theirs.notes,
+        conflict: undefined,
+        dirty: false,
+        updatedAt: new Date().toISOString(),
+      })
+    }
+    // The parked save can go again (keep mine) or is moot (take theirs).
+    const outbox = tx.objectStore('outbox')
+    for (const item of await outbox.getAll()) {
+      if (item.kind !== 'saveReport' || item.reportId !== reportId || item.state !== 'failed')
+        continue
+      if (choice === 'keep-mine')
+        await outbox.put({
+          ...item,
+          state: 'pending',
+          nextAttemptAt: Date.now(),
+          id: crypto.randomUUID(),
+          rev: (item.rev ?? 0) + 1,
+        })
+      else await outbox.delete(item.seq!)
+    }
+  })
+}
+
+/**
+ * Repairs what an older version (which wrote a record and its outbox entry in separate
+ * transactions) may have left half-written by a crash: a check-in or check-out recorded
+ * but never queued, a photo kept but never queued, unsaved draft edits with no save queued.
+ * Each gets its outbox entry now, so it is sent; nothing is dropped. Returns what was queued.
+ */
+export function repairVisitStore(db: VisitDb): Promise<OutboxPayload[]> {
+  return inTransaction(db, ['visits', 'media', 'drafts', 'outbox'], 'strict', async (tx) => {
+    const items = await tx.objectStore('outbox').getAll()
+    const queued = (kind: OutboxItem['kind'], match: (i: OutboxItem) => boolean) =>
+      items.some((i) => i.kind === kind && match(i))
+    const repairs: OutboxPayload[] = []
+    for (const visit of await tx.objectStore('visits').getAll()) {
+      const { taskId } = visit
+      if (
+        visit.checkin &&
+        !visit.checkin.synced &&
+        !queued('checkin', (i) => i.taskId === taskId)
+      ) {
+        const { at, lat, lng, accuracy } = visit.checkin
+        repairs.push({ kind: 'checkin', taskId, input: { at, lat, lng, accuracy } })
+      }
+      if (
+        visit.checkout &&
+        !visit.checkout.synced &&
+        !queued('checkout', (i) => i.taskId === taskId)
+      ) {
+        const { at, offline } = visit.checkout
+        // Its draft's edits go first, as when the check-out was made.
+        repairs.push({ kind: 'saveReport', taskId, reportId: visit.reportId })
+        repairs.push({ kind: 'checkout', taskId, input: { at, offline } })
+      }
+    }
+    for (const media of await tx.objectStore('media').getAll()) {
+      // A refused upload the agent discarded stays as it is (the photo shows "Falhou").
+      if (media.state === 'sent' || media.state === 'failed') continue
+      if (!queued('upload', (i) => i.kind === 'upload' && i.mediaId === media.id))
+        repairs.push({ kind: 'upload', taskId: media.taskId, mediaId: media.id })
+      // A photo shown as "sending" when the app died is waiting again.
+      if (media.state === 'sending')
+        await tx.objectStore('media').put({ ...media, state: 'waiting', progress: 0 })
+    }
+    for (const draft of await tx.objectStore('drafts').getAll()) {
+      const { reportId, taskId } = draft
+      const repairedSave = repairs.some((r) => r.kind === 'saveReport' && r.reportId === reportId)
+      if (
+        draft.dirty &&
+        !draft.conflict &&
+        !repairedSave &&
+        !queued('saveReport', (i) => i.kind === 'saveReport' && i.reportId === reportId)
+      )
+        repairs.push({ kind: 'saveReport', taskId, reportId })
+    }
+    for (const payload of repairs)
+      if (payload.kind === 'saveReport')
+        await enqueueReportSaveIn(tx, payload.taskId, payload.reportId)
+      else await enqueueIn(tx, payload)
+    return repairs
+  })
 }
 
 /**
  * The loop: one per tab. `kick()` after each new write; it also runs on `online` and when
- * the head item's backoff ends. Returns a stop function.
+ * the head item's backoff ends. It first repairs what an older version left half-written.
+ * Sending happens under the agent's sender lock, so two tabs never send at once.
+ * Returns a stop function.
  */
 export function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
   const execute = createExecutor(db)
@@ -251,10 +331,14 @@ export function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
   const run = async () => {
     do {
       again = false
-      const result = await processOutbox(db, async (item) => {
-        const value = await execute(item)
-        events.onSent?.(item, value)
-      })
+      const result = await withSenderLock(db.name, () =>
+        stopped
+          ? Promise.resolve({ sent: 0, waitingUntil: null })
+          : processOutbox(db, async (item) => {
+              const value = await execute(item)
+              events.onSent?.(item, value)
+            }),
+      )
       events.onChange?.()
       clearTimeout(timer)
       if (result.waitingUntil !== null && !stopped)
@@ -277,7 +361,12 @@ export function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
 
   const onOnline = () => void wakeAll(db).then(kick)
   if (typeof window !== 'undefined') window.addEventListener('online', onOnline)
-  kick()
+  void repairVisitStore(db)
+    .catch(() => [])
+    .then((repaired) => {
+      if (repaired.length > 0) events.onChange?.()
+      kick()
+    })
   return {
     kick,
     stop() {

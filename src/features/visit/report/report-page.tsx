@@ -18,7 +18,7 @@ import { taskKeys } from '@/features/tasks/api/task-queries'
 import { visitKeys } from '../api/visit-calls'
 import type { OutboxSummary } from '../offline/outbox'
 import type { OutboxItem } from '../offline/visit-db'
-import { queueWrite, updateDraft, useOutboxSummary } from '../offline/visit-store'
+import { queueReportSubmission, useOutboxSummary } from '../offline/visit-store'
 import { ConflictSheet } from './conflict-sheet'
 import {
   draftContent,
@@ -228,8 +228,7 @@ function SubmitReport({
     setBusy(true)
     try {
       // Whatever the draft holds goes first (ordered outbox), then the submission.
-      if (draft.dirty) await updateDraft(draft.reportId, (d) => d)
-      await queueWrite({ kind: 'submitReport', taskId: task.id, reportId: draft.reportId })
+      await queueReportSubmission(task.id, draft.reportId)
       onQueued()
     } finally {
       setBusy(false)
