@@ -16,9 +16,14 @@ export default defineConfig({
   workers: 1,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
+  // Retried tests are named at the end ("flaky: N"): a retry must never hide a flaky test.
   reporter: CI
-    ? 'list'
-    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+    ? [['list'], ['./e2e/support/flaky-reporter.ts']]
+    : [
+        ['list'],
+        ['./e2e/support/flaky-reporter.ts'],
+        ['html', { open: 'never', outputFolder: 'playwright-report' }],
+      ],
   use: {
     baseURL: BASE_URL,
     viewport: { width: 360, height: 640 },

@@ -5,6 +5,7 @@
  */
 import './lib/zod-without-eval'
 import { startApp } from './app/start-app'
+import { restoreDeviceStorage } from './lib/device-storage'
 
 // The app is imported statically: its chunks are in index.html's modulepreload links and
 // start downloading with the entry, one round trip earlier than behind a dynamic import.
@@ -12,11 +13,17 @@ const container = document.getElementById('root')!
 const inPreview =
   window.location.pathname === '/preview' || window.location.pathname.startsWith('/preview/')
 
-if (import.meta.env.VITE_INCLUDE_PREVIEW !== 'false' && inPreview) {
-  void import('./preview/start-preview').then((m) => m.startPreview(container))
-} else {
-  startApp(
-    { basename: '', apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api', preview: false },
-    container,
-  )
-}
+// What localStorage lost when the app was last killed comes back from its mirror before
+// anything reads it (the session, a visit's data, half-typed fields): lib/device-storage.
+void restoreDeviceStorage()
+  .catch(() => 0)
+  .then(() => {
+    if (import.meta.env.VITE_INCLUDE_PREVIEW !== 'false' && inPreview) {
+      void import('./preview/start-preview').then((m) => m.startPreview(container))
+    } else {
+      startApp(
+        { basename: '', apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api', preview: false },
+        container,
+      )
+    }
+  })

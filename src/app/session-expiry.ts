@@ -10,7 +10,7 @@ export const SESSION_EXPIRED_MESSAGE =
 export function handleSessionExpired(router: AppRouter) {
   const { pathname, search } = router.state.location
   if (pathname.startsWith('/logout') || pathname.startsWith('/login')) return
-  clearSession()
+  void clearSession()
   // /logout wipes the agent's storage, then keeps `return` for the next sign-in.
   void router.navigate(
     `/logout?expired=1&message=${encodeURIComponent(SESSION_EXPIRED_MESSAGE)}&return=${encodeURIComponent(pathname + search)}`,

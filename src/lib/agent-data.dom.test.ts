@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { clearAgentData } from './agent-data'
+import { deviceStorage, restoreDeviceStorage } from './device-storage'
 
 async function createDatabase(name: string) {
   await new Promise<void>((resolve, reject) => {
@@ -16,14 +17,20 @@ async function createDatabase(name: string) {
   })
 }
 
-const databases = async () => (await indexedDB.databases()).map((d) => d.name).sort()
+/** The device-storage mirror is the app's, not an agent's: it stays (its entries go). */
+const databases = async () =>
+  (await indexedDB.databases())
+    .map((d) => d.name)
+    .filter((n) => n !== 'avaliador-device-storage')
+    .sort()
 
 async function seedDevice() {
-  localStorage.setItem('avaliador.session', '{"token":"ses_real"}')
+  // Kept the way the app keeps it: localStorage and its crash-proof mirror.
+  await deviceStorage.set('avaliador.session', '{"token":"ses_real"}')
   localStorage.setItem('avaliador.visit-input.rep_1.notes', 'rascunho')
   localStorage.setItem('avaliador.stopwatch.T-1.wait', '12')
   sessionStorage.setItem('avaliador.return-to', '/tasks')
-  localStorage.setItem('avaliador.preview.session', '{"token":"demo-token"}')
+  await deviceStorage.set('avaliador.preview.session', '{"token":"demo-token"}')
   localStorage.setItem('avaliador.preview.world', '{"seed":7}')
   localStorage.setItem('outro-app', 'x')
   for (const name of [
@@ -45,6 +52,8 @@ describe('clearAgentData', () => {
   it("signing out of the agent app wipes the agent's keys and visit database, not the demo's", async () => {
     await seedDevice()
     await clearAgentData({ preview: false, agentId: 'agt_real' })
+    // Not even the mirror brings the session back at the next start.
+    await restoreDeviceStorage()
     expect(Object.keys(localStorage).sort()).toEqual([
       'avaliador.preview.session',
       'avaliador.preview.world',
@@ -61,6 +70,7 @@ describe('clearAgentData', () => {
   it("signing out inside the demo touches only the demo agent's session and visit database", async () => {
     await seedDevice()
     await clearAgentData({ preview: true, agentId: 'agt_demo' })
+    await restoreDeviceStorage()
     expect(localStorage.getItem('avaliador.preview.session')).toBeNull()
     expect(localStorage.getItem('avaliador.session')).not.toBeNull()
     expect(localStorage.getItem('avaliador.visit-input.rep_1.notes')).toBe('rascunho')

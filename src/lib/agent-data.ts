@@ -13,6 +13,8 @@
  * lets the next agent open the app with no signal. API responses are never cached by the
  * service worker.
  */
+import { deviceStorage } from './device-storage'
+
 const KEY_PREFIX = 'avaliador.'
 const DEMO_KEY_PREFIX = 'avaliador.preview.'
 const DEMO_SESSION_KEY = 'avaliador.preview.session'
@@ -59,8 +61,10 @@ async function agentDatabases(scope: Scope): Promise<string[]> {
 }
 
 export async function clearAgentData(scope: Scope = { preview: false }) {
-  for (const store of [localStorage, sessionStorage])
-    for (const key of Object.keys(store)) if (isAgentKey(key, scope)) store.removeItem(key)
+  for (const key of Object.keys(sessionStorage))
+    if (isAgentKey(key, scope)) sessionStorage.removeItem(key)
+  // localStorage and its crash-proof mirror: nothing of the agent comes back at the next start.
+  await deviceStorage.removeWhere((key) => isAgentKey(key, scope))
   if (typeof indexedDB !== 'undefined')
     await Promise.all((await agentDatabases(scope)).map(deleteDatabase))
   // Runtime caches (none today) could hold API answers: only the static precache stays.

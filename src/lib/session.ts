@@ -1,7 +1,8 @@
 /**
- * The signed-in session: kept in memory and mirrored to localStorage so an agent can reopen
- * the app offline mid-visit. The demo keeps its own key so it never signs the real app in
- * or out. Listeners hear sign-in and sign-out (other tabs included).
+ * The signed-in session: kept in memory and on the device (localStorage, with the mirror of
+ * lib/device-storage that survives the app being killed) so an agent can reopen the app
+ * offline mid-visit. The demo keeps its own key so it never signs the real app in or out.
+ * Listeners hear sign-in and sign-out (other tabs included).
  *
  * Why localStorage: it is the least exposed place that still lets a closed app (an installed
  * PWA reopened with no signal) find the session. sessionStorage dies with the tab; IndexedDB
@@ -14,6 +15,7 @@
  * (the error page redacts it), and sign-out removes it with every other trace of the agent.
  */
 import { runtimeConfig } from '@/app/runtime-config'
+import { deviceStorage } from './device-storage'
 
 export type StoredSession = { token: string; agentId: string; expiresAt: string }
 
@@ -25,7 +27,7 @@ const listeners = new Set<() => void>()
 function read(): StoredSession | null {
   if (memory !== undefined) return memory
   try {
-    const raw = localStorage.getItem(storageKey())
+    const raw = deviceStorage.get(storageKey())
     const parsed = raw ? (JSON.parse(raw) as StoredSession) : null
     memory = parsed && typeof parsed.token === 'string' ? parsed : null
   } catch {
@@ -42,24 +44,23 @@ export function sessionToken(): string | null {
   return read()?.token ?? null
 }
 
-export function saveSession(session: StoredSession) {
+/**
+ * Keeps the session; resolves once it is on disk (a sign-in screen moves on after that, so
+ * an app killed right after signing in opens signed in). Storage blocked: it still lives in
+ * memory for this tab.
+ */
+export function saveSession(session: StoredSession): Promise<void> {
   memory = session
-  try {
-    localStorage.setItem(storageKey(), JSON.stringify(session))
-  } catch {
-    // Storage full or blocked: the session still lives in memory for this tab.
-  }
+  const kept = deviceStorage.set(storageKey(), JSON.stringify(session), 'strict')
   listeners.forEach((l) => l())
+  return kept
 }
 
-export function clearSession() {
+export function clearSession(): Promise<void> {
   memory = null
-  try {
-    localStorage.removeItem(storageKey())
-  } catch {
-    // Nothing stored.
-  }
+  const removed = deviceStorage.remove(storageKey(), 'strict')
   listeners.forEach((l) => l())
+  return removed
 }
 
 export function onSessionChange(listener: () => void) {

@@ -4,6 +4,7 @@
  */
 import { openDB } from 'idb'
 import type { FakeBackend } from '../../mocks/fake-backend'
+import { deviceStorage } from '@/lib/device-storage'
 
 const PREFIX = 'avaliador-demo'
 type Snapshot = { collections: Record<string, unknown[]>; clockOffsetMs: number; savedAt: string }
@@ -109,7 +110,5 @@ export async function clearDemoData(only?: { seed: number; scenario: string }) {
         }),
     ),
   )
-  if (!only)
-    for (const key of Object.keys(localStorage))
-      if (key.startsWith('avaliador.preview')) localStorage.removeItem(key)
+  if (!only) await deviceStorage.removeWhere((key) => key.startsWith('avaliador.preview'))
 }

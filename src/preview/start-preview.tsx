@@ -109,7 +109,7 @@ export async function startPreview(container: HTMLElement) {
   localStorage.setItem(WORLD_KEY, JSON.stringify(world))
   if (previous && previous !== JSON.stringify(world)) {
     // Another world: its own session and device state.
-    clearSession()
+    await clearSession()
     setDemoPosition(null)
     setDemoOffline(false)
   }
@@ -184,14 +184,14 @@ export async function startPreview(container: HTMLElement) {
         .filter((r) => new URL(r.scope).pathname.startsWith(PREVIEW_BASENAME))
         .map((r) => r.unregister()),
     )
-    clearSession()
+    await clearSession()
     await clearDemoData()
     window.location.replace('/')
   }
 
   async function reset() {
     await clearDemoData()
-    clearSession()
+    await clearSession()
     window.location.replace(`${PREVIEW_BASENAME}/?seed=${world.seed}&scenario=${world.scenario}`)
   }
 

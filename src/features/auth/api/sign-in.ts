@@ -3,6 +3,7 @@ import type { components } from '@/api/schema.gen'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
 import { appPathOr } from '@/lib/app-path'
+import { deviceStorage } from '@/lib/device-storage'
 
 export type SignInConnection = components['schemas']['SignInConnection']
 export type PendingSignIn = {
@@ -17,7 +18,7 @@ const RETURN_KEY = 'avaliador.return-to'
 
 export function readPendingSignIn(): PendingSignIn | null {
   try {
-    const raw = sessionStorage.getItem(PENDING_KEY) ?? localStorage.getItem(PENDING_KEY)
+    const raw = sessionStorage.getItem(PENDING_KEY) ?? deviceStorage.get(PENDING_KEY)
     return raw ? (JSON.parse(raw) as PendingSignIn) : null
   } catch {
     return null
@@ -26,11 +27,11 @@ export function readPendingSignIn(): PendingSignIn | null {
 
 export function savePendingSignIn(pending: PendingSignIn) {
   // localStorage: the resend countdown must survive a reload and the SMS link opening a new tab.
-  localStorage.setItem(PENDING_KEY, JSON.stringify(pending))
+  void deviceStorage.set(PENDING_KEY, JSON.stringify(pending))
 }
 
 export function clearPendingSignIn() {
-  localStorage.removeItem(PENDING_KEY)
+  void deviceStorage.remove(PENDING_KEY)
   sessionStorage.removeItem(PENDING_KEY)
 }
 

@@ -43,10 +43,15 @@ function Activation({ id, token }: { id: string; token: string }) {
   const queryClient = useQueryClient()
   const activate = useMutation({
     mutationFn: () => activateAccount(id, token),
-    onSuccess: (session: Session) => {
+    onSuccess: async (session: Session) => {
       // Another agent's cached data must not show for the new one.
       if (currentSession()?.agentId !== session.agent.id) queryClient.clear()
-      saveSession({ token: session.token, agentId: session.agent.id, expiresAt: session.expiresAt })
+      // On disk before the screen says the account is ready.
+      await saveSession({
+        token: session.token,
+        agentId: session.agent.id,
+        expiresAt: session.expiresAt,
+      })
       queryClient.setQueryData(meQueryKey, session.agent)
     },
     onError: (error) => {

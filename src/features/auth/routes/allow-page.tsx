@@ -52,9 +52,17 @@ export function AllowPage() {
   const newCodeIn = useCountdown(newCodeAt)
 
   const verify = useMutation({
-    mutationFn: (value: string) => verifySignInCode(pending!.phone, value),
+    // The session is on disk before the app moves on: killed right after, it opens signed in.
+    mutationFn: async (value: string) => {
+      const session = await verifySignInCode(pending!.phone, value)
+      await saveSession({
+        token: session.token,
+        agentId: session.agent.id,
+        expiresAt: session.expiresAt,
+      })
+      return session
+    },
     onSuccess: (session) => {
-      saveSession({ token: session.token, agentId: session.agent.id, expiresAt: session.expiresAt })
       queryClient.setQueryData(meQueryKey, session.agent)
       clearPendingSignIn()
       navigate(takeReturnPath() ?? '/', { replace: true })

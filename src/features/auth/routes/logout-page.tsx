@@ -70,7 +70,7 @@ function SignedOut({ expired }: { expired: boolean }) {
     const agentId = currentSession()?.agentId
     void (async () => {
       if (hadToken && !expired) await signOutOnServer().catch(() => undefined)
-      clearSession()
+      await clearSession()
       queryClient.clear()
       if (!expired) await clearAgentData({ preview: runtimeConfig().preview, agentId })
       const back = params.get('return')

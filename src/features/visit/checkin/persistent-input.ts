@@ -1,14 +1,16 @@
 /**
- * Form fields whose half-typed value survives a reload (kept in localStorage until saved),
+ * Form fields whose half-typed value survives a reload or the app being killed (kept with
+ * lib/device-storage until saved),
  * so nothing the agent typed during a visit is lost, even before it is valid.
  */
 import { useCallback, useState } from 'react'
+import { deviceStorage } from '@/lib/device-storage'
 
 const PREFIX = 'avaliador.visit-input.'
 
 function read<T>(key: string, fallback: T): T {
   try {
-    const raw = localStorage.getItem(PREFIX + key)
+    const raw = deviceStorage.get(PREFIX + key)
     return raw === null ? fallback : (JSON.parse(raw) as T)
   } catch {
     return fallback
@@ -16,11 +18,8 @@ function read<T>(key: string, fallback: T): T {
 }
 
 function write(key: string, value: unknown) {
-  try {
-    localStorage.setItem(PREFIX + key, JSON.stringify(value))
-  } catch {
-    // Storage blocked: the value stays in memory.
-  }
+  // Storage blocked: the value stays in memory.
+  void deviceStorage.set(PREFIX + key, JSON.stringify(value))
 }
 
 /** Like useState, kept under `key`; `clear()` forgets it (after it was saved for real). */
@@ -40,11 +39,7 @@ export function usePersistentState<T>(key: string, initial: T) {
     [key],
   )
   const clear = useCallback(() => {
-    try {
-      localStorage.removeItem(PREFIX + key)
-    } catch {
-      // nothing kept
-    }
+    void deviceStorage.remove(PREFIX + key)
     setState({ key, value: fallback })
   }, [key, fallback])
   return [value, set, clear] as const

@@ -1,8 +1,9 @@
 /**
- * A mission time's stopwatch, kept in localStorage so it keeps counting across a reload
+ * A mission time's stopwatch, kept on the device (lib/device-storage) so it keeps counting across a reload
  * or a closed tab: the running start instant and what was counted before a pause.
  */
 import { useCallback, useState } from 'react'
+import { deviceStorage } from '@/lib/device-storage'
 
 export type StopwatchState = { startedAt: number | null; accumulatedMs: number }
 
@@ -14,7 +15,7 @@ export function stopwatchKey(taskId: string, code: string) {
 
 export function readStopwatch(taskId: string, code: string): StopwatchState {
   try {
-    const raw = localStorage.getItem(stopwatchKey(taskId, code))
+    const raw = deviceStorage.get(stopwatchKey(taskId, code))
     if (!raw) return IDLE
     const parsed = JSON.parse(raw) as Partial<StopwatchState>
     return {
@@ -30,13 +31,10 @@ export function readStopwatch(taskId: string, code: string): StopwatchState {
 }
 
 function writeStopwatch(taskId: string, code: string, state: StopwatchState) {
-  try {
-    if (state.startedAt === null && state.accumulatedMs === 0)
-      localStorage.removeItem(stopwatchKey(taskId, code))
-    else localStorage.setItem(stopwatchKey(taskId, code), JSON.stringify(state))
-  } catch {
-    // Storage blocked: the stopwatch still runs in memory.
-  }
+  // Storage blocked: the stopwatch still runs in memory.
+  if (state.startedAt === null && state.accumulatedMs === 0)
+    void deviceStorage.remove(stopwatchKey(taskId, code))
+  else void deviceStorage.set(stopwatchKey(taskId, code), JSON.stringify(state))
 }
 
 /** Milliseconds counted so far (a clock set back never makes it negative). */

@@ -5,6 +5,7 @@
  * the server sent. Under the `avaliador` prefix: wiped with the agent's data on sign-out.
  */
 import type { EvaluationForm, Mission, Task } from '@/api/entities'
+import { deviceStorage } from '@/lib/device-storage'
 
 export type VisitSnapshot = { task: Task; mission: Mission; form?: EvaluationForm; savedAt: string }
 
@@ -12,7 +13,7 @@ const key = (slug: string) => `avaliador.visit-snapshot.${slug}`
 
 export function readVisitSnapshot(slug: string): VisitSnapshot | undefined {
   try {
-    const raw = localStorage.getItem(key(slug))
+    const raw = deviceStorage.get(key(slug))
     return raw ? (JSON.parse(raw) as VisitSnapshot) : undefined
   } catch {
     return undefined
@@ -20,12 +21,9 @@ export function readVisitSnapshot(slug: string): VisitSnapshot | undefined {
 }
 
 export function saveVisitSnapshot(slug: string, snapshot: Omit<VisitSnapshot, 'savedAt'>) {
-  try {
-    localStorage.setItem(
-      key(slug),
-      JSON.stringify({ ...snapshot, savedAt: new Date().toISOString() }),
-    )
-  } catch {
-    // Storage full or blocked: the visit still works online.
-  }
+  // Storage full or blocked: the visit still works online.
+  void deviceStorage.set(
+    key(slug),
+    JSON.stringify({ ...snapshot, savedAt: new Date().toISOString() }),
+  )
 }

@@ -30,6 +30,7 @@ import {
   type ReceiptFormValues,
 } from './tax-receipt-input'
 import { useMediaObjectUrl, type MediaSource } from './use-media-object-url'
+import { deviceStorage } from '@/lib/device-storage'
 
 export type TaxReceiptFormProps = {
   reportId: string
@@ -54,7 +55,7 @@ export const receiptFormStorageKey = (reportId: string) =>
 
 function loadForm(reportId: string): ReceiptFormValues {
   try {
-    const raw = localStorage.getItem(receiptFormStorageKey(reportId))
+    const raw = deviceStorage.get(receiptFormStorageKey(reportId))
     if (!raw) return EMPTY_FORM
     const stored = JSON.parse(raw) as Partial<ReceiptFormValues>
     return {
@@ -70,13 +71,10 @@ function loadForm(reportId: string): ReceiptFormValues {
 }
 
 function storeForm(reportId: string, values: ReceiptFormValues) {
-  try {
-    if (Object.values(values).every((v) => v === ''))
-      localStorage.removeItem(receiptFormStorageKey(reportId))
-    else localStorage.setItem(receiptFormStorageKey(reportId), JSON.stringify(values))
-  } catch {
-    // Storage blocked or full: the form still holds the values on screen.
-  }
+  // Storage blocked or full: the form still holds the values on screen.
+  if (Object.values(values).every((v) => v === ''))
+    void deviceStorage.remove(receiptFormStorageKey(reportId))
+  else void deviceStorage.set(receiptFormStorageKey(reportId), JSON.stringify(values))
 }
 
 function photoRef(receipt: Receipt, media: readonly LocalMedia[] | undefined) {

@@ -9,6 +9,7 @@ import { justificationSchema } from '@/domain/text-limits'
 import { formatMmSs, timeEntryTextSchema } from '@/domain/time-entry'
 import type { LocalMedia } from '../offline/visit-db'
 import { validationCopy as copy } from './validation-copy'
+import { deviceStorage } from '@/lib/device-storage'
 
 type PendencyAnswer = components['schemas']['PendencyAnswer']
 
@@ -35,11 +36,7 @@ const NONE: PendencyDrafts = {}
 function read(revisionId: string): PendencyDrafts {
   const key = pendencyAnswersKey(revisionId)
   let raw: string | null = null
-  try {
-    raw = localStorage.getItem(key)
-  } catch {
-    // Storage blocked: nothing kept.
-  }
+  raw = deviceStorage.get(key)
   const cached = parsed.get(key)
   if (cached && cached.raw === raw) return cached.value
   let value = NONE
@@ -54,8 +51,8 @@ function read(revisionId: string): PendencyDrafts {
 
 function write(revisionId: string, value: PendencyDrafts | null) {
   try {
-    if (value) localStorage.setItem(pendencyAnswersKey(revisionId), JSON.stringify(value))
-    else localStorage.removeItem(pendencyAnswersKey(revisionId))
+    if (value) void deviceStorage.set(pendencyAnswersKey(revisionId), JSON.stringify(value))
+    else void deviceStorage.remove(pendencyAnswersKey(revisionId))
   } catch {
     // Storage full or blocked.
   }

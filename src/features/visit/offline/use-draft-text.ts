@@ -1,0 +1,91 @@
+/**
+ * A free text of the report draft (notes, testimony) kept on the device *as it is typed*:
+ * every change is written at once — the draft and its queued save in one transaction — and
+ * never waits for a pause in typing, so an app killed mid-sentence keeps every character
+ * that was on screen. (The save to the server still waits a moment: REPORT_SAVE_SETTLE_MS.)
+ *
+ * A value the report cannot take yet (`accept` says no: over the limit) is held in device
+ * storage instead, under the key older versions used for their typing copy, so it is not
+ * lost and is not sent; a held value found at start is moved into the draft when it fits.
+ *
+ * `saved` is true only when the last change is on the device.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { deviceStorage } from '@/lib/device-storage'
+import type { ReportDraft } from './visit-db'
+import { updateDraft } from './visit-store'
+
+type TextField = 'notes' | 'testimony'
+export type DraftTextState = 'idle' | 'saving' | 'saved' | 'failed'
+
+/** A write slower than this shows "Salvando…"; faster ones go straight to "saved". */
+const SHOW_SAVING_AFTER_MS = 400
+
+export const heldTextKey = (reportId: string, field: TextField) =>
+  `avaliador.visit-input.${reportId}.${field}`
+
+export function useDraftText(
+  draft: ReportDraft,
+  field: TextField,
+  accept: (value: string) => boolean,
+) {
+  const { reportId } = draft
+  const key = heldTextKey(reportId, field)
+  const [text, setText] = useState(() => deviceStorage.get(key) ?? draft[field])
+  const [state, setState] = useState<DraftTextState>('idle')
+  const latest = useRef(0)
+  const slow = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const acceptRef = useRef(accept)
+  useEffect(() => {
+    acceptRef.current = accept
+  })
+
+  const keep = useCallback(
+    (value: string) => {
+      const write = ++latest.current
+      clearTimeout(slow.current)
+      slow.current = setTimeout(() => {
+        if (write === latest.current) setState('saving')
+      }, SHOW_SAVING_AFTER_MS)
+      const kept = acceptRef.current(value)
+        ? updateDraft(reportId, (d) => ({ ...d, [field]: value }), { typing: true }).then(() =>
+            deviceStorage.get(key) === null ? undefined : deviceStorage.remove(key),
+          )
+        : deviceStorage.set(key, value)
+      kept.then(
+        () => {
+          if (write !== latest.current) return
+          clearTimeout(slow.current)
+          setState('saved')
+        },
+        () => {
+          if (write !== latest.current) return
+          clearTimeout(slow.current)
+          setState('failed')
+        },
+      )
+    },
+    [reportId, field, key],
+  )
+
+  // Text held from before (too long then, or an older version's typing copy) goes into the
+  // draft as soon as it fits.
+  useEffect(() => {
+    const held = deviceStorage.get(key)
+    if (held !== null && held !== draft[field] && acceptRef.current(held)) keep(held)
+    // Only once per report.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+
+  useEffect(() => () => clearTimeout(slow.current), [])
+
+  const change = useCallback(
+    (value: string) => {
+      setText(value)
+      keep(value)
+    },
+    [keep],
+  )
+
+  return { text, change, state }
+}

@@ -1,0 +1,161 @@
+/**
+ * Small values the app must find again after the phone kills it: the session, a visit's
+ * last known server data, half-typed form fields, a running stopwatch.
+ *
+ * Why not localStorage alone: it is read synchronously (route guards, first render), but
+ * Chromium writes it to disk seconds after `setItem` returns — an app killed in that window
+ * comes back without it (measured: signed out after a kill within ~8 s of signing in).
+ * IndexedDB hands a committed transaction to the OS at once. So every write goes to both:
+ * localStorage for the synchronous reads, and a mirror in IndexedDB that resolves once it is
+ * kept; at start (`restoreDeviceStorage`, before the first render) the mirror is copied back
+ * over whatever localStorage lost. A removal is mirrored as a tombstone, so a value removed
+ * just before a crash does not come back either.
+ *
+ * Reads stay `localStorage.getItem` (through `deviceStorage.get`); every write and removal of
+ * a key the app must keep goes through here.
+ */
+const DB_NAME = 'avaliador-device-storage'
+const STORE = 'entries'
+
+type Entry = { key: string; value: string | null }
+
+let opening: Promise<IDBDatabase | null> | undefined
+
+function openMirror(): Promise<IDBDatabase | null> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve(null)
+  opening ??= new Promise((resolve) => {
+    let request: IDBOpenDBRequest
+    try {
+      request = indexedDB.open(DB_NAME, 1)
+    } catch {
+      resolve(null)
+      return
+    }
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' })
+    request.onsuccess = () => {
+      const db = request.result
+      // Deleted or upgraded elsewhere: open again next time.
+      db.onversionchange = () => {
+        db.close()
+        opening = undefined
+      }
+      resolve(db)
+    }
+    request.onerror = () => resolve(null)
+    request.onblocked = () => resolve(null)
+  })
+  return opening
+}
+
+/**
+ * `strict` flushes to disk before resolving (survives a power cut: the session); `relaxed`
+ * hands the data to the OS (survives the app being killed: typed text, many writes a second).
+ */
+type Durability = 'strict' | 'relaxed'
+
+function writeMirror(entries: Entry[], durability: Durability = 'relaxed'): Promise<void> {
+  return openMirror().then(
+    (db) =>
+      new Promise<void>((resolve) => {
+        if (!db || entries.length === 0) return resolve()
+        try {
+          const tx = db.transaction(STORE, 'readwrite', { durability })
+          for (const entry of entries) tx.objectStore(STORE).put(entry)
+          tx.oncomplete = () => resolve()
+          tx.onerror = tx.onabort = () => resolve()
+        } catch {
+          resolve()
+        }
+      }),
+  )
+}
+
+function readMirror(): Promise<Entry[]> {
+  return openMirror().then(
+    (db) =>
+      new Promise<Entry[]>((resolve) => {
+        if (!db) return resolve([])
+        try {
+          const request = db.transaction(STORE).objectStore(STORE).getAll()
+          request.onsuccess = () => resolve(request.result as Entry[])
+          request.onerror = () => resolve([])
+        } catch {
+          resolve([])
+        }
+      }),
+  )
+}
+
+function localKeys(): string[] {
+  try {
+    return Object.keys(localStorage)
+  } catch {
+    return []
+  }
+}
+
+export const deviceStorage = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(key)
+    } catch {
+      return null
+    }
+  },
+
+  /** Keeps `value` under `key`; resolves once it would survive the app being killed. */
+  set(key: string, value: string, durability?: Durability): Promise<void> {
+    try {
+      localStorage.setItem(key, value)
+    } catch {
+      // Full or blocked: the mirror still keeps it, and restores it at the next start.
+    }
+    return writeMirror([{ key, value }], durability)
+  },
+
+  remove(key: string, durability?: Durability): Promise<void> {
+    try {
+      localStorage.removeItem(key)
+    } catch {
+      // Nothing kept.
+    }
+    return writeMirror([{ key, value: null }], durability)
+  },
+
+  /** Removes every key that `match` accepts, from localStorage and the mirror (sign-out, leaving the demo). */
+  async removeWhere(match: (key: string) => boolean): Promise<void> {
+    for (const key of localKeys().filter(match)) {
+      try {
+        localStorage.removeItem(key)
+      } catch {
+        // Nothing kept.
+      }
+    }
+    // Tombstones only for keys the mirror holds: a key never written through here is not
+    // the mirror's to take out at the next start.
+    const mirrored = (await readMirror()).filter((e) => e.value !== null && match(e.key))
+    await writeMirror(
+      mirrored.map(({ key }) => ({ key, value: null })),
+      'strict',
+    )
+  },
+}
+
+/**
+ * At start, before anything reads: puts back what localStorage lost in a crash (and takes
+ * out what was removed just before one). Returns how many keys it corrected.
+ */
+export async function restoreDeviceStorage(): Promise<number> {
+  let corrected = 0
+  for (const { key, value } of await readMirror()) {
+    try {
+      if (localStorage.getItem(key) === value) continue
+      if (value === null) localStorage.removeItem(key)
+      else localStorage.setItem(key, value)
+      corrected++
+    } catch {
+      // Blocked storage: nothing to restore into.
+    }
+  }
+  return corrected
+}
