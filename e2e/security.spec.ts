@@ -74,7 +74,19 @@ async function tokenOnDevice(page: Page, token: string) {
             all.onsuccess = () => resolve(all.result)
             all.onerror = () => reject(all.error)
           })
-          if (JSON.stringify(rows).includes(token))
+          // While signed in, the session key's copy in the crash-proof mirror of localStorage
+          // (src/lib/device-storage.ts) is the same one place, kept twice; signed out, the
+          // mirror must not hold it either.
+          const live = localStorage.getItem(sessionKey)?.includes(token) ?? false
+          const elsewhere = rows.filter(
+            (row) =>
+              !(
+                live &&
+                info.name === 'avaliador-device-storage' &&
+                (row as { key?: string }).key === sessionKey
+              ),
+          )
+          if (JSON.stringify(elsewhere).includes(token))
             places.push(`indexedDB:${info.name}/${storeName}`)
         }
         db.close()
