@@ -96,6 +96,21 @@ async function photoRows() {
   return within(list).getAllByRole('listitem')
 }
 
+/**
+ * Adds a photo from the gallery and returns the rows once the list shows it (compression
+ * and the device write are asynchronous: the last row *before* it appears is another photo).
+ */
+async function addAndFindRow(user: Awaited<ReturnType<typeof renderVisit>>['user'], file: File) {
+  const before = (await photoRows()).length
+  await addFromGallery(user, file)
+  const rows = await waitFor(async () => {
+    const now = await photoRows()
+    expect(now).toHaveLength(before + 1)
+    return now
+  })
+  return { rows, row: rows.at(-1)! }
+}
+
 describe('PhotoPicker + EvidenceList', () => {
   it('keeps the compressed photo (never the original), shows it waiting while offline, then sent', async () => {
     const { user, report, task } = await renderVisit()
@@ -122,9 +137,13 @@ describe('PhotoPicker + EvidenceList', () => {
     expect(draft.evidenceRefs).toHaveLength(before + 1)
     expect(draft.evidenceRefs.at(-1)).toEqual({ mediaId: media[0]!.id })
 
-    const rows = await photoRows()
+    // The list shows it once it has read the device again.
+    const rows = await waitFor(async () => {
+      const now = await photoRows()
+      expect(within(now.at(-1)!).getByText('Aguardando conexão')).toBeInTheDocument()
+      return now
+    })
     const row = rows.at(-1)!
-    expect(await within(row).findByText('Aguardando conexão')).toBeInTheDocument()
     expect(within(row).getByRole('img', { name: `Foto ${rows.length}` })).toHaveAttribute(
       'src',
       expect.stringMatching(/^blob:/),
@@ -157,8 +176,7 @@ describe('PhotoPicker + EvidenceList', () => {
       code: 'file_too_large',
       detail: 'A foto deve ter no máximo 0,4 MB.',
     })
-    await addFromGallery(user, photoFile())
-    const row = (await photoRows()).at(-1)!
+    const { row } = await addAndFindRow(user, photoFile())
     expect(
       await within(row).findByText('Falhou — A foto deve ter no máximo 0,4 MB.'),
     ).toBeInTheDocument()
@@ -217,9 +235,7 @@ describe('PhotoPicker + EvidenceList', () => {
   it('removes a photo from the report after confirming', async () => {
     const { user, report, task } = await renderVisit()
     goOffline()
-    await addFromGallery(user, photoFile())
-    const rows = await photoRows()
-    const row = rows.at(-1)!
+    const { rows, row } = await addAndFindRow(user, photoFile())
     const name = `Foto ${rows.length}`
     await user.click(within(row).getByRole('button', { name: `Remover ${name}` }))
     const confirm = within(row).getByRole('group', { name: 'Remover do relatório?' })
