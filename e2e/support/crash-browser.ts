@@ -14,7 +14,16 @@
  * and locale are applied per page (CDP emulation) and the time zone by the process's TZ.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
@@ -300,4 +309,46 @@ export class CrashBrowser {
     if (this.process) await this.kill().catch(() => undefined)
     rmSync(this.profileDir, { recursive: true, force: true })
   }
+}
+
+/** Removes a folder once a process is gone: argv = pid, folder. */
+const REMOVE_WHEN_GONE = `
+const [pid, dir] = process.argv.slice(1)
+setInterval(() => {
+  try { process.kill(Number(pid), 0) } catch {
+    require('node:fs').rmSync(dir, { recursive: true, force: true })
+    process.exit(0)
+  }
+}, 1000)
+`
+
+/**
+ * A profile where the app was opened once (`/login`) and its service worker installed — the
+ * app precached, as on a phone where the PWA is installed: each crash test starts on a copy
+ * (installing takes seconds on 2 cores). Made once per test run and shared by its workers
+ * (Playwright starts a new worker after every failed test), under the runner's pid; a small
+ * detached process removes it when the runner exits.
+ */
+export async function installedAppProfile(baseURL: string): Promise<string> {
+  const runner = process.ppid
+  const dir = join(tmpdir(), `avaliador-crash-app-${runner}-${new URL(baseURL).port}`)
+  if (existsSync(join(dir, '.ready'))) return dir
+  rmSync(dir, { recursive: true, force: true })
+  const crash = await CrashBrowser.launch(baseURL)
+  try {
+    await crash.page.goto(crash.url('/login'))
+    await crash.page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await crash.closeGracefully()
+    renameSync(crash.profileDir, dir)
+  } finally {
+    await crash.dispose()
+  }
+  writeFileSync(join(dir, '.ready'), '')
+  spawn(process.execPath, ['-e', REMOVE_WHEN_GONE, String(runner), dir], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref()
+  return dir
 }
