@@ -1,0 +1,546 @@
+/**
+ * Crash tests (SPEC §5, "nothing typed, shot or recorded is lost"): the whole browser is
+ * SIGKILLed a few milliseconds after the agent does something — the way a phone kills an app
+ * or dies — then started again on the same profile. What the agent did must still be on the
+ * device (on screen) and reach the server exactly once when there is a connection.
+ *
+ * The browser is Debian's Chromium started by e2e/support/crash-browser.ts and driven over
+ * CDP, not Playwright's `page`/`context` fixtures; so this file uses plain `@playwright/test`
+ * (the CSP check of e2e/support/test.ts watches the fixture context, which is not used here;
+ * the other specs cover the CSP). The fake backend's control plane and the API go through
+ * the `request` fixture, as in the other specs.
+ *
+ * Set-up (sign-in, check-in) is made durable with a normal close and start of the browser
+ * (`crash.restart()`), so each test loses only what its own moment puts at risk. Each kill
+ * is logged with how many ms after that moment it happened.
+ */
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Response,
+} from '@playwright/test'
+import type { Report, Task } from '../src/api/entities'
+import { CrashBrowser, installedAppProfile } from './support/crash-browser'
+import { resetBackend } from './support/fake-backend'
+import { signIn } from './support/sign-in'
+import { apiGet, makeJpegs, pickPhotos, sessionToken } from './support/visit'
+
+const baseUrlOf = (use: { baseURL?: string | undefined }) =>
+  use.baseURL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`
+
+const test = base.extend<{ crash: CrashBrowser }, { installedProfile: string }>({
+  // Each test starts on a copy of a profile where the PWA is installed (see installedAppProfile).
+  installedProfile: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
+    async ({}, use, workerInfo) =>
+      use(await installedAppProfile(baseUrlOf(workerInfo.project.use))),
+    { scope: 'worker' },
+  ],
+  crash: async ({ baseURL, installedProfile }, use, testInfo) => {
+    const crash = await CrashBrowser.launch(baseUrlOf({ baseURL }), {
+      template: installedProfile,
+    })
+    try {
+      await use(crash)
+      if (testInfo.status !== testInfo.expectedStatus && crash.running)
+        await testInfo.attach('screen at failure', {
+          body: await crash.page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        })
+    } finally {
+      await crash.dispose()
+    }
+  },
+})
+
+// Each test starts the browser three or four times and may wait 15 s for the server: more
+// than the default 30 s on 2 cores when it fails.
+test.describe.configure({ timeout: 60_000 })
+
+test.beforeEach(async ({ request }) => {
+  await resetBackend(request)
+})
+
+const NOTES = 'Loja cheia; a fila do caixa rápido andou devagar por falta de operadores.'
+const TESTIMONY =
+  'A atendente Márcia me recebeu logo na entrada, explicou a diferença entre FPS 30 e FPS 50 e indicou um protetor para pele oleosa.'
+/** How long the device may take to send what it kept once the connection is back. */
+const DELIVERY_MS = 15_000
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Kills the browser `delayMs` after `since` (a `performance.now()`); logs and returns the real
+ * delay. The last few ms are busy-waited: a timer of this busy process can fire tens of ms late.
+ */
+async function killAfter(crash: CrashBrowser, since: number, delayMs: number, what: string) {
+  const until = since + delayMs
+  if (until - performance.now() > 5) await sleep(until - performance.now() - 5)
+  while (performance.now() < until); // the deliberate crash delay
+  const at = await crash.kill()
+  const ms = Math.round((at - since) * 10) / 10
+  console.log(`[crash] ${test.info().title}: killed ${ms} ms after ${what}`)
+  test.info().annotations.push({ type: 'crash window', description: `${ms} ms after ${what}` })
+  return ms
+}
+
+/**
+ * Resolves as soon as `predicate` holds in the page: checked on every DOM change (a
+ * MutationObserver in the page), not on Playwright's retry intervals, so a kill can follow
+ * within a few ms of what the screen shows. Returns `performance.now()` at that moment.
+ * `predicate` runs in the page: it must be self-contained (it is sent as source).
+ */
+async function whenScreen<A>(page: Page, predicate: (arg: A) => boolean, arg: A) {
+  // Sent as an expression (CDP evaluate is not subject to the page's CSP).
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const holds = () => (${predicate.toString()})(${JSON.stringify(arg)})
+    if (holds()) return resolve(true)
+    const timer = setTimeout(() => {
+      observer.disconnect()
+      reject(new Error('The screen did not show it within 15 s'))
+    }, 15000)
+    const observer = new MutationObserver(() => {
+      if (!holds()) return
+      observer.disconnect()
+      clearTimeout(timer)
+      resolve(true)
+    })
+    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
+  })`)
+  return performance.now()
+}
+
+/** Page side: a level-1 heading reads `text`. */
+function screenHasHeading(text: string) {
+  return [...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === text)
+}
+
+/** Page side: the list named `label` (aria-label or aria-labelledby) has an item with `text`. */
+function screenListHas({ label, text }: { label: string; text?: string }) {
+  return [...document.querySelectorAll('ul, ol, [role="list"]')].some((list) => {
+    const labelledBy = list.getAttribute('aria-labelledby')
+    const name =
+      list.getAttribute('aria-label') ??
+      (labelledBy ? document.getElementById(labelledBy)?.textContent?.trim() : undefined)
+    if (name !== label) return false
+    const items = list.querySelectorAll('li, [role="listitem"]')
+    return [...items].some((li) => text === undefined || (li.textContent ?? '').includes(text))
+  })
+}
+
+/** Non-GET API calls answered while the page lives: `PUT /api/tasks/…/checkout 200`. */
+function watchWrites(page: Page): string[] {
+  const writes: string[] = []
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url())
+    const method = response.request().method()
+    if (url.pathname.startsWith('/api/') && method !== 'GET')
+      writes.push(`${method} ${url.pathname} ${response.status()}`)
+  })
+  return writes
+}
+
+/** Signs in on the crash browser; returns the agent's token once the app worker is ready. */
+async function signInOn(crash: CrashBrowser, request: APIRequestContext) {
+  await signIn(crash.page, request, crash.origin)
+  const token = await sessionToken(crash.page)
+  // The PWA worker has precached the app: a start with no connection can open it.
+  await crash.page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  return token
+}
+
+/** A started task of the seed without a check-in. */
+async function startedTask(request: APIRequestContext, token: string) {
+  const tasks = await apiGet<{ items: Task[] }>(request, token, '/tasks/mine?status=started')
+  const task = tasks.items.find((t) => !t.steps.checkin)
+  if (!task) throw new Error('The seed has no started task without a check-in')
+  return task
+}
+
+/** Opens the task's check-in shell and checks in (online) at the place. */
+async function checkIn(crash: CrashBrowser, request: APIRequestContext, token: string) {
+  const task = await startedTask(request, token)
+  const page = crash.page
+  await crash.context.grantPermissions(['geolocation'], { origin: crash.origin })
+  await crash.context.setGeolocation({
+    latitude: task.location.lat,
+    longitude: task.location.lng,
+    accuracy: 20,
+  })
+  await page.goto(crash.url(`/tasks/${task.slug}/checkin`))
+  await page.getByRole('button', { name: 'Fazer check-in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
+  await expect(page.getByText('Tudo enviado')).toBeVisible()
+  await expect
+    .poll(async () => (await apiGet<Task>(request, token, `/tasks/${task.id}`)).steps.checkin)
+    .toBeTruthy()
+  return task
+}
+
+/** Signed in and checked in, then the browser closed and started normally: all of it on disk. */
+async function checkedInVisit(crash: CrashBrowser, request: APIRequestContext) {
+  const token = await signInOn(crash, request)
+  const task = await checkIn(crash, request, token)
+  await crash.restart()
+  return { token, task }
+}
+
+/** The check-in shell's header says the device has nothing left to send. */
+async function expectAllSent(page: Page) {
+  await expect(page.getByText('Tudo enviado'), 'the outbox empties').toBeVisible({
+    timeout: DELIVERY_MS,
+  })
+}
+
+// ---------------------------------------------------------------------------------- sign-in
+
+test('a sign-in survives a crash 100 ms after the offers show', async ({ crash, request }) => {
+  await signIn(crash.page, request, crash.origin)
+  const shown = performance.now()
+  await killAfter(crash, shown, 100, '"Oportunidades" showed')
+
+  const page = await crash.relaunch()
+  await page.goto(crash.url('/oppy'))
+  const offers = page.getByRole('heading', { name: 'Oportunidades' })
+  await expect(offers.or(page.getByRole('heading', { name: 'Entrar' }))).toBeVisible()
+  await expect(page, 'still signed in after the crash (not sent to /login)').toHaveURL(/\/oppy$/)
+  await expect(offers).toBeVisible()
+})
+
+// ---------------------------------------------------------------------------------- opening a visit
+
+test('a visit opened online opens with no connection after a crash 300 ms after going offline', async ({
+  crash,
+  request,
+}) => {
+  const token = await signInOn(crash, request)
+  await crash.restart() // the session is on disk; what follows is at risk
+  const task = await checkIn(crash, request, token)
+  await crash.context.setOffline(true)
+  await killAfter(crash, performance.now(), 300, 'going offline')
+
+  const page = await crash.relaunch()
+  await crash.context.setOffline(true)
+  // The app shell comes from the service worker's precache; the API is unreachable.
+  await page.goto(crash.url(`/tasks/${task.slug}/checkin`))
+  const control = page.getByRole('heading', { level: 1, name: 'Controle da visita' })
+  const notOpened = page.getByText(/Esta visita ainda não foi aberta neste aparelho/)
+  await expect(control.or(notOpened)).toBeVisible()
+  await expect(notOpened, 'the device kept the visit it opened').toBeHidden()
+  await expect(control).toBeVisible()
+  await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
+})
+
+// ---------------------------------------------------------------------------------- text
+
+test('notes typed just before a crash are kept and reach the server', async ({
+  crash,
+  request,
+}) => {
+  const { token, task } = await checkedInVisit(crash, request)
+  let page = crash.page
+  await page.goto(crash.url(`/tasks/${task.slug}/checkin/notes`))
+  const field = page.getByLabel('Observações da visita')
+  await field.click()
+  await field.pressSequentially(NOTES)
+  await killAfter(crash, performance.now(), 60, 'the last key')
+
+  page = await crash.relaunch()
+  await page.goto(crash.url(`/tasks/${task.slug}/checkin/notes`))
+  await expect(page.getByLabel('Observações da visita'), 'the notes on the device').toHaveValue(
+    NOTES,
+  )
+  await expect
+    .poll(async () => (await apiGet<Report>(request, token, `/reports/${task.reportId}`)).notes, {
+      message: 'the notes on the server',
+      timeout: DELIVERY_MS,
+    })
+    .toBe(NOTES)
+  await expectAllSent(page)
+})
+
+test('a testimony typed just before a crash is kept and reaches the server', async ({
+  crash,
+  request,
+}) => {
+  const { token, task } = await checkedInVisit(crash, request)
+  let page = crash.page
+  await page.goto(crash.url(`/tasks/${task.slug}/report/testimony`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Depoimento escrito' })).toBeVisible()
+  const field = page.getByLabel('Depoimento', { exact: true })
+  await field.click()
+  await field.pressSequentially(TESTIMONY)
+  await killAfter(crash, performance.now(), 60, 'the last key')
+
+  page = await crash.relaunch()
+  await page.goto(crash.url(`/tasks/${task.slug}/report/testimony`))
+  await expect(
+    page.getByLabel('Depoimento', { exact: true }),
+    'the testimony on the device',
+  ).toHaveValue(TESTIMONY)
+  await expect
+    .poll(
+      async () => (await apiGet<Report>(request, token, `/reports/${task.reportId}`)).testimony,
+      { message: 'the testimony on the server', timeout: DELIVERY_MS },
+    )
+    .toBe(TESTIMONY)
+  await page.goto(crash.url(`/tasks/${task.slug}/checkin`))
+  await expectAllSent(page)
+})
+
+// ---------------------------------------------------------------------------------- offline inputs
+
+test('a photo taken offline just before a crash is kept and uploaded once', async ({
+  crash,
+  request,
+}) => {
+  const { token, task } = await checkedInVisit(crash, request)
+  let page = crash.page
+  const evidencesPage = crash.url(`/tasks/${task.slug}/checkin/evidences`)
+  await page.goto(evidencesPage)
+  const [photo] = await makeJpegs(page, ['balcao.jpg'])
+  await crash.context.setOffline(true)
+  await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
+  const listed = whenScreen(page, screenListHas, { label: 'Fotos e arquivos do relatório' })
+  await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), [photo!])
+  await killAfter(crash, await listed, 0, 'the photo showed in the list')
+
+  page = await crash.relaunch()
+  await page.goto(evidencesPage)
+  const list = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })
+  await expect(list.getByRole('listitem'), 'the photo on the device').toHaveCount(1)
+  await expect
+    .poll(
+      async () =>
+        (await apiGet<Report>(request, token, `/reports/${task.reportId}`)).evidences.length,
+      { message: 'photos on the server', timeout: DELIVERY_MS },
+    )
+    .toBeGreaterThan(0)
+  await expectAllSent(page)
+  await expect(list.getByText('Enviada')).toHaveCount(1)
+  const report = await apiGet<Report>(request, token, `/reports/${task.reportId}`)
+  expect(report.evidences, 'uploaded exactly once').toHaveLength(1)
+  expect(report.evidences[0]).toMatchObject({ kind: 'photo', mimeType: 'image/jpeg' })
+})
+
+/** On the attendants page, offline: types a name and taps "Adicionar atendente"; returns the tap's time. */
+async function addAttendantOffline(crash: CrashBrowser, name: string, trait?: string) {
+  const page = crash.page
+  await crash.context.setOffline(true)
+  await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
+  await expect(page.getByText('Tudo enviado')).toBeVisible()
+  await page.getByLabel('Nome do atendente').fill(name)
+  if (trait)
+    await page
+      .getByRole('group', { name: 'Características' })
+      .getByRole('button', { name: trait })
+      .click()
+  return page.getByRole('button', { name: 'Adicionar atendente' })
+}
+
+/**
+ * After a crash, started again online: the attendants the device lists (of `names`) are the
+ * ones the server has, once each. Returns the names the device lists.
+ */
+async function expectAttendantsAgreement(
+  crash: CrashBrowser,
+  request: APIRequestContext,
+  token: string,
+  task: Task,
+  names: string[],
+) {
+  const page = crash.page
+  await page.goto(crash.url(`/tasks/${task.slug}/checkin/attendants`))
+  const list = page.getByRole('list', { name: 'Atendentes registrados' })
+  const none = page.getByText('Nenhum atendente registrado ainda')
+  await expect(list.or(none)).toBeVisible()
+  const shown = (await list.isVisible()) ? ((await list.textContent()) ?? '') : ''
+  const onDevice = names.filter((name) => shown.includes(name))
+  await expect
+    .poll(
+      async () =>
+        (await apiGet<Report>(request, token, `/reports/${task.reportId}`)).attendants
+          .map((a) => a.name)
+          .sort(),
+      { message: 'the attendants the device lists, on the server', timeout: DELIVERY_MS },
+    )
+    .toEqual(onDevice.sort())
+  await expectAllSent(page)
+  return onDevice
+}
+
+test('attendants registered offline survive a crash right after the list shows one, and at the first write of another', async ({
+  crash,
+  request,
+}) => {
+  const { token, task } = await checkedInVisit(crash, request)
+  let page = crash.page
+  await page.goto(crash.url(`/tasks/${task.slug}/checkin/attendants`))
+
+  // Killed as soon as "Atendentes registrados" lists it: it was promised.
+  const add = await addAttendantOffline(crash, 'Joana Prado', 'atencioso')
+  const listed = whenScreen(page, screenListHas, {
+    label: 'Atendentes registrados',
+    text: 'Joana Prado',
+  })
+  await add.click()
+  await killAfter(crash, await listed, 0, 'the attendant showed in the list')
+  page = await crash.relaunch()
+  expect(
+    await expectAttendantsAgreement(crash, request, token, task, ['Joana Prado']),
+    'the attendant the list showed, on the device',
+  ).toEqual(['Joana Prado'])
+  const server = await apiGet<Report>(request, token, `/reports/${task.reportId}`)
+  expect(server.attendants).toEqual([
+    expect.objectContaining({ name: 'Joana Prado', traits: ['atencioso'] }),
+  ])
+
+  // Killed right after the first IndexedDB transaction the tap commits: either it is on the
+  // device and reaches the server, or it is in neither.
+  const addAnother = await addAttendantOffline(crash, 'Márcia Andrade')
+  const trap = await crash.killAtFirstIndexedDbCommit()
+  const tapped = await tap(page, addAnother)
+  const at = await trap.killed
+  const window = `${Math.round((at - tapped) * 10) / 10} ms after the tap, at its first IndexedDB commit`
+  console.log(`[crash] ${test.info().title}: killed ${window}`)
+  test.info().annotations.push({ type: 'crash window', description: window })
+  await crash.relaunch()
+  const names = ['Joana Prado', 'Márcia Andrade']
+  const onDevice = await expectAttendantsAgreement(crash, request, token, task, names)
+  console.log(`[crash] ${test.info().title}: on the device after the second crash: ${onDevice}`)
+})
+
+// ---------------------------------------------------------------------------------- offline check-out
+
+/** On the control page, offline: "Fazer check-out" opens the sheet; returns its confirm button. */
+async function checkOutOffline(crash: CrashBrowser, slug: string) {
+  const page = crash.page
+  await page.goto(crash.url(`/tasks/${slug}/checkin`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
+  await crash.context.setOffline(true)
+  await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
+  await page.getByRole('button', { name: 'Fazer check-out' }).click()
+  const confirm = page
+    .getByRole('dialog', { name: 'Fazer check-out agora?' })
+    .getByRole('button', { name: 'Fazer check-out mesmo assim' })
+  await expect(confirm).toBeVisible()
+  return confirm
+}
+
+/**
+ * Taps `target` with the mouse (down, then up) and returns `performance.now()` as the
+ * finger lifts (the mouse-up sent): the page's click event fires 2–5 ms later. Playwright's click() returns much
+ * later (it waits for what the click started: up to 200 ms here), too late to time a crash
+ * from. The mouse-up's answer is not awaited; it fails harmlessly when the browser dies.
+ */
+async function tap(page: Page, target: Locator): Promise<number> {
+  await target.hover()
+  await page.mouse.down()
+  void page.mouse.up().catch(() => undefined)
+  return performance.now()
+}
+
+/** The server has the visit's check-out, made offline (a second one would be refused). */
+async function expectCheckoutOnServer(request: APIRequestContext, token: string, taskId: string) {
+  await expect
+    .poll(async () => (await apiGet<Task>(request, token, `/tasks/${taskId}`)).status.code, {
+      message: 'the check-out the device kept, on the server',
+      timeout: DELIVERY_MS,
+    })
+    .toBe('visited')
+  const task = await apiGet<Task>(request, token, `/tasks/${taskId}`)
+  expect(task.steps.checkout?.offline).toBe(true)
+}
+
+/**
+ * After a crash around the offline check-out, started again online: the device and the server
+ * agree. Either the check-out is not on the device (the button is offered again and nothing
+ * reached the server), or it is ("guardado") and it reaches the server, once. Returns which.
+ */
+async function expectCheckoutAgreement(
+  crash: CrashBrowser,
+  request: APIRequestContext,
+  token: string,
+  task: Task,
+): Promise<'offered again' | 'registered'> {
+  const page = crash.page
+  const writes = watchWrites(page)
+  // Without a recorded check-out this page sends the agent back to the control page.
+  await page.goto(crash.url(`/tasks/${task.slug}/checkin/offline-checkout`))
+  const offered = page.getByRole('button', { name: 'Fazer check-out' })
+  const registered = page.getByRole('heading', {
+    level: 1,
+    name: /^Check-out (guardado|enviado)$/,
+  })
+  await expect(offered.or(registered)).toBeVisible()
+  if (await offered.isVisible()) {
+    await expectAllSent(page)
+    const server = await apiGet<Task>(request, token, `/tasks/${task.id}`)
+    expect(server.steps.checkout, 'no check-out on the device, none on the server').toBeFalsy()
+    return 'offered again'
+  }
+  await expectCheckoutOnServer(request, token, task.id)
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-out enviado' })).toBeVisible({
+    timeout: DELIVERY_MS,
+  })
+  await expectAllSent(page)
+  expect(
+    writes.filter((w) => w.includes('/checkout')),
+    'the check-out went out once (no refused repeat)',
+  ).toEqual([expect.stringMatching(/^PUT \/api\/tasks\/[^/]+\/checkout 2\d\d$/)])
+  return 'registered'
+}
+
+test('an offline check-out the screen called "guardado" survives a crash and is sent once', async ({
+  crash,
+  request,
+}) => {
+  const { token, task } = await checkedInVisit(crash, request)
+  const confirm = await checkOutOffline(crash, task.slug)
+  const kept = whenScreen(crash.page, screenHasHeading, 'Check-out guardado')
+  await confirm.click()
+  await killAfter(crash, await kept, 0, '"Check-out guardado" showed')
+
+  await crash.relaunch()
+  expect(await expectCheckoutAgreement(crash, request, token, task)).toBe('registered')
+})
+
+test('crashes 0 and 10 ms after tapping the offline check-out leave screen and server agreeing', async ({
+  crash,
+  request,
+}) => {
+  const { token, task } = await checkedInVisit(crash, request)
+  // Tried on the same visit for as long as the crash lands before the device records it.
+  for (const delayMs of [0, 10]) {
+    const confirm = await checkOutOffline(crash, task.slug)
+    const tapped = await tap(crash.page, confirm)
+    await killAfter(crash, tapped, delayMs, 'the tap on "mesmo assim"')
+    await crash.relaunch()
+    const outcome = await expectCheckoutAgreement(crash, request, token, task)
+    console.log(`[crash] ${test.info().title}: ${delayMs} ms → ${outcome}`)
+    if (outcome === 'registered') return
+  }
+})
+
+test('a crash right after the first write of an offline check-out leaves screen and server agreeing', async ({
+  crash,
+  request,
+}) => {
+  const { token, task } = await checkedInVisit(crash, request)
+  const confirm = await checkOutOffline(crash, task.slug)
+  const trap = await crash.killAtFirstIndexedDbCommit()
+  const tapped = await tap(crash.page, confirm)
+  const at = await trap.killed
+  const window = `${Math.round((at - tapped) * 10) / 10} ms after the tap, at its first IndexedDB commit`
+  console.log(`[crash] ${test.info().title}: killed ${window}`)
+  test.info().annotations.push({ type: 'crash window', description: window })
+
+  await crash.relaunch()
+  const outcome = await expectCheckoutAgreement(crash, request, token, task)
+  console.log(`[crash] ${test.info().title}: ${outcome}`)
+})

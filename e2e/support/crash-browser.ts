@@ -1,0 +1,354 @@
+/**
+ * A browser that can crash: Debian's Chromium launched by this harness (not by Playwright)
+ * in its own process group, driven over CDP, so a test can SIGKILL the whole browser — the
+ * browser process, renderers, the storage and network utility processes — the way a phone
+ * kills an app, then start it again on the same profile and look at what survived.
+ *
+ * Playwright's own `launch()` cannot do this: its browser is not ours to kill, and
+ * `launchPersistentContext` shuts the profile down in order. Here `kill()` is a
+ * `kill(-pgid, SIGKILL)`: no unload, no flush, no shutdown of the storage backends.
+ *
+ * The profile is the browser's default (on-disk) context: contexts made with
+ * `browser.newContext()` over CDP are in-memory, and would survive nothing. That context has
+ * no Playwright options, so there is no `baseURL` (use `crash.url('/path')`); the viewport
+ * and locale are applied per page (CDP emulation) and the time zone by the process's TZ.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium'
+
+export const CRASH_VIEWPORT = { width: 360, height: 740 }
+const LOCALE = 'pt-BR'
+const TIMEZONE = 'America/Sao_Paulo'
+const LAUNCH_TIMEOUT_MS = 30_000
+const EXIT_TIMEOUT_MS = 15_000
+
+/** Process ids whose process group is `pgid` (from /proc; Linux only). */
+function processGroupMembers(pgid: number): number[] {
+  const members: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') members.push(Number(entry))
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return members
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+export class CrashBrowser {
+  readonly profileDir: string
+  private process: ChildProcess | undefined
+  private exited: Promise<void> = Promise.resolve()
+  private stderrTail: string[] = []
+  private connection: Browser | undefined
+  private currentPage: Page | undefined
+  /** How many times the browser was started on this profile. */
+  launches = 0
+
+  private constructor(
+    private readonly baseURL: string,
+    template?: string,
+  ) {
+    this.profileDir = mkdtempSync(join(tmpdir(), 'avaliador-crash-'))
+    if (template) cpSync(template, this.profileDir, { recursive: true })
+  }
+
+  /**
+   * Starts Chromium on a new profile: empty, or a copy of `template` (the profile of a
+   * browser closed normally, e.g. one where the app's service worker is already installed).
+   */
+  static async launch(baseURL: string, { template }: { template?: string } = {}) {
+    const crash = new CrashBrowser(baseURL, template)
+    try {
+      await crash.start()
+    } catch (error) {
+      await crash.dispose()
+      throw error
+    }
+    return crash
+  }
+
+  /** The app's origin, `http://127.0.0.1:4317`. */
+  get origin(): string {
+    return new URL(this.baseURL).origin
+  }
+
+  /** An absolute URL of the app under test (the default context has no baseURL). */
+  url(path: string): string {
+    return new URL(path, this.baseURL).href
+  }
+
+  get browser(): Browser {
+    if (!this.connection) throw new Error('The crash browser is not running')
+    return this.connection
+  }
+
+  get context(): BrowserContext {
+    const context = this.browser.contexts()[0]
+    if (!context) throw new Error('The crash browser has no default context')
+    return context
+  }
+
+  get page(): Page {
+    if (!this.currentPage) throw new Error('The crash browser is not running')
+    return this.currentPage
+  }
+
+  get pid(): number | undefined {
+    return this.process?.pid
+  }
+
+  get running(): boolean {
+    return this.process !== undefined
+  }
+
+  private async start() {
+    const child = spawn(
+      findChromium(),
+      [
+        ...CHROMIUM_ARGS,
+        '--headless=new',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${this.profileDir}`,
+        `--lang=${LOCALE}`,
+        `--accept-lang=${LOCALE}`,
+        `--window-size=${CRASH_VIEWPORT.width},${CRASH_VIEWPORT.height}`,
+        // No "restore the pages?" after a crash: each start opens about:blank only.
+        '--disable-session-crashed-bubble',
+        '--hide-crash-restore-bubble',
+        'about:blank',
+      ],
+      {
+        detached: true, // its own process group: kill(-pid) reaches every process of it
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, TZ: TIMEZONE, LANG: 'pt_BR.UTF-8', LANGUAGE: 'pt_BR:pt' },
+      },
+    )
+    this.process = child
+    this.launches++
+    this.stderrTail = []
+    this.exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    const wsUrl = await new Promise<string>((resolve, reject) => {
+      let buffered = ''
+      const timer = setTimeout(
+        () => reject(new Error(`Chromium did not start:\n${this.stderrTail.join('\n')}`)),
+        LAUNCH_TIMEOUT_MS,
+      )
+      // stderr is always drained (a full pipe would block the browser).
+      child.stderr!.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString()
+        const lines = buffered.split('\n')
+        buffered = lines.pop() ?? ''
+        for (const line of lines) {
+          this.stderrTail.push(line)
+          if (this.stderrTail.length > 50) this.stderrTail.shift()
+          const match = /DevTools listening on (ws:\/\/\S+)/.exec(line)
+          if (match) {
+            clearTimeout(timer)
+            resolve(match[1]!)
+          }
+        }
+      })
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer)
+        reject(
+          new Error(
+            `Chromium exited (${code ?? signal}) before it listened:\n${this.stderrTail.join('\n')}`,
+          ),
+        )
+      })
+      child.once('error', reject)
+    })
+    const browser = await chromium.connectOverCDP(wsUrl)
+    this.connection = browser
+    const context = browser.contexts()[0]
+    if (!context) throw new Error('Chromium has no default context')
+    const page = context.pages()[0] ?? (await context.newPage())
+    await this.emulatePhone(page)
+    this.currentPage = page
+  }
+
+  /** The phone's screen, language and time zone on a page of the default context. */
+  private async emulatePhone(page: Page) {
+    await page.setViewportSize(CRASH_VIEWPORT)
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setLocaleOverride', { locale: LOCALE })
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: TIMEZONE })
+    // The session stays attached: detaching it would drop the overrides.
+  }
+
+  /**
+   * SIGKILLs the whole browser (its process group) at once and waits until every process of
+   * it is gone. Returns `performance.now()` at the moment the signal was sent.
+   */
+  async kill(): Promise<number> {
+    const { at, pgid } = this.signalKill()
+    await this.awaitExit(pgid, 'exit')
+    return at
+  }
+
+  /**
+   * Arms a crash at the first read-write IndexedDB transaction the page commits after this
+   * call: the page's JavaScript stops (a `debugger` statement, with the Debugger domain on) in
+   * that transaction's `complete` event, before the app hears of it and can start its next
+   * one, and the browser is killed there. What an action writes in one transaction is then
+   * on disk, what it writes in later ones is not. `killed` resolves with `performance.now()`
+   * at the signal, once the browser is gone. Only `IDBDatabase.prototype.transaction` of the
+   * current document is wrapped (in the page, not in the app's code).
+   */
+  async killAtFirstIndexedDbCommit(page: Page = this.page): Promise<{ killed: Promise<number> }> {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Debugger.enable')
+    const killed = new Promise<number>((resolve, reject) => {
+      cdp.once('Debugger.paused', () => void this.kill().then(resolve, reject))
+    })
+    await page.evaluate(() => {
+      const transaction = IDBDatabase.prototype.transaction
+      let armed = true
+      IDBDatabase.prototype.transaction = function (
+        this: IDBDatabase,
+        ...args: Parameters<typeof transaction>
+      ) {
+        const tx = transaction.apply(this, args)
+        if (tx.mode !== 'readonly')
+          tx.addEventListener('complete', () => {
+            if (!armed) return
+            armed = false
+            // eslint-disable-next-line no-debugger -- the freeze point of the crash
+            debugger
+          })
+        return tx
+      }
+    })
+    return { killed }
+  }
+
+  /** Sends SIGKILL to the browser's process group; synchronous, so nothing runs in between. */
+  private signalKill() {
+    const pgid = this.process?.pid
+    if (!pgid) throw new Error('The crash browser is not running')
+    const at = performance.now()
+    process.kill(-pgid, 'SIGKILL')
+    this.forget()
+    return { at, pgid }
+  }
+
+  private async awaitExit(pgid: number, what: string) {
+    await Promise.race([
+      this.exited,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`Chromium did not ${what}`)), EXIT_TIMEOUT_MS),
+      ),
+    ])
+    await until(
+      () => processGroupMembers(pgid).length === 0,
+      EXIT_TIMEOUT_MS,
+      `every process of group ${pgid} to exit`,
+    )
+  }
+
+  /** Closes the browser in order (CDP Browser.close): what an app closed normally keeps. */
+  async closeGracefully(): Promise<void> {
+    const child = this.process
+    if (!child?.pid) return
+    const cdp = await this.browser.newBrowserCDPSession()
+    await cdp.send('Browser.close').catch(() => undefined) // the answer may not arrive
+    this.forget()
+    await this.awaitExit(child.pid, 'close')
+  }
+
+  /** Starts the browser again on the same profile, after `kill()` or `closeGracefully()`. */
+  async relaunch(): Promise<Page> {
+    if (this.process) throw new Error('The crash browser is still running')
+    await this.start()
+    return this.page
+  }
+
+  /** A normal close and start: everything written so far is on disk, as after a reboot. */
+  async restart(): Promise<Page> {
+    await this.closeGracefully()
+    return this.relaunch()
+  }
+
+  private forget() {
+    const browser = this.connection
+    this.connection = undefined
+    this.currentPage = undefined
+    this.process = undefined
+    // The connection drops with the browser; closing it only tidies up Playwright's side.
+    void browser?.close().catch(() => undefined)
+  }
+
+  /** Kills the browser if it runs and removes the profile. */
+  async dispose(): Promise<void> {
+    if (this.process) await this.kill().catch(() => undefined)
+    rmSync(this.profileDir, { recursive: true, force: true })
+  }
+}
+
+/** Removes a folder once a process is gone: argv = pid, folder. */
+const REMOVE_WHEN_GONE = `
+const [pid, dir] = process.argv.slice(1)
+setInterval(() => {
+  try { process.kill(Number(pid), 0) } catch {
+    require('node:fs').rmSync(dir, { recursive: true, force: true })
+    process.exit(0)
+  }
+}, 1000)
+`
+
+/**
+ * A profile where the app was opened once (`/login`) and its service worker installed — the
+ * app precached, as on a phone where the PWA is installed: each crash test starts on a copy
+ * (installing takes seconds on 2 cores). Made once per test run and shared by its workers
+ * (Playwright starts a new worker after every failed test), under the runner's pid; a small
+ * detached process removes it when the runner exits.
+ */
+export async function installedAppProfile(baseURL: string): Promise<string> {
+  const runner = process.ppid
+  const dir = join(tmpdir(), `avaliador-crash-app-${runner}-${new URL(baseURL).port}`)
+  if (existsSync(join(dir, '.ready'))) return dir
+  rmSync(dir, { recursive: true, force: true })
+  const crash = await CrashBrowser.launch(baseURL)
+  try {
+    await crash.page.goto(crash.url('/login'))
+    await crash.page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await crash.closeGracefully()
+    renameSync(crash.profileDir, dir)
+  } finally {
+    await crash.dispose()
+  }
+  writeFileSync(join(dir, '.ready'), '')
+  spawn(process.execPath, ['-e', REMOVE_WHEN_GONE, String(runner), dir], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref()
+  return dir
+}
