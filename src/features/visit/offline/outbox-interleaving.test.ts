@@ -13,18 +13,37 @@ import type { Evidence } from '@/api/entities'
 import {
   discard,
   enqueue,
+  enqueueReportSave,
   processOutbox,
   retryFailed,
   retryUpload,
   type OutboxExecutor,
 } from './outbox'
-import { openVisitDb, type LocalMedia, type OutboxItem, type VisitDb } from './visit-db'
+import {
+  mutateDraft,
+  openVisitDb,
+  type LocalMedia,
+  type OutboxItem,
+  type ReportDraft,
+  type VisitDb,
+} from './visit-db'
 import { createExecutor, repairVisitStore } from './visit-sync'
 
 const upload = vi.hoisted(() => ({
   impl: (() => Promise.reject(new Error('not set'))) as (
     onProgress: (fraction: number) => void,
   ) => Promise<Evidence>,
+}))
+const saves = vi.hoisted(() => ({
+  bodies: [] as Array<{ key: string; notes: string }>,
+  impl: (() => Promise.reject(new Error('not set'))) as () => Promise<unknown>,
+}))
+vi.mock('../api/visit-calls', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  saveReport: (_id: string, input: { notes: string }, key: string) => {
+    saves.bodies.push({ key, notes: input.notes })
+    return saves.impl()
+  },
 }))
 vi.mock('../media/upload-with-progress', () => ({
   uploadWithProgress: (_fields: unknown, _key: string, onProgress: (f: number) => void) =>
@@ -203,6 +222,66 @@ describe('outbox interleavings', () => {
     // The item reached the server (idempotency keys make a double send harmless) and is gone.
     expect(sent).toHaveLength(1)
     expect(await db.getAll('outbox')).toEqual([])
+  })
+})
+
+describe('report saves', () => {
+  const draft = (notes: string): ReportDraft => ({
+    reportId: 'r1',
+    taskId: 't1',
+    baseVersion: 1,
+    answers: [],
+    attendants: [],
+    times: [],
+    checklist: [],
+    evidenceRefs: [],
+    taxReceipts: [],
+    testimony: '',
+    notes,
+    dirty: true,
+    updatedAt: '2026-01-01T10:00:00.000Z',
+  })
+
+  it('an edit while a save is on its way: the retry of that save is the same request, and the edit gets a save of its own', async () => {
+    saves.bodies.length = 0
+    await db.put('drafts', draft('protetor para pele oleos'))
+    await enqueueReportSave(db, 't1', 'r1', 0)
+    const answer = gate()
+    let calls = 0
+    saves.impl = async () => {
+      calls++
+      if (calls === 1) {
+        await answer.promise
+        // The server applied it, but the answer is lost (a crash, a dropped connection).
+        throw new ApiError({
+          status: 0,
+          code: 'offline',
+          message: 'Sem conexão.',
+          method: 'PUT',
+          path: '/reports/r1',
+        })
+      }
+      return { id: 'r1', version: 2 }
+    }
+    const execute = createExecutor(db)
+    const run = processOutbox(db, execute, { now: () => 0, random: () => 0 })
+    await vi.waitFor(() => expect(saves.bodies).toHaveLength(1))
+    // The agent types the last characters while the save is in flight.
+    await mutateDraft(db, 'r1', (d) => ({
+      ...d,
+      notes: 'protetor para pele oleosa.',
+      updatedAt: '2026-01-01T10:00:01.000Z',
+    }))
+    await enqueueReportSave(db, 't1', 'r1', 0)
+    answer.open()
+    await run
+    await processOutbox(db, execute, { now: () => 10 * 60_000 })
+    const [first, retry, next] = saves.bodies
+    expect(retry).toEqual(first) // same key, same body
+    expect(next?.notes).toBe('protetor para pele oleosa.')
+    expect(next?.key).not.toBe(first?.key)
+    expect(await db.getAll('outbox')).toEqual([])
+    expect((await db.get('drafts', 'r1'))?.dirty).toBe(false)
   })
 })
 

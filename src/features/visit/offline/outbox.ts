@@ -85,12 +85,14 @@ export async function enqueueReportSaveIn(
   { now = Date.now(), settleMs = 0 }: { now?: number; settleMs?: number } = {},
 ): Promise<OutboxItem> {
   const items = await tx.objectStore('outbox').getAll()
+  // Only a save that has not started: one that has (its body fixed) cannot carry newer edits.
   const waiting = items.find(
     (i) =>
       i.kind === 'saveReport' &&
       i.reportId === reportId &&
       i.state === 'pending' &&
-      i.attempts === 0,
+      i.attempts === 0 &&
+      !i.snapshot,
   )
   if (waiting) return waiting
   const item = { ...newItem({ kind: 'saveReport', taskId, reportId }, now) }
@@ -202,7 +204,9 @@ export async function processOutbox(
         const outbox = tx.objectStore('outbox')
         const current = await outbox.get(head.seq!)
         if (!current || revOf(current) !== revOf(head)) return false
-        await outbox.put(updated)
+        // Onto the stored item: what the attempt recorded on it (a save's fixed body) stays.
+        const { attempts, lastError, state, nextAttemptAt, rev } = updated
+        await outbox.put({ ...current, attempts, lastError, state, nextAttemptAt, rev })
         if (head.kind === 'upload')
           await patchMediaIn(tx, head.mediaId, (m) =>
             m.state === 'sent'

@@ -11,7 +11,7 @@ import {
   type StoreNames,
 } from 'idb'
 import type { components } from '@/api/schema.gen'
-import type { Answer, Attendant, Report, TaxReceipt, TimeRecord } from '@/api/entities'
+import type { Answer, Attendant, Report, ReportInput, TaxReceipt, TimeRecord } from '@/api/entities'
 
 type Schemas = components['schemas']
 
@@ -74,7 +74,17 @@ export type OutboxPayload =
   | { kind: 'checkin'; taskId: string; input: Schemas['CheckinInput'] }
   | { kind: 'checkout'; taskId: string; input: Schemas['CheckoutInput'] }
   | { kind: 'upload'; taskId: string; mediaId: string }
-  | { kind: 'saveReport'; taskId: string; reportId: string }
+  | {
+      kind: 'saveReport'
+      taskId: string
+      reportId: string
+      /**
+       * The body this save sends, fixed at its first attempt: a retry with the same
+       * Idempotency-Key must be the same request (the server answers a repeated key from its
+       * record and would ignore a newer body). Edits made after it go in the next save.
+       */
+      snapshot?: { input: ReportInput; draftUpdatedAt: string }
+    }
   | { kind: 'submitReport'; taskId: string; reportId: string }
   | { kind: 'award'; taskId: string; input: Schemas['AwardInput'] }
   | {

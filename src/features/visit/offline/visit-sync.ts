@@ -19,6 +19,7 @@ import { notifyVisitStoreReaders } from './visit-store'
 import {
   inTransaction,
   mutateDraft,
+  mutateDraftIn,
   patchMediaIn,
   type LocalMedia,
   type OutboxItem,
@@ -133,18 +134,21 @@ export function createExecutor(db: VisitDb) {
         return evidence
       }
       case 'saveReport': {
-        const draft = await db.get('drafts', item.reportId)
-        if (!draft) return null
-        const sentAt = draft.updatedAt
+        const snapshot = item.snapshot ?? (await fixSaveBody(db, item))
+        if (!snapshot) return null
         try {
-          const report = await saveReport(item.reportId, reportInputFromDraft(draft), item.id)
-          // One transaction: an edit made while the save was in flight is kept, and stays dirty.
-          await mutateDraft(db, item.reportId, (latest) => ({
-            ...latest,
-            baseVersion: report.version,
-            dirty: latest.updatedAt !== sentAt,
-            conflict: undefined,
-          }))
+          const report = await saveReport(item.reportId, snapshot.input, item.id)
+          // One transaction: an edit made after this body was fixed is kept, stays dirty and
+          // gets a save of its own.
+          await inTransaction(db, ['drafts', 'outbox'], 'relaxed', async (tx) => {
+            const latest = await mutateDraftIn(tx, item.reportId, (d) => ({
+              ...d,
+              baseVersion: report.version,
+              dirty: d.updatedAt !== snapshot.draftUpdatedAt,
+              conflict: undefined,
+            }))
+            if (latest?.dirty) await enqueueReportSaveIn(tx, item.taskId, item.reportId)
+          })
           return report
         } catch (error) {
           if (isApiError(error) && error.code === 'stale_version' && error.problem?.current) {
@@ -164,6 +168,22 @@ export function createExecutor(db: VisitDb) {
         return answerRevision(item.revisionId, item.answers, item.id)
     }
   }
+}
+
+/**
+ * Fixes a report save's body at its first attempt (stored on the item, so a retry after a
+ * lost answer or a crash sends the same request with the same key). Undefined: no draft.
+ */
+function fixSaveBody(db: VisitDb, item: OutboxItem & { kind: 'saveReport' }) {
+  return inTransaction(db, ['drafts', 'outbox'], 'relaxed', async (tx) => {
+    const draft = await tx.objectStore('drafts').get(item.reportId)
+    if (!draft) return undefined
+    const snapshot = { input: reportInputFromDraft(draft), draftUpdatedAt: draft.updatedAt }
+    const outbox = tx.objectStore('outbox')
+    const current = await outbox.get(item.seq!)
+    if (current?.kind === 'saveReport') await outbox.put({ ...current, snapshot })
+    return snapshot
+  })
 }
 
 /** The server has the visit's check-in or check-out. */
@@ -248,6 +268,8 @@ export async function resolveConflict(
           nextAttemptAt: Date.now(),
           id: crypto.randomUUID(),
           rev: (item.rev ?? 0) + 1,
+          // A new request: the body is fixed again from the draft as it is now.
+          snapshot: undefined,
         })
       else await outbox.delete(item.seq!)
     }
