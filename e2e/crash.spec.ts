@@ -56,9 +56,10 @@ const test = base.extend<{ crash: CrashBrowser }, { installedProfile: string }>(
   },
 })
 
-// Each test starts the browser three or four times and may wait 15 s for the server: more
-// than the default 30 s on 2 cores when it fails.
-test.describe.configure({ timeout: 60_000 })
+// Each test starts the browser three or four times and may wait 15 s for the server: 20–45 s
+// on an idle 2-core machine, up to a minute when it is busy with other work; the limit is
+// generous so that a slow machine never turns a data-loss assertion into a timeout.
+test.describe.configure({ timeout: 90_000 })
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
@@ -111,6 +112,25 @@ async function whenScreen<A>(page: Page, predicate: (arg: A) => boolean, arg: A)
     observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
   })`)
   return performance.now()
+}
+
+/**
+ * Kills the browser as soon as `shown` (a whenScreen) resolves, while `action` (what makes it
+ * show: a click, a pick) may still be running — Playwright's actions return well after their
+ * effect (a click waits for what it started). An action that fails before the screen shows it
+ * fails the test; one cut short by the kill does not.
+ */
+async function killWhenShown(
+  crash: CrashBrowser,
+  shown: Promise<number>,
+  action: Promise<unknown>,
+  what: string,
+) {
+  const failed = action.then(() => new Promise<never>(() => {}))
+  // Whichever loses the race fails later, with the browser gone: not a result.
+  failed.catch(() => undefined)
+  shown.catch(() => undefined)
+  await killAfter(crash, await Promise.race([shown, failed]), 0, what)
 }
 
 /** Page side: a level-1 heading reads `text`. */
@@ -307,8 +327,8 @@ test('a photo taken offline just before a crash is kept and uploaded once', asyn
   await crash.context.setOffline(true)
   await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
   const listed = whenScreen(page, screenListHas, { label: 'Fotos e arquivos do relatório' })
-  await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), [photo!])
-  await killAfter(crash, await listed, 0, 'the photo showed in the list')
+  const picking = pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), [photo!])
+  await killWhenShown(crash, listed, picking, 'the photo showed in the list')
 
   page = await crash.relaunch()
   await page.goto(evidencesPage)
@@ -388,8 +408,7 @@ test('attendants registered offline survive a crash right after the list shows o
     label: 'Atendentes registrados',
     text: 'Joana Prado',
   })
-  await add.click()
-  await killAfter(crash, await listed, 0, 'the attendant showed in the list')
+  await killWhenShown(crash, listed, add.click(), 'the attendant showed in the list')
   page = await crash.relaunch()
   expect(
     await expectAttendantsAgreement(crash, request, token, task, ['Joana Prado']),
@@ -503,8 +522,7 @@ test('an offline check-out the screen called "guardado" survives a crash and is 
   const { token, task } = await checkedInVisit(crash, request)
   const confirm = await checkOutOffline(crash, task.slug)
   const kept = whenScreen(crash.page, screenHasHeading, 'Check-out guardado')
-  await confirm.click()
-  await killAfter(crash, await kept, 0, '"Check-out guardado" showed')
+  await killWhenShown(crash, kept, confirm.click(), '"Check-out guardado" showed')
 
   await crash.relaunch()
   expect(await expectCheckoutAgreement(crash, request, token, task)).toBe('registered')
