@@ -12,7 +12,15 @@
  *
  * Set-up (sign-in, check-in) is made durable with a normal close and start of the browser
  * (`crash.restart()`), so each test loses only what its own moment puts at risk. Each kill
- * is logged with how many ms after that moment it happened.
+ * is logged (`[crash] …`, and as a "crash window" annotation) with how many ms after that
+ * moment it happened.
+ *
+ * The moments: a fixed delay after what the screen shows or after the tap (timed from the
+ * mouse-up, not from Playwright's click(), which returns late), and — the one that finds a
+ * write split over several IndexedDB transactions whatever the machine's speed — right after
+ * the first read-write transaction a tap commits (`crash.killAtFirstIndexedDbCommit()`).
+ * After a crash the device and the server must agree: what the screen shows once started
+ * again reaches the server exactly once; what it does not show never does.
  */
 import {
   test as base,
@@ -348,7 +356,7 @@ test('a photo taken offline just before a crash is kept and uploaded once', asyn
   expect(report.evidences[0]).toMatchObject({ kind: 'photo', mimeType: 'image/jpeg' })
 })
 
-/** On the attendants page, offline: types a name and taps "Adicionar atendente"; returns the tap's time. */
+/** On the attendants page, offline: types a name (and a trait); returns "Adicionar atendente". */
 async function addAttendantOffline(crash: CrashBrowser, name: string, trait?: string) {
   const page = crash.page
   await crash.context.setOffline(true)
@@ -452,10 +460,10 @@ async function checkOutOffline(crash: CrashBrowser, slug: string) {
 }
 
 /**
- * Taps `target` with the mouse (down, then up) and returns `performance.now()` as the
- * finger lifts (the mouse-up sent): the page's click event fires 2–5 ms later. Playwright's click() returns much
- * later (it waits for what the click started: up to 200 ms here), too late to time a crash
- * from. The mouse-up's answer is not awaited; it fails harmlessly when the browser dies.
+ * Taps `target` with the mouse (down, then up) and returns `performance.now()` as the finger
+ * lifts (the mouse-up sent): the page's click event fires 2–5 ms later. Playwright's click()
+ * returns much later (it waits for what the click started: up to 200 ms here), too late to
+ * time a crash from. The mouse-up's answer is not awaited; it fails when the browser dies.
  */
 async function tap(page: Page, target: Locator): Promise<number> {
   await target.hover()
