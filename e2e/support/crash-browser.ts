@@ -218,14 +218,22 @@ export class CrashBrowser {
    * that transaction's `complete` event, before the app hears of it and can start its next
    * one, and the browser is killed there. What an action writes in one transaction is then
    * on disk, what it writes in later ones is not. `killed` resolves with `performance.now()`
-   * at the signal, once the browser is gone. Only `IDBDatabase.prototype.transaction` of the
-   * current document is wrapped (in the page, not in the app's code).
+   * at the signal, once the browser is gone (rejects if nothing commits within 15 s). Only
+   * `IDBDatabase.prototype.transaction` of the current document is wrapped (in the page, not
+   * in the app's code).
    */
   async killAtFirstIndexedDbCommit(page: Page = this.page): Promise<{ killed: Promise<number> }> {
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Debugger.enable')
     const killed = new Promise<number>((resolve, reject) => {
-      cdp.once('Debugger.paused', () => void this.kill().then(resolve, reject))
+      const timer = setTimeout(
+        () => reject(new Error('No read-write IndexedDB transaction committed within 15 s')),
+        15_000,
+      )
+      cdp.once('Debugger.paused', () => {
+        clearTimeout(timer)
+        void this.kill().then(resolve, reject)
+      })
     })
     await page.evaluate(() => {
       const transaction = IDBDatabase.prototype.transaction
