@@ -33,39 +33,47 @@ export function useDraftText(
   const key = heldTextKey(reportId, field)
   const [text, setText] = useState(() => deviceStorage.get(key) ?? draft[field])
   const [state, setState] = useState<DraftTextState>('idle')
-  const latest = useRef(0)
   const slow = useRef<ReturnType<typeof setTimeout>>(undefined)
   const acceptRef = useRef(accept)
   useEffect(() => {
     acceptRef.current = accept
   })
 
+  // One write in flight at a time; what is typed meanwhile is written the moment it ends
+  // (the latest value only). Typing faster than the device writes never builds a backlog:
+  // at most one write is ever between the screen and the disk.
+  const inFlight = useRef(false)
+  const queued = useRef<string | null>(null)
+
+  const drain = useCallback(async () => {
+    inFlight.current = true
+    let failed = false
+    while (queued.current !== null) {
+      const value = queued.current
+      queued.current = null
+      try {
+        if (acceptRef.current(value)) {
+          await updateDraft(reportId, (d) => ({ ...d, [field]: value }), { typing: true })
+          if (deviceStorage.get(key) !== null) await deviceStorage.remove(key)
+        } else await deviceStorage.set(key, value)
+        failed = false
+      } catch {
+        failed = true
+      }
+    }
+    inFlight.current = false
+    clearTimeout(slow.current)
+    setState(failed ? 'failed' : 'saved')
+  }, [reportId, field, key])
+
   const keep = useCallback(
     (value: string) => {
-      const write = ++latest.current
       clearTimeout(slow.current)
-      slow.current = setTimeout(() => {
-        if (write === latest.current) setState('saving')
-      }, SHOW_SAVING_AFTER_MS)
-      const kept = acceptRef.current(value)
-        ? updateDraft(reportId, (d) => ({ ...d, [field]: value }), { typing: true }).then(() =>
-            deviceStorage.get(key) === null ? undefined : deviceStorage.remove(key),
-          )
-        : deviceStorage.set(key, value)
-      kept.then(
-        () => {
-          if (write !== latest.current) return
-          clearTimeout(slow.current)
-          setState('saved')
-        },
-        () => {
-          if (write !== latest.current) return
-          clearTimeout(slow.current)
-          setState('failed')
-        },
-      )
+      slow.current = setTimeout(() => setState('saving'), SHOW_SAVING_AFTER_MS)
+      queued.current = value
+      if (!inFlight.current) void drain()
     },
-    [reportId, field, key],
+    [drain],
   )
 
   // Text held from before (too long then, or an older version's typing copy) goes into the
