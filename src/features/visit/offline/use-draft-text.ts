@@ -8,7 +8,7 @@
  * storage instead, under the key older versions used for their typing copy, so it is not
  * lost and is not sent; a held value found at start is moved into the draft when it fits.
  *
- * `saved` is true only when the last change is on the device.
+ * `saved` only when the last change is on the device (and typing has paused).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { deviceStorage } from '@/lib/device-storage'
@@ -16,10 +16,13 @@ import type { ReportDraft } from './visit-db'
 import { updateDraft } from './visit-store'
 
 type TextField = 'notes' | 'testimony'
-export type DraftTextState = 'idle' | 'saving' | 'saved' | 'failed'
+/** `typing`: a change is on its way to the disk (nothing is claimed yet). */
+export type DraftTextState = 'idle' | 'typing' | 'saving' | 'saved' | 'failed'
 
 /** A write slower than this shows "Salvando…"; faster ones go straight to "saved". */
 const SHOW_SAVING_AFTER_MS = 400
+/** "Salvo neste aparelho" is said this long after the last change reached the disk. */
+const SAVED_AFTER_PAUSE_MS = 300
 
 export const heldTextKey = (reportId: string, field: TextField) =>
   `avaliador.visit-input.${reportId}.${field}`
@@ -44,9 +47,12 @@ export function useDraftText(
   // at most one write is ever between the screen and the disk.
   const inFlight = useRef(false)
   const queued = useRef<string | null>(null)
+  const announce = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   const drain = useCallback(async () => {
     inFlight.current = true
+    clearTimeout(slow.current)
+    slow.current = setTimeout(() => setState('saving'), SHOW_SAVING_AFTER_MS)
     let failed = false
     while (queued.current !== null) {
       const value = queued.current
@@ -63,13 +69,16 @@ export function useDraftText(
     }
     inFlight.current = false
     clearTimeout(slow.current)
-    setState(failed ? 'failed' : 'saved')
+    if (failed) setState('failed')
+    // Said once typing pauses, so a screen reader is not told after every key.
+    else announce.current = setTimeout(() => setState('saved'), SAVED_AFTER_PAUSE_MS)
   }, [reportId, field, key])
 
   const keep = useCallback(
     (value: string) => {
-      clearTimeout(slow.current)
-      slow.current = setTimeout(() => setState('saving'), SHOW_SAVING_AFTER_MS)
+      clearTimeout(announce.current)
+      // Not "saved" while a change is on its way to the disk.
+      setState((s) => (s === 'saving' ? s : 'typing'))
       queued.current = value
       if (!inFlight.current) void drain()
     },
@@ -85,7 +94,13 @@ export function useDraftText(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key])
 
-  useEffect(() => () => clearTimeout(slow.current), [])
+  useEffect(
+    () => () => {
+      clearTimeout(slow.current)
+      clearTimeout(announce.current)
+    },
+    [],
+  )
 
   const change = useCallback(
     (value: string) => {
