@@ -17,6 +17,7 @@ import { uploadWithProgress } from '../media/upload-with-progress'
 import { enqueueIn, enqueueReportSaveIn, processOutbox, wakeAll, withSenderLock } from './outbox'
 import { notifyVisitStoreReaders } from './visit-store'
 import {
+  draftFromReport,
   inTransaction,
   mutateDraft,
   mutateDraftIn,
@@ -240,21 +241,8 @@ export async function resolveConflict(
         updatedAt: new Date().toISOString(),
       })
     } else {
-      await drafts.put({
-        ...draft,
-        baseVersion: theirs.version,
-        answers: theirs.answers,
-        attendants: theirs.attendants,
-        times: theirs.times,
-        checklist: theirs.checklist,
-        evidenceRefs: theirs.evidences.map((e) => ({ evidenceId: e.id })),
-        taxReceipts: theirs.taxReceipts,
-        testimony: theirs.testimony ?? '',
-        notes: theirs.notes,
-        conflict: undefined,
-        dirty: false,
-        updatedAt: new Date().toISOString(),
-      })
+      // The server's report, as a fresh draft (nothing local left to send).
+      await drafts.put(draftFromReport(theirs))
     }
     // The parked save can go again (keep mine) or is moot (take theirs).
     const outbox = tx.objectStore('outbox')
