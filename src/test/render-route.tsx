@@ -67,7 +67,29 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
       </SnackbarProvider>
     </QueryClientProvider>,
   )
+  await routeLoaded(router)
   return { ...utils, user, router, queryClient, backend: fake.backend }
+}
+
+type MemoryRouter = ReturnType<typeof createMemoryRouter>
+
+/**
+ * Resolves once the router has loaded the first screen's code (every route is `lazy`, no
+ * loaders, so this always settles). Without it a test's first `findBy…` also pays for
+ * transforming that screen's modules, which on a loaded 2-core machine takes longer than the
+ * query's wait — the test would measure the machine, not the screen.
+ */
+export function routeLoaded(router: MemoryRouter): Promise<void> {
+  const done = (state: MemoryRouter['state']) =>
+    state.initialized && state.navigation.state === 'idle'
+  if (done(router.state)) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!done(state)) return
+      unsubscribe()
+      resolve()
+    })
+  })
 }
 
 /** Makes one API operation fail (e.g. `failNext('get', '/opportunities', 500)`) for error-state tests. */

@@ -10,7 +10,7 @@ import { routes } from '@/app/router'
 import { SnackbarProvider } from '@/components/snackbar'
 import { distanceMeters, outsideRadiusMessage } from '@/domain/geo'
 import { openVisitDb } from '../offline/visit-db'
-import { API, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { API, fakeBackend, fakeServer, renderRoute, routeLoaded } from '@/test/render-route'
 import {
   clearVisitStore,
   mockGeolocation,
@@ -194,6 +194,7 @@ describe('Check-in shell', () => {
         </SnackbarProvider>
       </QueryClientProvider>,
     )
+    await routeLoaded(router)
     await startTestSync(queryClient, DEMO_AGENT_ID)
     const user = userEvent.setup()
 
