@@ -163,11 +163,9 @@ test('a visit done offline survives reloads and reaches the server exactly once 
   expect(arrived.filter((a) => a === `PUT /api/tasks/${taskId}/checkout`)).toHaveLength(1)
 })
 
-// KNOWN GAP (SPEC §5 "nothing typed … may be lost by a reload"): the notes page saves 500 ms
-// after the last keystroke or on blur/unmount (src/features/visit/checkin/notes-page.tsx); a
-// reload inside that pause drops the text (same pattern, 800 ms, in the report's testimony).
-// Enable once a reload flushes it (e.g. mirror the text synchronously in localStorage, as the
-// attendant form's usePersistentState does).
+// Nothing typed is lost by a reload: the notes are written to the device as they are typed,
+// one write in flight and the latest value right after it (use-draft-text.ts), with no pause
+// to wait for. crash.spec.ts does the same with the whole browser killed.
 test('notes typed just before a reload are kept', async ({ page, context, request }) => {
   await signIn(page, request)
   const token = await sessionToken(page)
