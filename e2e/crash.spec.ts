@@ -18,7 +18,9 @@
  * The moments: a fixed delay after what the screen shows or after the tap (timed from the
  * mouse-up, not from Playwright's click(), which returns late), and — the one that finds a
  * write split over several IndexedDB transactions whatever the machine's speed — right after
- * the first read-write transaction a tap commits (`crash.killAtFirstIndexedDbCommit()`).
+ * the first read-write transaction a tap commits (`crash.killAtFirstIndexedDbCommit()`). Text
+ * is killed at the commit that carries its last character (`crash.killAtIndexedDbCommitOf()`),
+ * after checking it was being written while the typing went on.
  * After a crash the device and the server must agree: what the screen shows once started
  * again reaches the server exactly once; what it does not show never does.
  */
@@ -139,6 +141,40 @@ async function killWhenShown(
   failed.catch(() => undefined)
   shown.catch(() => undefined)
   await killAfter(crash, await Promise.race([shown, failed]), 0, what)
+}
+
+/**
+ * Types `text` into `field` and kills the browser the moment the app has written the whole
+ * text to the device (the commit of the draft carrying its last character): the earliest
+ * instant at which it can be there, whatever the machine's speed. Before that, the app must
+ * have written while typing was still going on — it never waits for a pause (a debounced
+ * save writes nothing until the typing stops, and fails here). Logs how long after the last
+ * character the last write committed, and how many writes the typing took.
+ */
+async function typeAndCrashAtItsWrite(
+  crash: CrashBrowser,
+  field: Locator,
+  draftField: 'notes' | 'testimony',
+  text: string,
+) {
+  const trap = await crash.killAtIndexedDbCommitOf({
+    store: 'drafts',
+    field: draftField,
+    value: text,
+  })
+  // Cut short by the kill if the last write commits before Playwright hears the key's answer.
+  const typing = field.pressSequentially(text)
+  typing.catch(() => undefined)
+  const { keys, commits } = await trap.killed
+  const lastKey = Math.max(...keys)
+  const last = commits.at(-1)!
+  const window = `${Math.round((last.at - lastKey) * 10) / 10} ms after the last character, at the commit that carries it (${commits.length} writes for ${keys.length} changes)`
+  console.log(`[crash] ${test.info().title}: killed ${window}`)
+  test.info().annotations.push({ type: 'crash window', description: window })
+  const whileTyping = commits.filter(
+    (c) => c.at < lastKey && c.value.length > 0 && text.startsWith(c.value),
+  )
+  expect(whileTyping.length, 'writes committed while the typing went on').toBeGreaterThan(0)
 }
 
 /** Page side: a level-1 heading reads `text`. */
@@ -275,8 +311,7 @@ test('notes typed just before a crash are kept and reach the server', async ({
   await page.goto(crash.url(`/tasks/${task.slug}/checkin/notes`))
   const field = page.getByLabel('Observações da visita')
   await field.click()
-  await field.pressSequentially(NOTES)
-  await killAfter(crash, performance.now(), 60, 'the last key')
+  await typeAndCrashAtItsWrite(crash, field, 'notes', NOTES)
 
   page = await crash.relaunch()
   await page.goto(crash.url(`/tasks/${task.slug}/checkin/notes`))
@@ -302,8 +337,7 @@ test('a testimony typed just before a crash is kept and reaches the server', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Depoimento escrito' })).toBeVisible()
   const field = page.getByLabel('Depoimento', { exact: true })
   await field.click()
-  await field.pressSequentially(TESTIMONY)
-  await killAfter(crash, performance.now(), 60, 'the last key')
+  await typeAndCrashAtItsWrite(crash, field, 'testimony', TESTIMONY)
 
   page = await crash.relaunch()
   await page.goto(crash.url(`/tasks/${task.slug}/report/testimony`))

@@ -60,6 +60,16 @@ async function until(condition: () => boolean, timeoutMs: number, what: string) 
   }
 }
 
+/** What the page reported before a `killAtIndexedDbCommitOf` crash (page clock, ms). */
+export type CommitTimeline = {
+  /** `performance.now()` of this process when the kill signal was sent. */
+  killedAt: number
+  /** Each change typed into a field (its `input` event). */
+  keys: number[]
+  /** Each committed write of the watched field, in order, the last one the crash's. */
+  commits: Array<{ at: number; value: string }>
+}
+
 export class CrashBrowser {
   readonly profileDir: string
   private process: ChildProcess | undefined
@@ -253,6 +263,91 @@ export class CrashBrowser {
         return tx
       }
     })
+    return { killed }
+  }
+
+  /**
+   * Arms a crash at the commit that writes `value` into `field` of a record of `store` (the
+   * first read-write transaction whose `put` into `store` carries it): the page freezes in
+   * that transaction's `complete` event, as in `killAtFirstIndexedDbCommit`, and the browser
+   * is killed there — the value is on disk, and the app has not heard so yet.
+   *
+   * Until then the page reports, on the page's clock, every change typed and every committed
+   * write of `field` to `store`, so a test can tell whether the app wrote while typing went
+   * on or waited for a pause. `killed` resolves once the browser is gone (rejects if that
+   * value is not committed within 15 s).
+   */
+  async killAtIndexedDbCommitOf(
+    { store, field, value }: { store: string; field: string; value: string },
+    page: Page = this.page,
+  ): Promise<{ killed: Promise<CommitTimeline> }> {
+    const cdp = await page.context().newCDPSession(page)
+    const timeline: CommitTimeline = { killedAt: 0, keys: [], commits: [] }
+    // Reports and the pause come over this one session, in the order the page sent them.
+    await cdp.send('Runtime.addBinding', { name: '__crashReport' })
+    cdp.on('Runtime.bindingCalled', ({ name, payload }) => {
+      if (name !== '__crashReport') return
+      const report = JSON.parse(payload) as
+        { type: 'key'; at: number } | { type: 'commit'; at: number; value: string }
+      if (report.type === 'key') timeline.keys.push(report.at)
+      else timeline.commits.push({ at: report.at, value: report.value })
+    })
+    await cdp.send('Debugger.enable')
+    const killed = new Promise<CommitTimeline>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${field} = ${JSON.stringify(value)} not committed within 15 s`)),
+        15_000,
+      )
+      cdp.once('Debugger.paused', () => {
+        clearTimeout(timer)
+        void this.kill().then((at) => resolve({ ...timeline, killedAt: at }), reject)
+      })
+    })
+    await page.evaluate(
+      ({ store, field, value }) => {
+        const report = (data: object) =>
+          (window as unknown as { __crashReport: (payload: string) => void }).__crashReport(
+            JSON.stringify(data),
+          )
+        // `input`, not `keydown`: characters typed without a key (insertText: á, ç) count too.
+        document.addEventListener(
+          'input',
+          () => report({ type: 'key', at: performance.now() }),
+          true,
+        )
+        const written = new WeakMap<IDBTransaction, string>()
+        const put = IDBObjectStore.prototype.put
+        IDBObjectStore.prototype.put = function (
+          this: IDBObjectStore,
+          ...args: Parameters<typeof put>
+        ) {
+          const record = args[0] as Record<string, unknown> | undefined
+          if (this.name === store && typeof record?.[field] === 'string')
+            written.set(this.transaction, record[field])
+          return put.apply(this, args)
+        }
+        const transaction = IDBDatabase.prototype.transaction
+        let armed = true
+        IDBDatabase.prototype.transaction = function (
+          this: IDBDatabase,
+          ...args: Parameters<typeof transaction>
+        ) {
+          const tx = transaction.apply(this, args)
+          if (tx.mode !== 'readonly')
+            tx.addEventListener('complete', () => {
+              const committed = written.get(tx)
+              if (committed === undefined || !armed) return
+              report({ type: 'commit', at: performance.now(), value: committed })
+              if (committed !== value) return
+              armed = false
+              // eslint-disable-next-line no-debugger -- the freeze point of the crash
+              debugger
+            })
+          return tx
+        }
+      },
+      { store, field, value },
+    )
     return { killed }
   }
 
