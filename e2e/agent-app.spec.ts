@@ -89,71 +89,82 @@ test('an agent accepts an offer, finds it in tasks, reads a notification, edits 
   expect(errors).toEqual([])
 })
 
-/** Every route of SPEC §2 outside the visit, with the heading an agent should see. */
-const ROUTES: Array<[path: string, heading: RegExp]> = [
-  ['/login', /^Entrar$/],
-  ['/oppy', /^Oportunidades$/],
-  ['/oppy/tsk_4821', /Compra|Troca|padaria/],
-  ['/oppy/tsk_4821/details', /^Detalhes da oportunidade$/],
-  ['/tasks', /^Tarefas$/],
-  ['/tasks/canceled', /canceladas/i],
-  ['/tasks/permissions', /aparelho/i],
-  ['/tasks/policy', /conduta/i],
-  ['/tasks/validations', /pendências/i],
-  ['/tasks/T-4827', /.+/],
-  ['/tasks/T-4827/details', /.+/],
-  ['/tasks/T-4827/reschedule', /reagendar/i],
-  ['/tasks/T-4827/status', /.+/],
-  ['/notifs', /^Notificações$/],
-  ['/notes', /^Comunicados$/],
-  ['/account', /.+/],
-  ['/account/profile', /perfil/i],
-  ['/account/bank-info', /^Dados bancários$/],
-  ['/account/terms', /termos/i],
-  ['/account/wallet', /^Carteira$/],
-  ['/about/privacy', /privacidade/i],
-  ['/help', /ajuda/i],
-  ['/permissions/notifications', /notifica/i],
-  ['/permissions/position', /localiza/i],
-  ['/unavailable', /indisponível/i],
-  ['/activation/error', /ativa/i],
-  ['/nao-existe', /não encontrada/i],
-]
+/**
+ * Every route outside the visit, with the heading an agent should see, in three groups: each
+ * group is a test of its own (a sign-in and eight to ten full page loads), so no test's time
+ * grows with the number of routes.
+ */
+const ROUTE_GROUPS: Record<string, Array<[path: string, heading: RegExp]>> = {
+  tasks: [
+    ['/tasks', /^Tarefas$/],
+    ['/tasks/canceled', /canceladas/i],
+    ['/tasks/permissions', /aparelho/i],
+    ['/tasks/policy', /conduta/i],
+    ['/tasks/validations', /pendências/i],
+    ['/tasks/T-4827', /.+/],
+    ['/tasks/T-4827/details', /.+/],
+    ['/tasks/T-4827/reschedule', /reagendar/i],
+    ['/tasks/T-4827/status', /.+/],
+  ],
+  'opportunities, notifications, bulletins and account': [
+    ['/oppy', /^Oportunidades$/],
+    ['/oppy/tsk_4821', /Compra|Troca|padaria/],
+    ['/oppy/tsk_4821/details', /^Detalhes da oportunidade$/],
+    ['/notifs', /^Notificações$/],
+    ['/notes', /^Comunicados$/],
+    ['/account', /.+/],
+    ['/account/profile', /perfil/i],
+    ['/account/bank-info', /^Dados bancários$/],
+    ['/account/terms', /termos/i],
+    ['/account/wallet', /^Carteira$/],
+  ],
+  'sign-in, help, permissions and system pages': [
+    ['/login', /^Entrar$/],
+    ['/about/privacy', /privacidade/i],
+    ['/help', /ajuda/i],
+    ['/permissions/notifications', /notifica/i],
+    ['/permissions/position', /localiza/i],
+    ['/unavailable', /indisponível/i],
+    ['/activation/error', /ativa/i],
+    ['/nao-existe', /não encontrada/i],
+  ],
+}
 
-test('every route outside the visit renders its pt-BR heading at 360×640 with no console error', async ({
-  page,
-  request,
-}) => {
-  await signIn(page, request)
-  // /unavailable leaves as soon as the service is healthy: keep it down for that screen.
-  await page.route('**/api/health', (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: 'application/problem+json',
-      body: JSON.stringify({
-        type: 'about:blank',
-        title: 'Em manutenção',
+for (const [group, routes] of Object.entries(ROUTE_GROUPS))
+  test(`every route (${group}) renders its pt-BR heading at 360×640 with no console error`, async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request)
+    // /unavailable leaves as soon as the service is healthy: keep it down for that screen.
+    await page.route('**/api/health', (route) =>
+      route.fulfill({
         status: 503,
-        code: 'maintenance',
-        detail: 'Voltamos em alguns minutos.',
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Em manutenção',
+          status: 503,
+          code: 'maintenance',
+          detail: 'Voltamos em alguns minutos.',
+        }),
       }),
-    }),
-  )
-  for (const [path, heading] of ROUTES) {
-    const errors: string[] = []
-    // The browser logs the 503 we staged for /unavailable; that one is expected.
-    const onConsole = (m: ConsoleMessage) =>
-      m.type() === 'error' &&
-      !(path === '/unavailable' && m.text().includes('503')) &&
-      errors.push(m.text())
-    page.on('console', onConsole)
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth > window.innerWidth + 1,
     )
-    expect(overflow, `${path} scrolls sideways at 360 px`).toBe(false)
-    page.off('console', onConsole)
-    expect(errors, path).toEqual([])
-  }
-})
+    for (const [path, heading] of routes) {
+      const errors: string[] = []
+      // The browser logs the 503 we staged for /unavailable; that one is expected.
+      const onConsole = (m: ConsoleMessage) =>
+        m.type() === 'error' &&
+        !(path === '/unavailable' && m.text().includes('503')) &&
+        errors.push(m.text())
+      page.on('console', onConsole)
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth + 1,
+      )
+      expect(overflow, `${path} scrolls sideways at 360 px`).toBe(false)
+      page.off('console', onConsole)
+      expect(errors, path).toEqual([])
+    }
+  })
