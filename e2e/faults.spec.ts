@@ -189,6 +189,8 @@ test('the demo checks every answer against openapi.yaml: a drifted task is an er
     .getByRole('navigation', { name: 'Navegação principal' })
     .getByRole('link', { name: /Tarefas/ })
     .click()
+  // The offers list has a "Compra na padaria…" link too: wait until the tasks are shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
   await page
     .getByRole('link', { name: /^Compra na padaria/ })
     .first()
