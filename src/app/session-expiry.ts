@@ -1,6 +1,5 @@
 /** Where a 401 anywhere sends the agent: sign out with a message, and remember the way back. */
 import type { createMemoryRouter } from 'react-router-dom'
-import { clearSession } from '@/lib/session'
 
 type AppRouter = Pick<ReturnType<typeof createMemoryRouter>, 'state' | 'navigate'>
 
@@ -10,8 +9,10 @@ export const SESSION_EXPIRED_MESSAGE =
 export function handleSessionExpired(router: AppRouter) {
   const { pathname, search } = router.state.location
   if (pathname.startsWith('/logout') || pathname.startsWith('/login')) return
-  void clearSession()
-  // /logout wipes the agent's storage, then keeps `return` for the next sign-in.
+  // /logout forgets the session, then keeps `return` for the next sign-in. The session is not
+  // cleared here: while /logout's code loads, the screen being left re-renders, and without a
+  // session its guard (RequireSession) would send the agent to /login instead, cancelling
+  // this navigation and losing the message and the way back.
   void router.navigate(
     `/logout?expired=1&message=${encodeURIComponent(SESSION_EXPIRED_MESSAGE)}&return=${encodeURIComponent(pathname + search)}`,
   )
