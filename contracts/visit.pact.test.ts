@@ -17,7 +17,7 @@ import {
   saveReport,
   submitReport,
   uploadMedia,
-} from '@/features/visit/api/visit-calls'
+} from '@/lib/visit-store/api'
 import { STATES } from './provider-states'
 import {
   attendant,

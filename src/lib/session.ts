@@ -14,7 +14,7 @@
  * ever goes out in the Authorization header: never in a URL, a log line or an error's text
  * (the error page redacts it), and sign-out removes it with every other trace of the agent.
  */
-import { runtimeConfig } from '@/app/runtime-config'
+import { runtimeConfig } from './runtime-config'
 import { deviceStorage } from './device-storage'
 
 export type StoredSession = { token: string; agentId: string; expiresAt: string }

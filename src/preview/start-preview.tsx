@@ -16,7 +16,7 @@ import {
   type ScenarioName,
 } from '../../mocks/seed/seed'
 import { validateApiResponse } from '@/api/response-validator'
-import { setRuntimeConfig } from '@/app/runtime-config'
+import { setRuntimeConfig } from '@/lib/runtime-config'
 import { setResponseValidator } from '@/lib/api'
 import { setClockOffset } from '@/lib/clock'
 import { clearSession, currentSession, saveSession } from '@/lib/session'
@@ -227,6 +227,6 @@ export async function startPreview(container: HTMLElement) {
   // real browser compresses real pictures (EXIF-rotated, PNG, panorama, corrupt) without a camera.
   Object.assign(window, {
     __avaliadorCompressImage: async (file: Blob) =>
-      (await import('@/features/visit/media/compress-image')).compressImage(file),
+      (await import('@/lib/device-media/compress-image')).compressImage(file),
   })
 }

@@ -17,8 +17,8 @@ import { API_ERROR_MESSAGES } from '@/api/api-error'
 import { validateApiResponse } from '@/api/response-validator'
 import { handleMaintenance } from '@/app/maintenance'
 import { setApiTimeoutForTests, setMaintenanceHandler, setResponseValidator } from '@/lib/api'
-import { resetVisitDevice } from '@/features/visit/report/visit-test-kit'
-import { seedDeviceCheckin } from '@/features/visit/checkin/checkin-test-kit'
+import { resetVisitDevice } from './visit-kit'
+import { seedDeviceCheckin } from './checkin-kit'
 import { fakeBackend, renderRoute } from './render-route'
 
 const TIMEOUT_MS = 300
