@@ -25,7 +25,7 @@ export const outboxCopy = {
   checking: 'Verificando envios…',
   checkinRefused: 'O servidor recusou o check-in',
   refused: (kind: OutboxItem['kind']) => `${KIND_LABEL[kind]}: o servidor recusou o envio`,
-  retry: 'Tentar de novo',
+  retry: 'Tentar enviar de novo',
   discard: 'Descartar',
   discardConfirm: 'Descartar este envio? O que ele levava ao servidor será perdido.',
   discardYes: 'Sim, descartar',

@@ -107,7 +107,7 @@ describe('Relatório — visão geral', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('O questionário tem páginas incompletas')
     expect(alert).toHaveTextContent('Ainda falta completar: Falta 1 foto.')
-    expect(within(alert).getByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument()
+    expect(within(alert).getByRole('button', { name: 'Tentar enviar de novo' })).toBeInTheDocument()
     await user.click(within(alert).getByRole('button', { name: 'Descartar' }))
     await user.click(within(alert).getByRole('button', { name: 'Sim, descartar' }))
     expect(await screen.findByRole('button', { name: 'Enviar relatório' })).toBeInTheDocument()

@@ -12,7 +12,6 @@ type CheckinInput = components['schemas']['CheckinInput']
 type CheckoutInput = components['schemas']['CheckoutInput']
 type AwardInput = components['schemas']['AwardInput']
 type PendencyAnswer = components['schemas']['PendencyAnswer']
-type MediaUpload = components['schemas']['MediaUpload']
 
 export const visitKeys = {
   report: (id: string) => ['reports', id] as const,
@@ -93,31 +92,6 @@ export function answerRevision(
     api().PUT('/revisions/{id}/answers', {
       params: { path: { id: revisionId }, header: { 'Idempotency-Key': idempotencyKey } },
       body: { answers },
-    }),
-  )
-}
-
-export type MediaUploadFields = Omit<MediaUpload, 'file'> & { file: Blob; fileName: string }
-
-export function uploadMedia(fields: MediaUploadFields, idempotencyKey: string) {
-  return data(
-    api().POST('/media', {
-      params: { header: { 'Idempotency-Key': idempotencyKey } },
-      // The spec types `file` as a string (binary); the body serializer builds the multipart form.
-      body: fields as unknown as MediaUpload,
-      bodySerializer: (body) => {
-        const f = body as unknown as MediaUploadFields
-        const form = new FormData()
-        form.set('file', f.file, f.fileName)
-        form.set('kind', f.kind)
-        form.set('taskId', f.taskId)
-        form.set('takenAt', f.takenAt)
-        if (f.width !== undefined) form.set('width', String(f.width))
-        if (f.height !== undefined) form.set('height', String(f.height))
-        if (f.durationSecs !== undefined) form.set('durationSecs', String(f.durationSecs))
-        if (f.caption !== undefined) form.set('caption', f.caption)
-        return form
-      },
     }),
   )
 }

@@ -45,7 +45,6 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
 
 export type OutboxExecutor = (item: OutboxItem) => Promise<unknown>
 
-
 const revOf = (item: OutboxItem) => item.rev ?? 0
 
 function newItem(payload: OutboxPayload, now: number): OutboxItem {

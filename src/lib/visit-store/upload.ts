@@ -1,28 +1,34 @@
 /**
- * `POST /media` with upload progress. `fetch` cannot report how much of a request body has
- * been sent, so this one call goes through XMLHttpRequest; it speaks the same protocol as the
- * typed client (bearer token, Idempotency-Key, multipart body) and rejects with the same
- * `ApiError`s (problem+json code and pt-BR detail; offline; timeout), so the outbox treats it
- * exactly like `uploadMedia` from visit-calls.
+ * `POST /media`, the one upload path: the outbox sends every photo and recording through it,
+ * and the upload pact (contracts/visit.pact.test.ts) calls it. `fetch` cannot report how much
+ * of a request body has been sent, so this call goes through XMLHttpRequest; it speaks the
+ * same protocol as the typed client (bearer token, Idempotency-Key, multipart body) and
+ * rejects with the same `ApiError`s (problem+json code and pt-BR detail; offline; timeout).
  */
 import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error'
 import type { Evidence, Problem } from '@/api/entities'
 import { runtimeConfig } from '@/lib/runtime-config'
 import { notifySessionExpired } from '@/lib/api'
 import { sessionToken } from '@/lib/session'
-import type { MediaUploadFields } from './api'
+import type { components } from '@/api/schema.gen'
 
 /** Called with the share of the body sent, 0..1 (at most every 5 %, and never 1 before the server answers). */
 export type UploadProgressListener = (fraction: number) => void
 
 export type UploadOptions = { signal?: AbortSignal; timeoutMs?: number }
 
+/** The spec's upload fields, with the file as the Blob it is and the name it travels with. */
+export type MediaUploadFields = Omit<components['schemas']['MediaUpload'], 'file'> & {
+  file: Blob
+  fileName: string
+}
+
 const PATH = '/media'
 /** A 0.4 MB photo on a weak 3G link takes tens of seconds; audio up to 10 MB longer. */
 const DEFAULT_TIMEOUT_MS = 180_000
 const PROGRESS_STEP = 0.05
 
-/** The multipart body of an upload (the same fields as `uploadMedia`). */
+/** The multipart body of an upload. */
 export function mediaUploadForm(fields: MediaUploadFields): FormData {
   const form = new FormData()
   form.set('file', fields.file, fields.fileName)
