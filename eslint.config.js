@@ -167,7 +167,6 @@ const featureBlocks = features.flatMap((name) => {
   return blocks
 })
 
-
 // ---------------------------------------------------------------------------------------------
 // Layers (rule 5) and cycles (rule 6)
 
@@ -323,6 +322,26 @@ export default defineConfig([
         staticPreviewImportPatterns,
         domainPatterns,
       ),
+    },
+  },
+
+  // Storage keys come from the one registry (src/lib/storage-keys.ts) that sign-out walks: a
+  // key spelled anywhere else would be left behind on the device of an agent who signed out.
+  {
+    name: 'avaliador/storage-keys',
+    files: [SRC_TS],
+    ignores: ['src/lib/storage-keys.ts', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^avaliador[.-]/]', 'TemplateElement[value.raw=/^avaliador[.-]/]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'Build device storage keys and database names with src/lib/storage-keys.ts (sign-out walks that registry).',
+          }),
+        ),
+      ],
     },
   },
 

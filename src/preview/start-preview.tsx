@@ -35,10 +35,11 @@ import {
 } from './demo-device'
 import { DemoPanel } from './demo-panel'
 import { PreviewBanner } from './preview-banner'
+import { storageKey } from '@/lib/storage-keys'
 
 export const PREVIEW_BASENAME = '/preview'
 export const PREVIEW_API_BASE = '/preview/api'
-const WORLD_KEY = 'avaliador.preview.world'
+const WORLD_KEY = storageKey.demoWorld()
 
 type World = { seed: number; scenario: ScenarioName }
 

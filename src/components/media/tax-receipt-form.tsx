@@ -32,6 +32,7 @@ import {
 } from './tax-receipt-input'
 import { useMediaObjectUrl, type MediaSource } from './use-media-object-url'
 import { deviceStorage } from '@/lib/device-storage'
+import { storageKey } from '@/lib/storage-keys'
 
 export type TaxReceiptFormProps = {
   reportId: string
@@ -51,8 +52,7 @@ const EMPTY_FORM: ReceiptFormValues = {
 }
 
 /** Where the unsaved form is kept (cleared on sign-out with the rest of the agent's data). */
-export const receiptFormStorageKey = (reportId: string) =>
-  `avaliador.visit.receipt-form.${reportId}`
+export const receiptFormStorageKey = storageKey.receiptForm
 
 function loadForm(reportId: string): ReceiptFormValues {
   try {

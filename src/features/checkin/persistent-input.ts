@@ -5,12 +5,11 @@
  */
 import { useCallback, useState } from 'react'
 import { deviceStorage } from '@/lib/device-storage'
-
-const PREFIX = 'avaliador.visit-input.'
+import { storageKey } from '@/lib/storage-keys'
 
 function read<T>(key: string, fallback: T): T {
   try {
-    const raw = deviceStorage.get(PREFIX + key)
+    const raw = deviceStorage.get(storageKey.visitInput(key))
     return raw === null ? fallback : (JSON.parse(raw) as T)
   } catch {
     return fallback
@@ -19,7 +18,7 @@ function read<T>(key: string, fallback: T): T {
 
 function write(key: string, value: unknown) {
   // Storage blocked: the value stays in memory.
-  void deviceStorage.set(PREFIX + key, JSON.stringify(value))
+  void deviceStorage.set(storageKey.visitInput(key), JSON.stringify(value))
 }
 
 /** Like useState, kept under `key`; `clear()` forgets it (after it was saved for real). */
@@ -39,7 +38,7 @@ export function usePersistentState<T>(key: string, initial: T) {
     [key],
   )
   const clear = useCallback(() => {
-    void deviceStorage.remove(PREFIX + key)
+    void deviceStorage.remove(storageKey.visitInput(key))
     setState({ key, value: fallback })
   }, [key, fallback])
   return [value, set, clear] as const

@@ -4,14 +4,13 @@
  */
 import { useCallback, useState } from 'react'
 import { deviceStorage } from '@/lib/device-storage'
+import { storageKey } from '@/lib/storage-keys'
 
 export type StopwatchState = { startedAt: number | null; accumulatedMs: number }
 
 const IDLE: StopwatchState = { startedAt: null, accumulatedMs: 0 }
 
-export function stopwatchKey(taskId: string, code: string) {
-  return `avaliador.stopwatch.${taskId}.${code}`
-}
+export const stopwatchKey = storageKey.stopwatch
 
 export function readStopwatch(taskId: string, code: string): StopwatchState {
   try {

@@ -10,6 +10,7 @@ import { formatMmSs, timeEntryTextSchema } from '@/domain/time-entry'
 import type { LocalMedia } from '@/lib/visit-store/db'
 import { validationCopy as copy } from './validation-copy'
 import { deviceStorage } from '@/lib/device-storage'
+import { STORAGE_KEYS, storageKey } from '@/lib/storage-keys'
 
 type PendencyAnswer = components['schemas']['PendencyAnswer']
 
@@ -25,9 +26,7 @@ export const EMPTY_PENDENCY_DRAFT: PendencyDraft = {
   mediaIds: [],
 }
 
-export function pendencyAnswersKey(revisionId: string) {
-  return `avaliador.pendency-answers.${revisionId}`
-}
+export const pendencyAnswersKey = storageKey.pendencyAnswers
 
 const listeners = new Set<() => void>()
 const parsed = new Map<string, { raw: string | null; value: PendencyDrafts }>()
@@ -62,7 +61,7 @@ function write(revisionId: string, value: PendencyDrafts | null) {
 function subscribe(listener: () => void) {
   listeners.add(listener)
   const onStorage = (e: StorageEvent) => {
-    if (e.key?.startsWith('avaliador.pendency-answers.')) listener()
+    if (e.key?.startsWith(STORAGE_KEYS.pendencyAnswers.prefix)) listener()
   }
   window.addEventListener('storage', onStorage)
   return () => {

@@ -12,6 +12,7 @@ import {
 } from 'idb'
 import type { components } from '@/api/schema.gen'
 import type { Answer, Attendant, Report, ReportInput, TaxReceipt, TimeRecord } from '@/api/entities'
+import { DATABASES } from '@/lib/storage-keys'
 
 type Schemas = components['schemas']
 
@@ -168,13 +169,9 @@ export async function inTransaction<T>(
   return result
 }
 
-export const VISIT_DB_PREFIX = 'avaliador-agent'
-
 const opened = new Map<string, Promise<VisitDb>>()
 
-export function visitDbName(agentId: string) {
-  return `${VISIT_DB_PREFIX}-${agentId}`
-}
+export const visitDbName = DATABASES.visit
 
 export function openVisitDb(agentId: string): Promise<VisitDb> {
   const name = visitDbName(agentId)

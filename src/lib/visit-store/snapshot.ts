@@ -6,10 +6,11 @@
  */
 import type { EvaluationForm, Mission, Task } from '@/api/entities'
 import { deviceStorage } from '@/lib/device-storage'
+import { storageKey } from '@/lib/storage-keys'
 
 export type VisitSnapshot = { task: Task; mission: Mission; form?: EvaluationForm; savedAt: string }
 
-const key = (slug: string) => `avaliador.visit-snapshot.${slug}`
+const key = storageKey.visitSnapshot
 
 export function readVisitSnapshot(slug: string): VisitSnapshot | undefined {
   try {

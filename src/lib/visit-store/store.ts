@@ -30,13 +30,14 @@ import {
   type ReportDraft,
   type VisitDb,
 } from './db'
+import { VISIT_STORE_CHANNEL } from '@/lib/storage-keys'
 
 // ------------------------------------------------------------------ change notifications
 
 let version = 0
 const listeners = new Set<() => void>()
 const channel =
-  typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('avaliador-visit-store') : null
+  typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(VISIT_STORE_CHANNEL) : null
 channel?.addEventListener('message', () => bump(false))
 
 function bump(broadcast = true) {

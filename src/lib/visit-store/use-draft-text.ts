@@ -14,6 +14,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { deviceStorage } from '@/lib/device-storage'
 import type { ReportDraft } from './db'
 import { updateDraft } from './store'
+import { storageKey } from '@/lib/storage-keys'
 
 type TextField = 'notes' | 'testimony'
 /** `typing`: a change is on its way to the disk (nothing is claimed yet). */
@@ -25,7 +26,7 @@ const SHOW_SAVING_AFTER_MS = 400
 const SAVED_AFTER_PAUSE_MS = 300
 
 export const heldTextKey = (reportId: string, field: TextField) =>
-  `avaliador.visit-input.${reportId}.${field}`
+  storageKey.visitInput(`${reportId}.${field}`)
 
 export function useDraftText(
   draft: ReportDraft,
