@@ -1,4 +1,4 @@
-/** pt-BR texts of the check-in shell and its pages (SPEC §5). */
+/** pt-BR texts of the check-in shell and its pages (docs/product/visit.md). */
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 

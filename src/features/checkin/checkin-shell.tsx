@@ -1,5 +1,5 @@
 /**
- * The check-in shell (`/tasks/:slug/checkin`, SPEC §5): no bottom navigation; a header with
+ * The check-in shell (`/tasks/:slug/checkin`, docs/product/visit.md): no bottom navigation; a header with
  * the task, the visit timer (counted from the stored check-in time, so it survives a
  * reload), the visit's pages and what is waiting to be sent. Before the check-in it shows
  * the check-in step instead of the pages; at `visitMaxMinutes` it sends the agent to

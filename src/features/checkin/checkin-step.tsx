@@ -1,5 +1,5 @@
 /**
- * The check-in (SPEC §5): explains, reads the position with its accuracy, and checks it
+ * The check-in (docs/product/visit.md): explains, reads the position with its accuracy, and checks it
  * against the task's location with the domain rule. Inside the radius the check-in is kept
  * on the device and queued (it works offline); outside, the distance is shown.
  */

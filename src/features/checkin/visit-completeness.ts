@@ -1,5 +1,5 @@
 /**
- * What the visit still lacks, from the device's draft (SPEC §5 control page): the report
+ * What the visit still lacks, from the device's draft (docs/product/visit.md control page): the report
  * completeness rules of src/domain applied to the local working copy, without the
  * questionnaire (answered after the check-out).
  */

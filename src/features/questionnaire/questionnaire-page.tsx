@@ -1,5 +1,5 @@
 /**
- * The questionnaire as a chat (SPEC §6): the evaluator bot asks one question at a time, the
+ * The questionnaire as a chat (docs/product/visit.md): the evaluator bot asks one question at a time, the
  * agent answers with chips, a field or a photo, and every answer is written to the device's
  * draft at once (the outbox sends it). The conversation is derived from the draft, so a
  * reload resumes where the agent stopped; any answer can be tapped to change it.

@@ -1,5 +1,5 @@
 /**
- * `/tasks/:slug/validation/:section?` (SPEC §7): the open revision's pendencies grouped by
+ * `/tasks/:slug/validation/:section?` (docs/product/visit.md): the open revision's pendencies grouped by
  * report section, each answered with a justification (50–1000 characters) and, optionally,
  * a corrected value or a new photo. Answers stay on the device while typed; "Enviar
  * respostas" queues them (outbox) and, once the server has them, the task is back in
