@@ -28,7 +28,7 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
   if (import.meta.env.DEV) {
     // `npm run dev` checks every answer against openapi.yaml (the demo installs the same check
     // itself). A constant-false branch in production: the validator is not even a chunk there.
-    void import('@/api/response-validator').then(({ validateApiResponse }) =>
+    void import('@/preview/response-validator').then(({ validateApiResponse }) =>
       setResponseValidator(validateApiResponse),
     )
   }

@@ -32,7 +32,7 @@ export function setMaintenanceHandler(handler: (error: ApiError) => void) {
   maintenanceHandler = handler
 }
 
-/** Development and the demo check every success body against openapi.yaml (see response-validator). */
+/** Development and the demo check every success body against openapi.yaml (src/preview/response-validator.ts). */
 export function setResponseValidator(validator: ResponseValidator | undefined) {
   responseValidator = validator
 }

@@ -15,7 +15,7 @@ import {
   isScenarioName,
   type ScenarioName,
 } from '../../mocks/seed/seed'
-import { validateApiResponse } from '@/api/response-validator'
+import { validateApiResponse } from './response-validator'
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { setResponseValidator } from '@/lib/api'
 import { setClockOffset } from '@/lib/clock'

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { FaultKind } from '../../mocks/faults'
 import { DEMO_AGENT_ID, DEMO_INVITATION } from '../../mocks/seed/seed'
 import { API_ERROR_MESSAGES } from '@/api/api-error'
-import { validateApiResponse } from '@/api/response-validator'
+import { validateApiResponse } from '@/preview/response-validator'
 import { handleMaintenance } from '@/app/maintenance'
 import { setApiTimeoutForTests, setMaintenanceHandler, setResponseValidator } from '@/lib/api'
 import { resetVisitDevice } from './visit-kit'

@@ -9,10 +9,9 @@
 // Classic zod (z.fromJSONSchema) under the fake backend's package name: like the fake backend,
 // this runs only in dev and the demo, and its zod core must not share a chunk with the app's
 // zod/mini validators (see README, "Dependencies worth a note").
-// eslint-disable-next-line no-restricted-imports -- dev/demo-only module, loaded lazily
 import { z } from 'zod-fake-backend'
-import type { ResponseCheck, ResponseIssue, ResponseValidator } from './client'
-import jsonSchemas from './json-schemas.gen.json'
+import type { ResponseCheck, ResponseIssue, ResponseValidator } from '@/api/client'
+import jsonSchemas from '@/api/json-schemas.gen.json'
 
 type JsonSchema = Parameters<typeof z.fromJSONSchema>[0]
 
