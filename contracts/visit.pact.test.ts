@@ -19,7 +19,7 @@ import {
   submitReport,
 } from '@/lib/visit-store/api'
 import { uploadWithProgress } from '@/lib/visit-store/upload'
-import { STATES } from './provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 import {
   attendant,
   awardGiven,

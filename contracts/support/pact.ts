@@ -14,7 +14,7 @@ import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { resetApiClient } from '@/lib/api'
 import { clearSession, saveSession } from '@/lib/session'
-import { DEMO, type ProviderStateSpec } from '../provider-states'
+import { DEMO, type ProviderStateSpec } from '../../mocks/provider-state-catalogue'
 
 export const CONSUMER = 'avaliador-app'
 export const PROVIDER = 'avaliador-api'
