@@ -24,6 +24,15 @@
 //
 //  4. No barrel files: any src/**/index.ts(x) is reported.
 //
+//  5. Layers point down only (eslint-plugin-import-x `no-restricted-paths`, resolved by the
+//     TypeScript resolver so `@/…` aliases count): app → features → components → lib →
+//     domain → api; src/ never reaches mocks/, contracts/, scripts/ or e2e/ (src/preview, the
+//     demo's entry, may import mocks/); mocks/ reaches only src/api and src/domain; the visit
+//     store's sync engine (outbox.ts, sync.ts) is private to src/lib/visit-store; device media
+//     never imports the visit store. docs/architecture.md draws the picture.
+//
+//  6. No import cycles anywhere (`import-x/no-cycle`), production and test code alike.
+//
 // ESLint does not merge the options of one rule across config blocks (the last matching block
 // wins), so every block that sets `no-restricted-imports` is given the complete pattern list
 // for the files it matches.
@@ -31,6 +40,8 @@
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -157,6 +168,71 @@ const featureBlocks = features.flatMap((name) => {
 })
 
 // ---------------------------------------------------------------------------------------------
+// Layers (rule 5) and cycles (rule 6)
+
+const LAYERS = ['api', 'domain', 'lib', 'components', 'features', 'app']
+const OUTSIDE_SRC = ['./mocks', './contracts', './scripts', './e2e']
+const LAYER_MESSAGE =
+  'Layers point down only: app → features → components → lib → domain → api (docs/architecture.md).'
+
+/** `src/<layer>` may not import the layers above it, src/preview, src/test or the top-level tools. */
+const layerZones = LAYERS.map((layer, i) => ({
+  target: `./src/${layer}`,
+  from: [
+    ...LAYERS.slice(i + 1)
+      .filter((above) => !(layer === 'app' && above === 'preview'))
+      .map((above) => `./src/${above}`),
+    ...(layer === 'app' ? [] : ['./src/preview']),
+    './src/test',
+    ...OUTSIDE_SRC,
+  ],
+  message: LAYER_MESSAGE,
+}))
+
+const boundaryZones = [
+  ...layerZones,
+  {
+    target: './src/preview',
+    from: ['./contracts', './scripts', './e2e', './src/test'],
+    message: 'The demo entry may use mocks/, never the test or contract tooling.',
+  },
+  {
+    target: ['./src/app', './src/features', './src/components', './src/preview'],
+    from: ['./src/lib/visit-store/outbox.ts', './src/lib/visit-store/sync.ts'],
+    message:
+      'The outbox and the sync loop are the visit store’s own: use store.ts (writes), hooks.ts (reads) or sync-provider.tsx.',
+  },
+  {
+    target: './src/lib/device-media',
+    from: './src/lib/visit-store',
+    message: 'Device media (camera, images, audio) knows nothing of visits.',
+  },
+  {
+    target: './mocks',
+    from: [
+      './src/lib',
+      './src/components',
+      './src/features',
+      './src/app',
+      './src/preview',
+      './src/test',
+      './contracts',
+      './scripts',
+      './e2e',
+    ],
+    message: 'The fake backend shares only src/api (types) and src/domain (rules) with the app.',
+  },
+  {
+    target: './contracts',
+    from: ['./scripts', './e2e', './src/app', './src/preview'],
+    message: 'Contract tests call the app’s API code (features, lib), not its screens or tools.',
+  },
+  { target: './scripts', from: './e2e', message: 'Scripts do not depend on end-to-end tests.' },
+]
+
+const importResolver = createTypeScriptImportResolver({ project: './tsconfig.json' })
+
+// ---------------------------------------------------------------------------------------------
 
 export default defineConfig([
   globalIgnores([
@@ -249,6 +325,26 @@ export default defineConfig([
     },
   },
 
+  // Storage keys come from the one registry (src/lib/storage-keys.ts) that sign-out walks: a
+  // key spelled anywhere else would be left behind on the device of an agent who signed out.
+  {
+    name: 'avaliador/storage-keys',
+    files: [SRC_TS],
+    ignores: ['src/lib/storage-keys.ts', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^avaliador[.-]/]', 'TemplateElement[value.raw=/^avaliador[.-]/]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'Build device storage keys and database names with src/lib/storage-keys.ts (sign-out walks that registry).',
+          }),
+        ),
+      ],
+    },
+  },
+
   // 4. No barrel files.
   {
     name: 'avaliador/no-barrels',
@@ -271,5 +367,23 @@ export default defineConfig([
     name: 'avaliador/boundaries/tests',
     files: ['src/**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+
+  // 5 and 6. Layers and cycles, on every TypeScript file (tests may cross layers: a test of
+  // a lib module may render a route; they still may not form cycles).
+  {
+    name: 'avaliador/import-x',
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importResolver] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    name: 'avaliador/import-x/tests',
+    files: ['**/*.test.{ts,tsx}', 'src/test/**', 'e2e/**', 'contracts/**', 'mocks/testing/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
 ])

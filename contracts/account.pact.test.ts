@@ -10,7 +10,7 @@ import {
   updateProfile,
 } from '@/features/account/api/account-queries'
 import { meQueryOptions } from '@/features/account/api/me-query'
-import { STATES } from './provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 import { agent, calendarDate, fieldErrors, problem, profile, terms } from './support/bodies'
 import {
   AUTH,

@@ -8,7 +8,7 @@ import {
   signOutOnServer,
   verifySignInCode,
 } from '@/features/auth/api/sign-in'
-import { DEMO, STATES } from './provider-states'
+import { DEMO, STATES } from '../mocks/provider-state-catalogue'
 import { fieldErrors, problem, session, signInTicket } from './support/bodies'
 import { AUTH, given, IDEMPOTENCY, injected, newPact, useMockServer } from './support/pact'
 import { problemReply } from './support/raw-body'

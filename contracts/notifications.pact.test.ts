@@ -8,7 +8,7 @@ import {
   notificationListQueryOptions,
   notificationQueryOptions,
 } from '@/features/notifications/api/notification-queries'
-import { STATES } from './provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 import { bulletin, notification, problem } from './support/bodies'
 import { AUTH, fetchQuery, given, newPact, statePath, useMockServer } from './support/pact'
 import { problemReply } from './support/raw-body'

@@ -7,7 +7,7 @@ import {
   opportunityListQueryOptions,
   opportunityQueryOptions,
 } from '@/features/opportunities/api/opportunity-queries'
-import { STATES } from './provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 import { opportunity, opportunityDetail, problem, task } from './support/bodies'
 import {
   AUTH,

@@ -1,7 +1,7 @@
 /** Service health: the unavailable screen polls it. */
 import { describe, expect, it } from 'vitest'
 import { healthQueryOptions } from '@/features/system/api/health-query'
-import { STATES } from './provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 import { health } from './support/bodies'
 import { fetchQuery, given, newPact, useMockServer } from './support/pact'
 

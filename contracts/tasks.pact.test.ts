@@ -11,7 +11,7 @@ import {
   rescheduleTask,
   taskQueryOptions,
 } from '@/features/tasks/api/task-queries'
-import { STATES } from './provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 import {
   evaluationForm,
   fieldErrors,

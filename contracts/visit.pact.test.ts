@@ -3,7 +3,8 @@
  * optimistic concurrency, submit), media, award nominations and the validator's revisions.
  */
 import { MatchersV3 } from '@pact-foundation/pact'
-import { describe, expect, it } from 'vitest'
+import { JSDOM } from 'jsdom'
+import { describe, expect, it, vi } from 'vitest'
 import type { ApiError } from '@/api/api-error'
 import type { ReportInput } from '@/api/entities'
 import {
@@ -16,9 +17,9 @@ import {
   reportQueryOptions,
   saveReport,
   submitReport,
-  uploadMedia,
-} from '@/features/visit/api/visit-calls'
-import { STATES } from './provider-states'
+} from '@/lib/visit-store/api'
+import { uploadWithProgress } from '@/lib/visit-store/upload'
+import { STATES } from '../mocks/provider-state-catalogue'
 import {
   attendant,
   awardGiven,
@@ -453,9 +454,15 @@ describe('uploadMedia — POST /media (multipart)', () => {
       )
       .executeTest(async (server) => {
         useMockServer(server)
-        const stored = await uploadMedia(
+        // The app's own upload (XMLHttpRequest, for progress), run on jsdom's XMLHttpRequest
+        // and FormData from the mock server's own origin, as a page of the app would.
+        const page = new JSDOM('', { url: server.url })
+        vi.stubGlobal('XMLHttpRequest', page.window.XMLHttpRequest)
+        vi.stubGlobal('FormData', page.window.FormData)
+        const progress: number[] = []
+        const stored = await uploadWithProgress(
           {
-            file: new Blob([content], { type: 'image/jpeg' }),
+            file: new page.window.Blob([content], { type: 'image/jpeg' }),
             fileName: 'fachada.jpg',
             kind: 'photo',
             taskId: 'tsk_4826',
@@ -465,7 +472,9 @@ describe('uploadMedia — POST /media (multipart)', () => {
             caption: 'Fachada',
           },
           crypto.randomUUID(),
-        )
+          (fraction) => progress.push(fraction),
+        ).finally(() => vi.unstubAllGlobals())
+        expect(progress.at(-1)).toBe(1)
         expect(stored.kind).toBe('photo')
         expect(stored.bytes).toBeGreaterThan(0)
       })

@@ -9,7 +9,7 @@ import {
   updateBankInfo,
   walletQueryOptions,
 } from '@/features/wallet/api/wallet-queries'
-import { STATES } from './provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 import {
   awardGiven,
   bankInfo,

@@ -1,6 +1,6 @@
 /**
  * Accessibility on every route (issue #8): axe-core (WCAG 2.0/2.1 A and AA, plus best
- * practices) on every screen of SPEC §2 — signed out, in the agent shell (bottom navigation)
+ * practices) on every screen of docs/product/routes.md — signed out, in the agent shell (bottom navigation)
  * and in the check-in shell (none) — with every dialog open, the questionnaire chat
  * mid-conversation, error states, and the same app in the demo at `/preview` with its banner
  * and panel. Serious or critical violations fail the test; moderate and minor ones are

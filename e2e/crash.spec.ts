@@ -1,5 +1,5 @@
 /**
- * Crash tests (SPEC §5, "nothing typed, shot or recorded is lost"): the whole browser is
+ * Crash tests (docs/product/visit.md, "nothing typed, shot or recorded is lost"): the whole browser is
  * SIGKILLed a few milliseconds after the agent does something — the way a phone kills an app
  * or dies — then started again on the same profile. What the agent did must still be on the
  * device (on screen) and reach the server exactly once when there is a connection.

@@ -1,5 +1,5 @@
 /**
- * The demo (`/preview`, SPEC §8, issue #5): the fake backend runs in the browser behind MSW,
+ * The demo (`/preview`, docs/product/preview.md, issue #5): the fake backend runs in the browser behind MSW,
  * the presenter acts as the world through the demo panel, and the demo database survives
  * reloads. Leaving the demo leaves nothing behind, the agent app at `/` never loads a byte
  * of it, and in the demo no API request ever reaches a real server.

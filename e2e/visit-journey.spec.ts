@@ -1,5 +1,5 @@
 /**
- * The whole visit in the agent app at `/` (SPEC §5–§7), against the fake backend over HTTP:
+ * The whole visit in the agent app at `/` (docs/product/visit.md), against the fake backend over HTTP:
  * an offer is accepted, the agent checks in at the place, registers what the mission asks,
  * checks out, answers the questionnaire chat, completes and sends the report; the validator
  * (the fake backend's control plane) contests it, the agent answers the pendency, the

@@ -1,5 +1,5 @@
 /**
- * A visit without a connection (SPEC §5): after an online check-in the device goes offline;
+ * A visit without a connection (docs/product/visit.md): after an online check-in the device goes offline;
  * what the agent registers, a reload (the PWA service worker serves the app, the device
  * store the visit) and the check-out all happen offline. When the connection returns the
  * outbox sends everything, and the server receives each item exactly once.

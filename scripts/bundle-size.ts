@@ -14,6 +14,9 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { agentAppChunks, PREVIEW_ONLY, staticClosure, type ChunkReport } from './check-bundle'
 
+/** The visit's features (docs/architecture.md): check-in, questionnaire, report, validation. */
+const VISIT_FEATURES = /^\/src\/features\/(?:checkin|questionnaire|report|validation)\//
+
 const KiB = 1024
 
 /** The budgets, in gzip bytes. Issue #7's targets; change them only with a reason in the commit. */
@@ -82,7 +85,7 @@ export function measure(
   // The visit: boot plus every chunk a visit route can load (check-in, questionnaire, report),
   // including what those screens import lazily (photo compression worker module, recorder…).
   const visitRoots = [...lazyTargets].filter((n) =>
-    byName.get(n)!.modules.some((m) => m.startsWith('/src/features/visit/')),
+    byName.get(n)!.modules.some((m) => VISIT_FEATURES.test(m)),
   )
   const visit = new Set(boot)
   const queue = [...visitRoots]
@@ -96,9 +99,7 @@ export function measure(
       ...chunk.dynamicImports.filter((d) =>
         byName
           .get(d)!
-          .modules.every(
-            (m) => !m.includes('/src/features/') || m.includes('/src/features/visit/'),
-          ),
+          .modules.every((m) => !m.includes('/src/features/') || VISIT_FEATURES.test(m)),
       ),
     )
   }

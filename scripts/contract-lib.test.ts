@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getResponse } from 'msw'
 import { afterAll, describe, expect, it } from 'vitest'
-import { STATES } from '../contracts/provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 import { createFakeBackend } from '../mocks/fake-backend'
 import {
   appCalls,

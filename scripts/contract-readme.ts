@@ -1,14 +1,14 @@
 /**
- * The provider-state table of contracts/README.md, rendered from contracts/provider-states.ts
+ * The provider-state table of contracts/README.md, rendered from mocks/provider-state-catalogue.ts
  * between the `provider-states:start/end` markers, so the backend team's list cannot drift
  * from what the pacts use. `npm run test:contracts:update` rewrites it; the contract run fails
  * when it is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { format, resolveConfig } from 'prettier'
-import { STATES } from '../contracts/provider-states'
+import { STATES } from '../mocks/provider-state-catalogue'
 
-const START = '<!-- provider-states:start (generated from contracts/provider-states.ts) -->'
+const START = '<!-- provider-states:start (generated from mocks/provider-state-catalogue.ts) -->'
 const END = '<!-- provider-states:end -->'
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')

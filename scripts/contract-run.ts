@@ -4,7 +4,7 @@
  *      mock server) write the pacts to a fresh temporary folder;
  *   2. freshness: they must equal the committed contracts/pacts/ (tool versions and hash keys
  *      aside) — `npm run test:contracts:update` refreshes them;
- *   3. provider states: every state in the pacts is in contracts/provider-states.ts, documented
+ *   3. provider states: every state in the pacts is in mocks/provider-state-catalogue.ts, documented
  *      in contracts/README.md and implemented by the fake backend;
  *   4. provider verification against the fake backend served over HTTP on a free port, its
  *      states set through POST /api/__fake/provider-states;
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { STATES, STATE_BY_NAME } from '../contracts/provider-states'
+import { STATES, STATE_BY_NAME } from '../mocks/provider-state-catalogue'
 import { ARRANGEMENTS } from '../mocks/handlers/provider-states'
 import {
   appCalls,
@@ -142,7 +142,7 @@ try {
     const problems = [
       ...[...used]
         .filter((n) => !STATE_BY_NAME.has(n))
-        .map((n) => `used in a pact, not in contracts/provider-states.ts: "${n}"`),
+        .map((n) => `used in a pact, not in mocks/provider-state-catalogue.ts: "${n}"`),
       ...Object.values(STATES)
         .filter((s) => !used.has(s.name))
         .map((s) => `catalogued but used by no interaction: "${s.name}"`),

@@ -4,7 +4,7 @@
  * against the spec); a body holds only the fields the app reads, so a provider may add more.
  */
 import { MatchersV3 } from '@pact-foundation/pact'
-import { DEMO } from '../provider-states'
+import { DEMO } from '../../mocks/provider-state-catalogue'
 
 const { like, eachLike, integer, number, boolean, regex, nullValue, datetime, date } = MatchersV3
 

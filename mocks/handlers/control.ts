@@ -8,16 +8,11 @@ import { http, HttpResponse } from 'msw'
 import type { NotificationKind, ReportSection } from '@/api/entities'
 import { parseFaultRules } from '../faults'
 import { DEMO_AGENT_ID } from '../seed/seed'
-import { isScenarioName, type ScenarioName } from '../seed/seed'
+import { isScenarioName } from '../seed/seed'
 import { peekSignInCode } from './auth'
 import { providerStateHandlers } from './provider-states'
 import { approveReport, contestReport, rejectReport } from './revisions'
-import { type BackendContext, isoNow, newId } from './support'
-
-export type ControlTarget = {
-  context: BackendContext
-  reset(next?: { seed?: number; scenario?: ScenarioName }): Promise<void>
-}
+import { type BackendContext, type ControlTarget, isoNow, newId } from './support'
 
 const json = async (request: Request): Promise<Record<string, unknown>> => {
   try {

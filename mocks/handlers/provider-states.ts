@@ -12,7 +12,7 @@
 import { http, HttpResponse } from 'msw'
 import type { Task } from '@/api/entities'
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
-import { STATES, type StateKey } from '../../contracts/provider-states'
+import { STATES, type StateKey } from '../provider-state-catalogue'
 import { TERMS_VERSION } from '../seed/catalogue'
 import {
   DEFAULT_SEED,
@@ -21,9 +21,8 @@ import {
   DEMO_PHONE,
   type ScenarioName,
 } from '../seed/seed'
-import type { ControlTarget } from './control'
 import { updateReport } from './reports'
-import { type BackendContext, isoNow, plain } from './support'
+import { type BackendContext, type ControlTarget, isoNow, plain } from './support'
 import { updateTask } from './tasks'
 import { walletOf } from './wallet'
 

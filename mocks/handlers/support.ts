@@ -13,6 +13,7 @@ import type { Agent, ProblemCode } from '@/api/entities'
 import type { Database } from '../db'
 import type { FakeClock } from '../clock'
 import type { FaultRegistry } from '../faults'
+import type { ScenarioName } from '../seed/seed'
 import { apiSchema } from '../schemas'
 
 export type FakeBackendLog = (message: string) => void
@@ -218,4 +219,10 @@ export function paginate<T>(items: T[], cursor: string | null, limitParam: strin
 /** Plain JSON copy of a record (drops the collection's internal symbols). */
 export function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T
+}
+
+/** What the control plane and the provider-state endpoint act on: the backend and its reset. */
+export type ControlTarget = {
+  context: BackendContext
+  reset(next?: { seed?: number; scenario?: ScenarioName }): Promise<void>
 }

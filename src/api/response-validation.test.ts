@@ -8,7 +8,7 @@ import { DEMO_TOKEN } from '../../mocks/seed/seed'
 import { setupFakeServer } from '../../mocks/node'
 import { ApiError } from './api-error'
 import { createApiClient, data, type ResponseValidator } from './client'
-import { jsonPointer, validateApiResponse } from './response-validator'
+import { jsonPointer, validateApiResponse } from '@/preview/response-validator'
 
 const fake = await setupFakeServer()
 let validator: ResponseValidator | undefined = validateApiResponse

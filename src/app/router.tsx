@@ -11,8 +11,10 @@ import { opportunityRoutes } from '@/features/opportunities/routes/opportunity-r
 import { permissionRoutes } from '@/features/permissions/routes/permission-routes'
 import { systemPublicRoutes, systemShellRoutes } from '@/features/system/routes/system-routes'
 import { taskRoutes } from '@/features/tasks/routes/task-routes'
-import { checkinRoutes } from '@/features/visit/checkin/checkin-routes'
-import { questionnaireRoutes, reportRoutes } from '@/features/visit/report/report-routes'
+import { checkinRoutes } from '@/features/checkin/checkin-routes'
+import { questionnaireRoutes } from '@/features/questionnaire/questionnaire-routes'
+import { reportRoutes } from '@/features/report/report-routes'
+import { validationRoutes } from '@/features/validation/validation-routes'
 import { walletRoutes } from '@/features/wallet/routes/wallet-routes'
 import { AgentShell } from './shell/agent-shell'
 import { ErrorPage } from './routes/error-page'
@@ -63,6 +65,7 @@ export const routes: RouteObject[] = [
               ...opportunityRoutes,
               ...taskRoutes,
               ...reportRoutes,
+              ...validationRoutes,
               ...notificationRoutes,
               ...accountRoutes,
               ...walletRoutes,

@@ -11,12 +11,12 @@ import { setRouteDataClient } from '@/lib/route-data'
 import { redactSecrets } from '@/lib/redact-secrets'
 import { currentSession, onSessionEndedElsewhere, sessionToken } from '@/lib/session'
 import { meQueryOptions } from '@/features/account/api/me-query'
-import { VisitSyncProvider } from '@/features/visit/offline/visit-sync-provider'
+import { VisitSyncProvider } from '@/lib/visit-store/sync-provider'
 import { prefetchLikelyNextRoutes } from './likely-next-routes'
 import { createAppRouter } from './router'
 import { handleMaintenance } from './maintenance'
 import { handleSessionExpired } from './session-expiry'
-import { setRuntimeConfig, type RuntimeConfig } from './runtime-config'
+import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 
 export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: ReactNode) {
   setRuntimeConfig(config)
@@ -28,7 +28,7 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
   if (import.meta.env.DEV) {
     // `npm run dev` checks every answer against openapi.yaml (the demo installs the same check
     // itself). A constant-false branch in production: the validator is not even a chunk there.
-    void import('@/api/response-validator').then(({ validateApiResponse }) =>
+    void import('@/preview/response-validator').then(({ validateApiResponse }) =>
       setResponseValidator(validateApiResponse),
     )
   }

@@ -1,5 +1,5 @@
 /**
- * Traits the agent can tick for an attendant met during a visit (SPEC §5: "traits chosen
+ * Traits the agent can tick for an attendant met during a visit (docs/product/visit.md: "traits chosen
  * from a catalogue"). The same ten pt-BR traits the fake backend seeds reports with.
  */
 export const ATTENDANT_TRAITS = [

@@ -11,7 +11,7 @@ import {
 } from './awards'
 
 const AWARD = { goal: 80, title: 'Atendimento nota 10' }
-/** Order of the statuses along SPEC §4: created → pending → complete | rejected. */
+/** Order of the statuses along docs/product/states.md: created → pending → complete | rejected. */
 const RANK: Record<AwardStatus, number> = { created: 0, pending: 1, complete: 2, rejected: 2 }
 
 describe('canNominate', () => {

@@ -1,4 +1,4 @@
-/** Opportunity rules (SPEC §4, first rows): accept inside the window, never once expired. */
+/** Opportunity rules (docs/product/states.md, first rows): accept inside the window, never once expired. */
 import type { Opportunity } from '@/api/entities'
 import type { Refusal } from './task-state-machine'
 

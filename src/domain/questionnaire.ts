@@ -1,6 +1,6 @@
 /**
  * Questionnaire rules shared by the chat, the report and the fake backend:
- * `showIf` visibility, what is still missing, and the score (SPEC §6).
+ * `showIf` visibility, what is still missing, and the score (docs/product/visit.md).
  */
 import type { Answer, AnswerValue, EvaluationForm, FormPage, Question } from '@/api/entities'
 import { SCORE_CAP } from './constants'

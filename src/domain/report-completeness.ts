@@ -1,5 +1,5 @@
 /**
- * What a report still lacks before it can be submitted (SPEC §6): the "questionnaire
+ * What a report still lacks before it can be submitted (docs/product/visit.md): the "questionnaire
  * incomplete pages" error and the report overview both come from here.
  */
 import type { EvaluationForm, MissingItem, Mission, Report, ReportSection } from '@/api/entities'

@@ -17,7 +17,7 @@ import {
 } from './task-state-machine'
 
 // ---------------------------------------------------------------------------------------------
-// SPEC §4, written out again here (not read from TRANSITIONS) so a wrong table in the module
+// docs/product/states.md, written out again here (not read from TRANSITIONS) so a wrong table in the module
 // makes these tests fail.
 
 type SpecRow = {
@@ -109,7 +109,7 @@ function refusalCode(result: ReturnType<typeof transition>): string | undefined 
 
 // ---------------------------------------------------------------------------------------------
 
-describe('the module table agrees with SPEC §4', () => {
+describe('the module table agrees with docs/product/states.md', () => {
   it('TRANSITIONS has exactly the spec rows', () => {
     const fromModule = Object.entries(TRANSITIONS)
       .map(([event, { from, to }]) => `${from}|${event}|${to}`)

@@ -1,5 +1,5 @@
 /**
- * The task state machine of SPEC §4: one pure module used by the app (to offer only the
+ * The task state machine of docs/product/states.md: one pure module used by the app (to offer only the
  * allowed steps) and by the fake backend (to refuse everything else with 409).
  */
 import type { ProblemCode, TaskStatusCode } from '@/api/entities'
@@ -32,7 +32,7 @@ export type Refusal = { code: ProblemCode; message: string }
 export type TransitionResult =
   { ok: true; state: TaskMachineState } | { ok: false; refusal: Refusal }
 
-/** Who may send each event (SPEC §4 "who"). */
+/** Who may send each event (docs/product/states.md "who"). */
 export const EVENT_ACTOR: Record<TaskEventType, Actor> = {
   checkin: 'agent',
   checkout: 'agent',
@@ -45,7 +45,7 @@ export const EVENT_ACTOR: Record<TaskEventType, Actor> = {
   answerPendencies: 'agent',
 }
 
-/** The table of SPEC §4: from which status each event may leave, and where it goes. */
+/** The table of docs/product/states.md: from which status each event may leave, and where it goes. */
 export const TRANSITIONS: Record<TaskEventType, { from: TaskStatusCode; to: TaskStatusCode }> = {
   checkin: { from: 'started', to: 'started' },
   checkout: { from: 'started', to: 'visited' },

@@ -1,6 +1,7 @@
 /**
  * Everything the app keeps on the device for the signed-in agent, and how to wipe it on
- * sign-out: the app's storage keys, the visit databases (IndexedDB) and any runtime cache.
+ * sign-out: the storage keys and visit databases of the registry in ./storage-keys (walked,
+ * not listed here) and any runtime cache.
  * (The query cache lives in memory; the sign-out page clears it.)
  *
  * The agent app and the demo share the origin, so each wipes only its own: the agent app
@@ -14,28 +15,15 @@
  * service worker.
  */
 import { deviceStorage } from './device-storage'
+import { DATABASES, isWipedAtSignOut, isWipedDatabase } from './storage-keys'
 
-const KEY_PREFIX = 'avaliador.'
-const DEMO_KEY_PREFIX = 'avaliador.preview.'
-const DEMO_SESSION_KEY = 'avaliador.preview.session'
-/** Visit databases: `avaliador-agent-<agentId>`, the demo's `avaliador-agent-demo-<agentId>`. */
-const AGENT_DB_PREFIX = 'avaliador-agent-'
-const DEMO_AGENT_DB_PREFIX = 'avaliador-agent-demo-'
 const STATIC_CACHE_PREFIX = 'workbox-precache'
 /** A deletion blocked by a connection that does not close stops waiting after this. */
 const DELETE_PATIENCE_MS = 3000
 
 type Scope = { preview: boolean; agentId?: string | null | undefined }
 
-function isAgentKey(key: string, { preview }: Scope) {
-  if (preview) return key === DEMO_SESSION_KEY
-  return key.startsWith(KEY_PREFIX) && !key.startsWith(DEMO_KEY_PREFIX)
-}
-
-function isAgentDatabase(name: string, { preview }: Scope) {
-  if (preview) return name.startsWith(DEMO_AGENT_DB_PREFIX)
-  return name.startsWith(AGENT_DB_PREFIX) && !name.startsWith(DEMO_AGENT_DB_PREFIX)
-}
+const ownerOf = ({ preview }: Scope) => (preview ? 'demo' : 'agent')
 
 function deleteDatabase(name: string) {
   return new Promise<void>((resolve) => {
@@ -53,18 +41,19 @@ function deleteDatabase(name: string) {
 async function agentDatabases(scope: Scope): Promise<string[]> {
   if ('databases' in indexedDB) {
     const listed = await indexedDB.databases().catch(() => undefined)
-    if (listed) return listed.map((db) => db.name ?? '').filter((n) => isAgentDatabase(n, scope))
+    if (listed)
+      return listed.map((db) => db.name ?? '').filter((n) => isWipedDatabase(n, ownerOf(scope)))
   }
   // No way to list them: at least the signed-in agent's own.
   if (!scope.agentId) return []
-  return [`${scope.preview ? DEMO_AGENT_DB_PREFIX : AGENT_DB_PREFIX}${scope.agentId}`]
+  return [(scope.preview ? DATABASES.demoVisit : DATABASES.visit)(scope.agentId)]
 }
 
 export async function clearAgentData(scope: Scope = { preview: false }) {
   for (const key of Object.keys(sessionStorage))
-    if (isAgentKey(key, scope)) sessionStorage.removeItem(key)
+    if (isWipedAtSignOut(key, ownerOf(scope))) sessionStorage.removeItem(key)
   // localStorage and its crash-proof mirror: nothing of the agent comes back at the next start.
-  await deviceStorage.removeWhere((key) => isAgentKey(key, scope))
+  await deviceStorage.removeWhere((key) => isWipedAtSignOut(key, ownerOf(scope)))
   if (typeof indexedDB !== 'undefined')
     await Promise.all((await agentDatabases(scope)).map(deleteDatabase))
   // Runtime caches (none today) could hold API answers: only the static precache stays.

@@ -1,5 +1,5 @@
 /** The app's one API client, created on first use from the runtime config and the session. */
-import { runtimeConfig } from '@/app/runtime-config'
+import { runtimeConfig } from './runtime-config'
 import type { ApiError } from '@/api/api-error'
 import { createApiClient, type ApiClient, type ResponseValidator } from '@/api/client'
 import { sessionToken } from './session'
@@ -32,7 +32,7 @@ export function setMaintenanceHandler(handler: (error: ApiError) => void) {
   maintenanceHandler = handler
 }
 
-/** Development and the demo check every success body against openapi.yaml (see response-validator). */
+/** Development and the demo check every success body against openapi.yaml (src/preview/response-validator.ts). */
 export function setResponseValidator(validator: ResponseValidator | undefined) {
   responseValidator = validator
 }

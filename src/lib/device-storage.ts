@@ -14,7 +14,8 @@
  * Reads stay `localStorage.getItem` (through `deviceStorage.get`); every write and removal of
  * a key the app must keep goes through here.
  */
-const DB_NAME = 'avaliador-device-storage'
+import { DATABASES } from './storage-keys'
+const DB_NAME = DATABASES.deviceStorage
 const STORE = 'entries'
 
 type Entry = { key: string; value: string | null }

@@ -14,12 +14,13 @@
  * ever goes out in the Authorization header: never in a URL, a log line or an error's text
  * (the error page redacts it), and sign-out removes it with every other trace of the agent.
  */
-import { runtimeConfig } from '@/app/runtime-config'
+import { runtimeConfig } from './runtime-config'
 import { deviceStorage } from './device-storage'
+import { storageKey } from './storage-keys'
 
 export type StoredSession = { token: string; agentId: string; expiresAt: string }
 
-const storageKey = () => `avaliador${runtimeConfig().preview ? '.preview' : ''}.session`
+const sessionKey = () => storageKey.session(runtimeConfig().preview)
 
 let memory: StoredSession | null | undefined
 const listeners = new Set<() => void>()
@@ -27,7 +28,7 @@ const listeners = new Set<() => void>()
 function read(): StoredSession | null {
   if (memory !== undefined) return memory
   try {
-    const raw = deviceStorage.get(storageKey())
+    const raw = deviceStorage.get(sessionKey())
     const parsed = raw ? (JSON.parse(raw) as StoredSession) : null
     memory = parsed && typeof parsed.token === 'string' ? parsed : null
   } catch {
@@ -51,14 +52,14 @@ export function sessionToken(): string | null {
  */
 export function saveSession(session: StoredSession): Promise<void> {
   memory = session
-  const kept = deviceStorage.set(storageKey(), JSON.stringify(session), 'strict')
+  const kept = deviceStorage.set(sessionKey(), JSON.stringify(session), 'strict')
   listeners.forEach((l) => l())
   return kept
 }
 
 export function clearSession(): Promise<void> {
   memory = null
-  const removed = deviceStorage.remove(storageKey(), 'strict')
+  const removed = deviceStorage.remove(sessionKey(), 'strict')
   listeners.forEach((l) => l())
   return removed
 }
@@ -78,7 +79,7 @@ export function onSessionEndedElsewhere(listener: () => void) {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === storageKey()) {
+    if (event.key === sessionKey()) {
       memory = undefined
       listeners.forEach((l) => l())
       if (event.newValue === null) endedElsewhereListeners.forEach((l) => l())

@@ -3,8 +3,9 @@
  * whether it has a connection (the app sees `navigator.onLine`, the events, and failing
  * requests). Preview only; remembered across reloads.
  */
-const POSITION_KEY = 'avaliador.preview.position'
-const OFFLINE_KEY = 'avaliador.preview.offline'
+import { storageKey } from '@/lib/storage-keys'
+const POSITION_KEY = storageKey.demoPosition()
+const OFFLINE_KEY = storageKey.demoOffline()
 
 export type DemoPosition = { lat: number; lng: number; accuracy: number; label: string }
 

@@ -5,12 +5,12 @@
 import { openDB } from 'idb'
 import type { FakeBackend } from '../../mocks/fake-backend'
 import { deviceStorage } from '@/lib/device-storage'
+import { DATABASES, isDemoDatabase, isDemoKey } from '@/lib/storage-keys'
 
-const PREFIX = 'avaliador-demo'
 type Snapshot = { collections: Record<string, unknown[]>; clockOffsetMs: number; savedAt: string }
 
 function dbName(seed: number, scenario: string) {
-  return `${PREFIX}-${scenario}-${seed}`
+  return DATABASES.demoBackend(`${scenario}-${seed}`)
 }
 
 function open(seed: number, scenario: string) {
@@ -98,9 +98,7 @@ export function createSnapshotSaver(backend: FakeBackend) {
 export async function clearDemoData(only?: { seed: number; scenario: string }) {
   const names = only
     ? [dbName(only.seed, only.scenario)]
-    : ((await indexedDB.databases?.()) ?? [])
-        .map((d) => d.name ?? '')
-        .filter((n) => n.startsWith(PREFIX) || n.startsWith('avaliador-agent-demo-'))
+    : ((await indexedDB.databases?.()) ?? []).map((d) => d.name ?? '').filter(isDemoDatabase)
   await Promise.all(
     names.map(
       (name) =>
@@ -110,5 +108,5 @@ export async function clearDemoData(only?: { seed: number; scenario: string }) {
         }),
     ),
   )
-  if (!only) await deviceStorage.removeWhere((key) => key.startsWith('avaliador.preview'))
+  if (!only) await deviceStorage.removeWhere(isDemoKey)
 }

@@ -15,8 +15,8 @@ import {
   isScenarioName,
   type ScenarioName,
 } from '../../mocks/seed/seed'
-import { validateApiResponse } from '@/api/response-validator'
-import { setRuntimeConfig } from '@/app/runtime-config'
+import { validateApiResponse } from './response-validator'
+import { setRuntimeConfig } from '@/lib/runtime-config'
 import { setResponseValidator } from '@/lib/api'
 import { setClockOffset } from '@/lib/clock'
 import { clearSession, currentSession, saveSession } from '@/lib/session'
@@ -35,10 +35,11 @@ import {
 } from './demo-device'
 import { DemoPanel } from './demo-panel'
 import { PreviewBanner } from './preview-banner'
+import { storageKey } from '@/lib/storage-keys'
 
 export const PREVIEW_BASENAME = '/preview'
 export const PREVIEW_API_BASE = '/preview/api'
-const WORLD_KEY = 'avaliador.preview.world'
+const WORLD_KEY = storageKey.demoWorld()
 
 type World = { seed: number; scenario: ScenarioName }
 
@@ -227,6 +228,6 @@ export async function startPreview(container: HTMLElement) {
   // real browser compresses real pictures (EXIF-rotated, PNG, panorama, corrupt) without a camera.
   Object.assign(window, {
     __avaliadorCompressImage: async (file: Blob) =>
-      (await import('@/features/visit/media/compress-image')).compressImage(file),
+      (await import('@/lib/device-media/compress-image')).compressImage(file),
   })
 }

@@ -14,11 +14,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { FaultKind } from '../../mocks/faults'
 import { DEMO_AGENT_ID, DEMO_INVITATION } from '../../mocks/seed/seed'
 import { API_ERROR_MESSAGES } from '@/api/api-error'
-import { validateApiResponse } from '@/api/response-validator'
+import { validateApiResponse } from '@/preview/response-validator'
 import { handleMaintenance } from '@/app/maintenance'
 import { setApiTimeoutForTests, setMaintenanceHandler, setResponseValidator } from '@/lib/api'
-import { resetVisitDevice } from '@/features/visit/report/visit-test-kit'
-import { seedDeviceCheckin } from '@/features/visit/checkin/checkin-test-kit'
+import { resetVisitDevice } from './visit-kit'
+import { seedDeviceCheckin } from './checkin-kit'
 import { fakeBackend, renderRoute } from './render-route'
 
 const TIMEOUT_MS = 300

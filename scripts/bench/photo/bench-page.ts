@@ -7,7 +7,7 @@
  */
 import imageCompression from 'browser-image-compression'
 import imageCompressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url'
-import { compressImage } from '@/features/visit/media/compress-image'
+import { compressImage } from '@/lib/device-media/compress-image'
 import { BLUE, makeTestImages, RED, type Point, type TestImage } from './test-images'
 
 export type Compressor = 'avaliador' | 'browser-image-compression'

@@ -5,7 +5,7 @@ import { Button } from '@/components/button'
 import { Page } from '@/components/page'
 import { redactSecrets } from '@/lib/redact-secrets'
 import { sessionToken } from '@/lib/session'
-import { APP_VERSION } from '../runtime-config'
+import { APP_VERSION } from '@/lib/runtime-config'
 import styles from './error-page.module.css'
 
 /**

@@ -4,6 +4,7 @@ import { data } from '@/api/client'
 import { api } from '@/lib/api'
 import { appPathOr } from '@/lib/app-path'
 import { deviceStorage } from '@/lib/device-storage'
+import { storageKey } from '@/lib/storage-keys'
 
 export type SignInConnection = components['schemas']['SignInConnection']
 export type PendingSignIn = {
@@ -13,8 +14,8 @@ export type PendingSignIn = {
   expiresAt: string
 }
 
-const PENDING_KEY = 'avaliador.pending-sign-in'
-const RETURN_KEY = 'avaliador.return-to'
+const PENDING_KEY = storageKey.pendingSignIn()
+const RETURN_KEY = storageKey.returnTo()
 
 export function readPendingSignIn(): PendingSignIn | null {
   try {

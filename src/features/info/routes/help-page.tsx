@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { APP_VERSION } from '@/app/runtime-config'
+import { APP_VERSION } from '@/lib/runtime-config'
 import { ButtonLink } from '@/components/button'
 import { Page } from '@/components/page'
 import {

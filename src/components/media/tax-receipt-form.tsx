@@ -1,0 +1,388 @@
+/**
+ * The report's tax receipts: the list (photo, number, amount, CNPJ, date, upload state,
+ * remove) and the form to add one — a photo of the receipt (kept compressed on the device,
+ * listed among the report's evidences), CNPJ with its mask and check digits, number, amount
+ * in reais and the issue date (not in the future). Saved into the device's draft
+ * (`taxReceipts`, pointing at the photo by its local id until uploaded; the sync sends the
+ * evidence id). What the agent typed is kept on the device until saved, and on any error.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Button } from '@/components/button'
+import { LoadError } from '@/components/load-error'
+import { useSnackbar } from '@/components/snackbar'
+import { EmptyState, Skeleton } from '@/components/status'
+import { TextField } from '@/components/text-field'
+import { formatCnpj } from '@/domain/cnpj'
+import { formatMoney } from '@/lib/format'
+import { reportQueryOptions } from '@/lib/visit-store/api'
+import type { LocalMedia, ReportDraft } from '@/lib/visit-store/db'
+import { removeMedia, updateDraft } from '@/lib/visit-store/store'
+import { useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
+import { UploadState } from './evidence-list'
+import { mediaCopy } from '@/lib/device-media/media-copy'
+import styles from './media.module.css'
+import { PhotoPicker } from './photo-picker'
+import {
+  formatIsoDate,
+  localIsoDate,
+  parseReceiptForm,
+  type ReceiptFormErrors,
+  type ReceiptFormValues,
+} from './tax-receipt-input'
+import { useMediaObjectUrl, type MediaSource } from './use-media-object-url'
+import { deviceStorage } from '@/lib/device-storage'
+import { storageKey } from '@/lib/storage-keys'
+
+export type TaxReceiptFormProps = {
+  reportId: string
+  taskId: string
+  /** The submitted report: the list only, from the server. */
+  readOnly?: boolean
+}
+
+type Receipt = ReportDraft['taxReceipts'][number]
+
+const EMPTY_FORM: ReceiptFormValues = {
+  mediaId: '',
+  cnpj: '',
+  number: '',
+  amount: '',
+  issuedAt: '',
+}
+
+/** Where the unsaved form is kept (cleared on sign-out with the rest of the agent's data). */
+export const receiptFormStorageKey = storageKey.receiptForm
+
+function loadForm(reportId: string): ReceiptFormValues {
+  try {
+    const raw = deviceStorage.get(receiptFormStorageKey(reportId))
+    if (!raw) return EMPTY_FORM
+    const stored = JSON.parse(raw) as Partial<ReceiptFormValues>
+    return {
+      mediaId: typeof stored.mediaId === 'string' ? stored.mediaId : '',
+      cnpj: typeof stored.cnpj === 'string' ? stored.cnpj : '',
+      number: typeof stored.number === 'string' ? stored.number : '',
+      amount: typeof stored.amount === 'string' ? stored.amount : '',
+      issuedAt: typeof stored.issuedAt === 'string' ? stored.issuedAt : '',
+    }
+  } catch {
+    return EMPTY_FORM
+  }
+}
+
+function storeForm(reportId: string, values: ReceiptFormValues) {
+  // Storage blocked or full: the form still holds the values on screen.
+  if (Object.values(values).every((v) => v === ''))
+    void deviceStorage.remove(receiptFormStorageKey(reportId))
+  else void deviceStorage.set(receiptFormStorageKey(reportId), JSON.stringify(values))
+}
+
+function photoRef(receipt: Receipt, media: readonly LocalMedia[] | undefined) {
+  const local = receipt.mediaId
+    ? media?.find((m) => m.id === receipt.mediaId)
+    : media?.find((m) => m.evidenceId === receipt.evidenceId)
+  return {
+    local,
+    ref: {
+      ...(receipt.mediaId ? { mediaId: receipt.mediaId } : {}),
+      ...(receipt.evidenceId || local?.evidenceId
+        ? { evidenceId: receipt.evidenceId || local?.evidenceId }
+        : {}),
+    },
+  }
+}
+
+export function TaxReceiptForm({ reportId, taskId, readOnly = false }: TaxReceiptFormProps) {
+  return readOnly ? (
+    <ServerReceiptList reportId={reportId} taskId={taskId} />
+  ) : (
+    <EditableReceipts reportId={reportId} taskId={taskId} />
+  )
+}
+
+function EditableReceipts({ reportId, taskId }: { reportId: string; taskId: string }) {
+  const draft = useReportDraft(reportId)
+  const media = useTaskMedia(taskId)
+  if (!draft || !media) return <Skeleton count={2} height={96} />
+  return (
+    <div className={styles.picker}>
+      {draft.taxReceipts.length === 0 ? (
+        <EmptyState title={mediaCopy.receipts.empty} />
+      ) : (
+        <ul className={styles.list} aria-label={mediaCopy.receipts.listLabel}>
+          {draft.taxReceipts.map((receipt) => (
+            <ReceiptRow key={receipt.id} receipt={receipt} media={media} reportId={reportId} />
+          ))}
+        </ul>
+      )}
+      <ReceiptEditor reportId={reportId} taskId={taskId} media={media} />
+    </div>
+  )
+}
+
+function ServerReceiptList({ reportId, taskId }: { reportId: string; taskId: string }) {
+  const report = useQuery(reportQueryOptions(reportId))
+  const media = useTaskMedia(taskId)
+  if (report.isPending) return <Skeleton count={2} height={96} />
+  if (report.isError)
+    return (
+      <LoadError
+        title={mediaCopy.receipts.loadFailed}
+        error={report.error}
+        onRetry={() => void report.refetch()}
+      />
+    )
+  if (report.data.taxReceipts.length === 0) return <EmptyState title={mediaCopy.receipts.empty} />
+  return (
+    <ul className={styles.list} aria-label={mediaCopy.receipts.listLabel}>
+      {report.data.taxReceipts.map((receipt) => (
+        <ReceiptRow key={receipt.id} receipt={receipt} media={media} />
+      ))}
+    </ul>
+  )
+}
+
+function ReceiptThumb({ source, alt }: { source: MediaSource | undefined; alt: string }) {
+  const { url, failed } = useMediaObjectUrl(source)
+  return url ? (
+    <img className={styles.thumb} src={url} alt={alt} width={88} height={88} />
+  ) : (
+    <div className={styles.thumb} role="img" aria-label={alt}>
+      {failed ? mediaCopy.evidence.thumbnailUnavailable : ''}
+    </div>
+  )
+}
+
+function ReceiptRow({
+  receipt,
+  media,
+  reportId,
+}: {
+  receipt: Receipt
+  media: readonly LocalMedia[] | undefined
+  reportId?: string
+}) {
+  const snackbar = useSnackbar()
+  const [confirming, setConfirming] = useState(false)
+  const [working, setWorking] = useState(false)
+  const { local, ref } = photoRef(receipt, media)
+  const source: MediaSource | undefined = local
+    ? { kind: 'local', id: local.id, blob: local.blob }
+    : ref.evidenceId
+      ? { kind: 'server', evidenceId: ref.evidenceId }
+      : undefined
+  const title = mediaCopy.receipts.itemTitle(receipt.number, formatMoney(receipt.amountCents))
+
+  async function remove() {
+    if (!reportId) return
+    setWorking(true)
+    try {
+      await updateDraft(reportId, (d) => ({
+        ...d,
+        taxReceipts: d.taxReceipts.filter((r) => r.id !== receipt.id),
+      }))
+      if (ref.mediaId || ref.evidenceId) await removeMedia(reportId, ref)
+      snackbar(mediaCopy.receipts.removed)
+    } catch {
+      snackbar(mediaCopy.evidence.removeFailed)
+      setWorking(false)
+      setConfirming(false)
+    }
+  }
+
+  return (
+    <li className={styles.item}>
+      <ReceiptThumb source={source} alt={mediaCopy.receipts.photoAlt(receipt.number)} />
+      <div className={styles.itemBody}>
+        <p className={styles.itemTitle}>{title}</p>
+        <p className={styles.caption}>
+          {mediaCopy.receipts.summary(formatCnpj(receipt.cnpj), formatIsoDate(receipt.issuedAt))}
+        </p>
+        {reportId && <UploadState media={local} />}
+        {reportId && (
+          <div className={styles.itemActions}>
+            {!confirming ? (
+              <Button
+                variant="ghost"
+                onClick={() => setConfirming(true)}
+                aria-label={mediaCopy.receipts.removeLabel(receipt.number)}
+              >
+                {mediaCopy.receipts.remove}
+              </Button>
+            ) : (
+              <div
+                role="group"
+                aria-label={mediaCopy.receipts.confirmRemove}
+                className={styles.row}
+              >
+                <span>{mediaCopy.receipts.confirmRemove}</span>
+                <Button variant="danger" onClick={() => void remove()} busy={working}>
+                  {mediaCopy.receipts.confirmRemoveYes}
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming(false)} disabled={working}>
+                  {mediaCopy.receipts.confirmRemoveNo}
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function ReceiptEditor({
+  reportId,
+  taskId,
+  media,
+}: {
+  reportId: string
+  taskId: string
+  media: readonly LocalMedia[]
+}) {
+  const snackbar = useSnackbar()
+  const titleId = useId()
+  const [values, setValues] = useState<ReceiptFormValues>(() => loadForm(reportId))
+  const [errors, setErrors] = useState<ReceiptFormErrors>({})
+  const [saving, setSaving] = useState(false)
+  const [saveError, setSaveError] = useState<string>()
+
+  useEffect(() => {
+    storeForm(reportId, values)
+  }, [reportId, values])
+
+  const photo = values.mediaId ? media.find((m) => m.id === values.mediaId) : undefined
+  // The kept photo was removed elsewhere (e.g. from the evidence list): ask for a new one.
+  const photoGone = Boolean(values.mediaId) && !photo
+
+  const set = (field: keyof ReceiptFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
+  }
+
+  async function onPhotoAdded(added: LocalMedia) {
+    const previous = photo
+    set('mediaId')(added.id)
+    // The replaced photo is not part of any receipt: take it out of the report.
+    if (previous && previous.id !== added.id)
+      await removeMedia(reportId, {
+        mediaId: previous.id,
+        ...(previous.evidenceId ? { evidenceId: previous.evidenceId } : {}),
+      }).catch(() => undefined)
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setSaveError(undefined)
+    const parsed = parseReceiptForm(photoGone ? { ...values, mediaId: '' } : values, localIsoDate())
+    if (!parsed.ok) {
+      setErrors(parsed.errors)
+      return
+    }
+    setSaving(true)
+    try {
+      const { mediaId, ...fields } = parsed.receipt
+      await updateDraft(reportId, (d) => ({
+        ...d,
+        taxReceipts: [
+          ...d.taxReceipts,
+          { id: crypto.randomUUID(), evidenceId: photo?.evidenceId ?? '', mediaId, ...fields },
+        ],
+      }))
+      setValues(EMPTY_FORM)
+      setErrors({})
+      snackbar(mediaCopy.receipts.saved)
+    } catch {
+      setSaveError(mediaCopy.receipts.saveFailed)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const today = localIsoDate()
+  const photoError = errors.mediaId ?? (photoGone ? mediaCopy.receipts.photoMissing : undefined)
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId} className={styles.formTitle}>
+        {mediaCopy.receipts.formTitle}
+      </h2>
+      <div className={styles.picker}>
+        <span className={styles.itemTitle}>{mediaCopy.receipts.photo}</span>
+        {photo && (
+          <div className={styles.receiptPhoto}>
+            <ReceiptThumb
+              source={{ kind: 'local', id: photo.id, blob: photo.blob }}
+              alt={mediaCopy.receipts.photo}
+            />
+            <span>{mediaCopy.receipts.photoReady}</span>
+          </div>
+        )}
+        <PhotoPicker
+          reportId={reportId}
+          taskId={taskId}
+          kind="receipt"
+          listInReport
+          label={photo ? mediaCopy.receipts.changePhoto : mediaCopy.receipts.addReceiptPhoto}
+          variant={photo ? 'secondary' : 'primary'}
+          onAdded={(m) => void onPhotoAdded(m)}
+        />
+        {photoError && (
+          <span className={styles.fieldError} role="alert">
+            {photoError}
+          </span>
+        )}
+      </div>
+      <TextField
+        label={mediaCopy.receipts.cnpj}
+        hint={mediaCopy.receipts.cnpjHint}
+        inputMode="numeric"
+        autoComplete="off"
+        value={values.cnpj}
+        onChange={(e) => set('cnpj')(formatCnpj(e.target.value))}
+        error={errors.cnpj}
+      />
+      <div className={styles.twoColumns}>
+        <TextField
+          label={mediaCopy.receipts.number}
+          autoComplete="off"
+          maxLength={40}
+          value={values.number}
+          onChange={(e) => set('number')(e.target.value)}
+          error={errors.number}
+        />
+        <TextField
+          label={mediaCopy.receipts.amount}
+          hint={mediaCopy.receipts.amountHint}
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.amount}
+          onChange={(e) => set('amount')(e.target.value)}
+          error={errors.amount}
+        />
+      </div>
+      <TextField
+        label={mediaCopy.receipts.issuedAt}
+        type="date"
+        max={today}
+        value={values.issuedAt}
+        onChange={(e) => set('issuedAt')(e.target.value)}
+        error={errors.issuedAt}
+      />
+      <p className={styles.hint}>{mediaCopy.receipts.draftKept}</p>
+      {saveError && (
+        <p className={styles.fieldError} role="alert">
+          {saveError}
+        </p>
+      )}
+      <Button type="submit" block busy={saving}>
+        {mediaCopy.receipts.save}
+      </Button>
+    </form>
+  )
+}

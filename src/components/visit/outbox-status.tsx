@@ -1,0 +1,100 @@
+/**
+ * What of a visit is still on its way to the server: a count of waiting writes, and each
+ * write the server refused (parked `failed` in the outbox) with its pt-BR reason, to retry or
+ * discard. A refused check-in or check-out cannot be discarded: without it the visit does not
+ * exist on the server. The check-in, report and validation screens all use these.
+ */
+import { useState } from 'react'
+import { Button } from '@/components/button'
+import { Notice } from '@/components/notice'
+import type { OutboxItem } from '@/lib/visit-store/db'
+import type { OutboxSummary } from '@/lib/visit-store/db'
+import { discardOutboxItem, retryOutboxItem } from '@/lib/visit-store/store'
+import { useOutboxSummary } from '@/lib/visit-store/hooks'
+import { outboxCopy as copy } from './outbox-copy'
+import styles from './visit.module.css'
+
+/** The waiting count and the refused writes of one task's visit. */
+export function OutboxStatus({
+  taskId,
+  hideKinds = [],
+}: {
+  taskId: string
+  hideKinds?: OutboxItem['kind'][]
+}) {
+  const summary = useOutboxSummary(taskId)
+  if (!summary) return null
+  return (
+    <section className={styles.outbox} aria-label={copy.title}>
+      <p className={styles.outboxLine} role="status">
+        {summary.pending > 0
+          ? copy.waiting(summary.pending)
+          : summary.failed === 0
+            ? copy.allSent
+            : copy.failed(summary.failed)}
+      </p>
+      <FailedWrites outbox={summary} hideKinds={hideKinds} />
+    </section>
+  )
+}
+
+/** Every refused write of `outbox`, except the kinds in `hideKinds` (shown elsewhere). */
+export function FailedWrites({
+  outbox,
+  hideKinds = [],
+}: {
+  outbox: OutboxSummary | undefined
+  hideKinds?: readonly OutboxItem['kind'][]
+}) {
+  const failed = (outbox?.items ?? []).filter(
+    (i) => i.state === 'failed' && !hideKinds.includes(i.kind),
+  )
+  if (failed.length === 0) return null
+  return (
+    <div className={styles.stack}>
+      {failed.map((item) => (
+        <FailedWrite key={item.seq ?? item.id} item={item} />
+      ))}
+    </div>
+  )
+}
+
+/** One refused write: the server's reason, "Tentar de novo" and (after a confirmation) "Descartar". */
+export function FailedWrite({ item, title }: { item: OutboxItem; title?: string | undefined }) {
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const essential = item.kind === 'checkin' || item.kind === 'checkout'
+  async function run(action: (item: OutboxItem) => Promise<void>) {
+    setBusy(true)
+    try {
+      await action(item)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Notice
+      tone="error"
+      title={title ?? (item.kind === 'checkin' ? copy.checkinRefused : copy.refused(item.kind))}
+      action={
+        <div className={styles.actions}>
+          <Button variant="secondary" busy={busy} onClick={() => void run(retryOutboxItem)}>
+            {copy.retry}
+          </Button>
+          {!essential && (
+            <Button
+              variant="ghost"
+              disabled={busy}
+              onClick={() => (confirming ? void run(discardOutboxItem) : setConfirming(true))}
+            >
+              {confirming ? copy.discardYes : copy.discard}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      {item.lastError?.message}
+      {confirming && <p>{copy.discardConfirm}</p>}
+    </Notice>
+  )
+}

@@ -1,0 +1,212 @@
+/**
+ * The report as the device has it (draft + local media), in the shapes the domain rules
+ * read, plus what differs between the agent's copy and the server's after a conflict.
+ */
+import type { Evidence, EvaluationForm, Mission, Report, ReportSection, Task } from '@/api/entities'
+import { answersById, computeScore } from '@/domain/questionnaire'
+import { reportCompleteness, type SectionCompleteness } from '@/domain/report-completeness'
+import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
+import { reportCopy as copy } from './report-copy'
+
+const SECTIONS: readonly ReportSection[] = [
+  'answers',
+  'attendants',
+  'times',
+  'checklist',
+  'evidences',
+  'tax-receipts',
+  'audio',
+  'testimony',
+  'awards',
+]
+
+export function isReportSection(value: string): value is ReportSection {
+  return (SECTIONS as readonly string[]).includes(value)
+}
+
+/** The agent may change the report: after checkout, or during the visit once checked in (here or on the server). */
+export function reportEditable(task: Task, localVisit: LocalVisit | undefined): boolean {
+  if (task.status.code === 'visited') return true
+  if (task.status.code === 'started') return Boolean(task.steps.checkin ?? localVisit?.checkin)
+  return false
+}
+
+/** The evidences of the draft, in order: the server's entries where known, local photos otherwise. */
+export function draftEvidences(
+  draft: ReportDraft,
+  known: readonly Evidence[],
+  media: readonly LocalMedia[],
+): Evidence[] {
+  return draft.evidenceRefs.map((ref) => {
+    const server = ref.evidenceId ? known.find((e) => e.id === ref.evidenceId) : undefined
+    if (server) return server
+    const local = media.find(
+      (m) =>
+        (ref.mediaId && m.id === ref.mediaId) ||
+        (ref.evidenceId && m.evidenceId === ref.evidenceId),
+    )
+    return {
+      id: ref.evidenceId ?? `local:${ref.mediaId ?? ''}`,
+      kind: local?.kind ?? 'photo',
+      url: '',
+      bytes: local?.bytes ?? 0,
+      takenAt: local?.takenAt ?? draft.updatedAt,
+      ...(local?.caption ? { caption: local.caption } : {}),
+    }
+  })
+}
+
+/** The draft in the shape of a report's content (what completeness and the score read). */
+export function draftContent(
+  draft: ReportDraft,
+  serverReport: Report | undefined,
+  media: readonly LocalMedia[],
+) {
+  const known = [...(serverReport?.evidences ?? []), ...(draft.conflict?.evidences ?? [])]
+  return {
+    answers: draft.answers,
+    attendants: draft.attendants,
+    times: draft.times,
+    checklist: draft.checklist,
+    evidences: draftEvidences(draft, known, media),
+    taxReceipts: draft.taxReceipts,
+    testimony: draft.testimony,
+  }
+}
+
+export type ReportRow = {
+  section: ReportSection
+  title: string
+  complete: boolean
+  required: boolean
+  missing: string[]
+  /** A short summary of what is there ("2 fotos"). */
+  summary: string
+}
+
+/** The overview rows, in the order the agent fills them, only for what the mission asks. */
+export function reportRows(
+  content: ReturnType<typeof draftContent> | Report,
+  mission: Mission,
+  form: EvaluationForm,
+  awardsCount: number,
+): ReportRow[] {
+  const sections = new Map<ReportSection, SectionCompleteness>(
+    reportCompleteness(content, mission, form).map((s) => [s.section, s]),
+  )
+  const req = mission.requirements
+  const row = (section: ReportSection, summary: string): ReportRow => {
+    const s = sections.get(section)
+    return {
+      section,
+      title: copy.sectionTitle[section],
+      complete: s?.complete ?? true,
+      required: s?.required ?? false,
+      missing: s?.missing.map((m) => m.label) ?? [],
+      summary,
+    }
+  }
+  const photos = content.evidences.filter((e) => e.kind === 'photo').length
+  const audios = content.evidences.filter((e) => e.kind === 'audio').length
+  const rows: ReportRow[] = [
+    row('answers', copy.answersSummary(content.answers.length)),
+    row('attendants', copy.count(content.attendants.length, 'atendente', 'atendentes')),
+    row('times', copy.count(content.times.length, 'tempo', 'tempos')),
+  ]
+  if (mission.checklist.length > 0)
+    rows.push(
+      row(
+        'checklist',
+        copy.checklistSummary(
+          content.checklist.filter((c) => c.checked).length,
+          mission.checklist.length,
+        ),
+      ),
+    )
+  rows.push(row('evidences', copy.count(photos, 'foto', 'fotos')))
+  if (req.taxReceipt || content.taxReceipts.length > 0)
+    rows.push(row('tax-receipts', copy.count(content.taxReceipts.length, 'cupom', 'cupons')))
+  if (req.proof === 'audio' || req.proof === 'either' || audios > 0)
+    rows.push(row('audio', copy.count(audios, 'gravação', 'gravações')))
+  if (req.proof === 'testimony' || req.proof === 'either' || (content.testimony ?? '') !== '') {
+    const testimonyRow = row('testimony', copy.testimonySummary(content.testimony ?? ''))
+    // With "áudio ou depoimento", one of the two is enough: the audio row carries the requirement.
+    if (req.proof === 'either') {
+      const audio = sections.get('audio')
+      testimonyRow.complete = audio?.complete ?? true
+      testimonyRow.required = audio?.required ?? false
+      testimonyRow.missing = audio?.missing.map((m) => m.label) ?? []
+    }
+    rows.push(testimonyRow)
+  }
+  if (mission.awards.length > 0)
+    rows.push(row('awards', copy.count(awardsCount, 'indicação', 'indicações')))
+  return rows
+}
+
+export function draftScore(form: EvaluationForm, draft: Pick<ReportDraft, 'answers'>) {
+  return computeScore(form, answersById(draft.answers))
+}
+
+/** What differs between the agent's draft and the server's report, one pt-BR line per section. */
+export function conflictDifferences(
+  draft: ReportDraft,
+  theirs: Report,
+  form: EvaluationForm,
+  mission: Mission,
+): string[] {
+  const lines: string[] = []
+  const mine = new Map(draft.answers.map((a) => [a.questionId, JSON.stringify(a.value)]))
+  const server = new Map(theirs.answers.map((a) => [a.questionId, JSON.stringify(a.value)]))
+  const questionIds = new Set([...mine.keys(), ...server.keys()])
+  const changedAnswers = [...questionIds].filter((id) => mine.get(id) !== server.get(id)).length
+  if (changedAnswers > 0) lines.push(copy.diffAnswers(changedAnswers))
+
+  const names = (list: { name: string }[]) =>
+    list
+      .map((a) => a.name)
+      .sort()
+      .join(', ')
+  if (names(draft.attendants) !== names(theirs.attendants))
+    lines.push(copy.diffAttendants(draft.attendants.length, theirs.attendants.length))
+
+  const timeLabel = (code: string) => mission.times.find((t) => t.code === code)?.label ?? code
+  const myTimes = new Map(draft.times.map((t) => [t.code, t.seconds]))
+  const theirTimes = new Map(theirs.times.map((t) => [t.code, t.seconds]))
+  for (const code of new Set([...myTimes.keys(), ...theirTimes.keys()]))
+    if (myTimes.get(code) !== theirTimes.get(code))
+      lines.push(copy.diffTime(timeLabel(code), myTimes.get(code), theirTimes.get(code)))
+
+  const checked = (list: { itemId: string; checked: boolean }[]) =>
+    list
+      .filter((c) => c.checked)
+      .map((c) => c.itemId)
+      .sort()
+      .join(',')
+  if (checked(draft.checklist) !== checked(theirs.checklist))
+    lines.push(
+      copy.diffChecklist(
+        draft.checklist.filter((c) => c.checked).length,
+        theirs.checklist.filter((c) => c.checked).length,
+      ),
+    )
+
+  const myEvidences = draft.evidenceRefs.map((r) => r.evidenceId ?? r.mediaId).join(',')
+  const theirEvidences = theirs.evidences.map((e) => e.id).join(',')
+  if (myEvidences !== theirEvidences)
+    lines.push(copy.diffEvidences(draft.evidenceRefs.length, theirs.evidences.length))
+
+  if (
+    draft.taxReceipts.length !== theirs.taxReceipts.length ||
+    JSON.stringify(draft.taxReceipts.map((r) => r.id)) !==
+      JSON.stringify(theirs.taxReceipts.map((r) => r.id))
+  )
+    lines.push(copy.diffReceipts(draft.taxReceipts.length, theirs.taxReceipts.length))
+  if ((draft.testimony ?? '').trim() !== (theirs.testimony ?? '').trim())
+    lines.push(copy.diffTestimony)
+  if (draft.notes.trim() !== theirs.notes.trim()) lines.push(copy.diffNotes)
+  const myScore = draftScore(form, draft)
+  const theirScore = computeScore(form, answersById(theirs.answers))
+  if (myScore !== theirScore) lines.push(copy.diffScore(myScore, theirScore))
+  return lines
+}

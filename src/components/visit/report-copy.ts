@@ -1,0 +1,147 @@
+/** pt-BR texts of the report pages (editable, submitted and the conflict sheet). */
+import type { ReportSection } from '@/api/entities'
+import { formatMmSs } from '@/domain/time-entry'
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+export const reportCopy = {
+  title: 'Relatório',
+  submittedTitle: 'Relatório enviado',
+  loading: 'Carregando o relatório',
+  loadError: 'Não foi possível carregar o relatório',
+  notFoundTitle: 'Tarefa não encontrada',
+  notFoundBody: 'Esta tarefa não existe ou não é sua. Confira a lista das suas tarefas.',
+  backToTasks: 'Ver minhas tarefas',
+  sectionTitle: {
+    answers: 'Questionário',
+    attendants: 'Atendentes',
+    times: 'Tempos',
+    checklist: 'Checklist',
+    evidences: 'Fotos',
+    'tax-receipts': 'Cupom fiscal',
+    audio: 'Áudio',
+    testimony: 'Depoimento escrito',
+    awards: 'Prêmios',
+  } satisfies Record<ReportSection, string>,
+  unknownSection: 'Seção não encontrada',
+  unknownSectionBody: 'Esta parte do relatório não existe.',
+  backToReport: 'Voltar ao relatório',
+  sections: 'Partes do relatório',
+  otherSections: 'Outras partes do relatório',
+  count,
+  answersSummary: (n: number) => count(n, 'resposta', 'respostas'),
+  checklistSummary: (done: number, total: number) => `${done} de ${total} itens`,
+  testimonySummary: (text: string) =>
+    text.trim() ? `${[...text.trim()].length} caracteres` : 'Não escrito',
+  complete: 'Completo',
+  completeMark: '✓',
+  missingCount: (n: number) => (n === 1 ? '1 pendente' : `${n} pendentes`),
+  optional: 'Opcional',
+  score: 'Nota da visita',
+  scoreValue: (n: number) => `${n} de 100`,
+  submit: 'Enviar relatório',
+  submitPending: 'Envio pendente',
+  submitPendingBody:
+    'O relatório será enviado assim que as alterações anteriores chegarem ao servidor.',
+  submitted: 'Relatório enviado para validação.',
+  submitRefused: 'O servidor recusou o envio',
+  incompleteTitle: 'O questionário tem páginas incompletas',
+  checkoutFirst: 'Faça o check-out da visita antes de enviar o relatório.',
+  conflictFirst: 'Resolva a diferença entre as versões do relatório antes de enviar.',
+  alreadySent: 'Este relatório já foi enviado.',
+  seeSubmitted: 'Ver o status da tarefa',
+  notEditable: 'O relatório não pode mais ser alterado.',
+  checkinFirst: 'Faça o check-in antes de preencher o relatório.',
+  goToTask: 'Ir para a tarefa',
+  canceled: 'Esta tarefa foi cancelada; o relatório não pode ser alterado.',
+  contested: 'O validador pediu ajustes. Responda as pendências na tela de validação.',
+  answerPendencies: 'Responder pendências',
+  openChat: 'Abrir o questionário',
+  noAnswer: 'Sem resposta',
+  changeAnswer: (question: string) => `Alterar a resposta de “${question}”`,
+  pageHeading: (n: number, title: string) => `Página ${n} — ${title}`,
+
+  // attendants
+  attendantsEmpty: 'Nenhum atendente registrado',
+  attendantsEmptyBody: 'Registre pelo nome (como no crachá) cada atendente que falou com você.',
+  attendantName: 'Nome do atendente',
+  attendantNameHint: 'Nome e sobrenome, como no crachá.',
+  traits: 'Características',
+  addAttendant: 'Adicionar atendente',
+  removeAttendant: (name: string) => `Remover ${name}`,
+  attendantAdded: (name: string) => `${name} adicionado(a).`,
+  attendantRemoved: (name: string) => `${name} removido(a).`,
+  minAttendants: (n: number) => `A missão pede pelo menos ${count(n, 'atendente', 'atendentes')}.`,
+
+  // times
+  timeHint: 'mm:ss, de 00:05 a 20:00',
+  timeLabel: (label: string) => `${label} (mm:ss)`,
+  saveTimes: 'Salvar tempos',
+  timesSaved: 'Tempos guardados.',
+  noTimes: 'Esta missão não pede tempos.',
+
+  // checklist
+  noChecklist: 'Esta missão não tem checklist.',
+  checklistDone: 'Feito',
+  checklistNotDone: 'Não feito',
+
+  // evidences, receipts, audio
+  minPhotos: (n: number) => `A missão pede pelo menos ${count(n, 'foto', 'fotos')}.`,
+  addPhoto: 'Adicionar foto',
+  receiptRequired: 'A missão pede a foto do cupom fiscal da compra.',
+  receiptNotRequired: 'Esta missão não pede cupom fiscal.',
+  audioRequired: 'Grave o áudio do atendimento.',
+  audioEither: 'Grave o áudio do atendimento ou escreva um depoimento.',
+  noEvidences: 'Nenhuma foto no relatório',
+  noReceipts: 'Nenhum cupom fiscal no relatório',
+  noAudio: 'Nenhuma gravação no relatório',
+
+  // testimony
+  testimonyLabel: 'Depoimento',
+  testimonyHint:
+    'Conte o que aconteceu no atendimento, de 50 a 1000 caracteres. É guardado enquanto você escreve.',
+  charCount: (n: number, max: number) => `${n} de ${max} caracteres`,
+  testimonySaved: 'Guardado neste aparelho',
+  noTestimony: 'Sem depoimento escrito.',
+
+  // awards
+  awardsBody: 'Indique um atendente para um prêmio quando a nota da visita alcançar a meta.',
+  awardGoal: (goal: number, prize: string) => `Meta: nota ${goal} · Prêmio: ${prize}`,
+  nominate: 'Indicar atendente',
+  nominations: 'Indicações desta visita',
+  award: 'Prêmio',
+  attendant: 'Atendente',
+  chooseAttendant: 'Escolha um atendente registrado no relatório.',
+  nominationQueued: 'Indicação guardada; será enviada ao servidor.',
+  addAttendantFirst: 'Registre um atendente para poder indicá-lo a um prêmio.',
+  noNominations: 'Nenhuma indicação nesta visita.',
+  nominationsQueued: (n: number) =>
+    n === 1 ? '1 indicação aguardando envio' : `${n} indicações aguardando envio`,
+
+  // conflict
+  conflictTitle: 'O relatório mudou em outro lugar',
+  conflictBody:
+    'Outra versão deste relatório chegou ao servidor (outro aparelho ou aba). Escolha qual manter. Diferenças:',
+  conflictNotice: 'Há duas versões deste relatório.',
+  conflictOpen: 'Resolver',
+  keepMine: 'Manter as minhas respostas',
+  takeTheirs: 'Usar a versão do servidor',
+  keptMine: 'Suas respostas serão enviadas de novo.',
+  tookTheirs: 'Relatório atualizado com a versão do servidor.',
+  diffAnswers: (n: number) =>
+    `Questionário: ${count(n, 'resposta diferente', 'respostas diferentes')}`,
+  diffAttendants: (mine: number, theirs: number) =>
+    `Atendentes: ${mine} aqui, ${theirs} no servidor (nomes diferentes)`,
+  diffTime: (label: string, mine: number | undefined, theirs: number | undefined) =>
+    `${label}: ${mine === undefined ? 'vazio' : formatMmSs(mine)} aqui, ${theirs === undefined ? 'vazio' : formatMmSs(theirs)} no servidor`,
+  diffChecklist: (mine: number, theirs: number) =>
+    `Checklist: ${mine} itens marcados aqui, ${theirs} no servidor`,
+  diffEvidences: (mine: number, theirs: number) =>
+    `Fotos e áudios: ${mine} aqui, ${theirs} no servidor`,
+  diffReceipts: (mine: number, theirs: number) =>
+    `Cupons fiscais: ${mine} aqui, ${theirs} no servidor`,
+  diffTestimony: 'Depoimento escrito diferente',
+  diffNotes: 'Observações diferentes',
+  diffScore: (mine: number, theirs: number) => `Nota: ${mine} aqui, ${theirs} no servidor`,
+  diffNone: 'Nenhuma diferença no conteúdo; só a versão mudou.',
+} as const

@@ -1,0 +1,209 @@
+/** pt-BR texts of the check-in shell and its pages (docs/product/visit.md). */
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** "12 minutos e 5 segundos", "1 hora, 2 minutos e 5 segundos" — the timer read aloud. */
+export function spokenDuration(totalSeconds: number): string {
+  const whole = Math.max(0, Math.floor(totalSeconds))
+  const hours = Math.floor(whole / 3600)
+  const minutes = Math.floor((whole % 3600) / 60)
+  const seconds = whole % 60
+  const parts = [
+    ...(hours > 0 ? [plural(hours, 'hora', 'horas')] : []),
+    ...(hours > 0 || minutes > 0 ? [plural(minutes, 'minuto', 'minutos')] : []),
+    plural(seconds, 'segundo', 'segundos'),
+  ]
+  return parts.length === 1
+    ? parts[0]!
+    : `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}`
+}
+
+export const checkinCopy = {
+  // ---------------------------------------------------------------- shell
+  visitTitle: 'Visita',
+  loading: 'Carregando a visita',
+  loadError: 'Não foi possível carregar a visita',
+  notFoundTitle: 'Tarefa não encontrada',
+  notFoundBody: 'Esta tarefa não existe ou não é sua. Confira a lista das suas tarefas.',
+  backToTasks: 'Ver minhas tarefas',
+  offlineTitle: 'Sem conexão',
+  offlineNoData:
+    'Esta visita ainda não foi aberta neste aparelho, então não há nada guardado dela aqui. Conecte-se à internet e tente de novo.',
+  missionOffline:
+    'Não foi possível carregar a missão desta visita sem conexão. Conecte-se à internet e tente de novo.',
+  retry: 'Tentar de novo',
+  backToTask: 'Voltar para a tarefa',
+  timerLabel: (seconds: number) => `Tempo de visita: ${spokenDuration(seconds)}. Abrir controle`,
+  visitPages: 'Páginas da visita',
+  pages: {
+    control: 'Controle',
+    instructions: 'Instruções',
+    checklist: 'Checklist',
+    attendants: 'Atendentes',
+    times: 'Tempos',
+    evidences: 'Evidências',
+    awards: 'Prêmios',
+    notes: 'Observações',
+  },
+  offlineBadge: 'Sem conexão — tudo fica salvo neste aparelho',
+  savedOnDevice: 'Salvo neste aparelho',
+  needsReport: 'Carregando o relatório da visita',
+  reportOffline:
+    'O relatório desta visita ainda não foi baixado para este aparelho. Conecte-se à internet e tente de novo.',
+  reportLoadError: 'Não foi possível carregar o relatório da visita',
+  givenAwardsLoadError: 'Não foi possível ver as indicações já enviadas',
+
+  // ---------------------------------------------------------------- check-in step
+  checkinTitle: 'Check-in',
+  checkinIntro: (place: string) =>
+    `Para começar a visita em ${place}, confirme que você está no local: vamos ler a localização do seu celular.`,
+  checkinRadius: (radius: string) =>
+    `O check-in é aceito até ${radius} do endereço, contando a precisão da leitura.`,
+  checkinOfflineHint:
+    'Sem conexão? Tudo bem: o check-in fica guardado e é enviado quando a conexão voltar.',
+  checkinButton: 'Fazer check-in',
+  readingPosition: 'Lendo sua localização…',
+  accuracy: (meters: string) => `Precisão: ±${meters}`,
+  recordingCheckin: 'Registrando o check-in…',
+  positionUnavailable:
+    'Não foi possível obter sua localização. Verifique se a localização (GPS) do celular está ligada e tente de novo.',
+  positionTimeout:
+    'A localização demorou demais para responder. Vá para um lugar mais aberto, perto de uma janela ou da porta, e tente de novo.',
+  positionUnsupported:
+    'Este navegador não informa a localização. Abra o app em um navegador atualizado (Chrome, Safari ou Firefox) para fazer o check-in.',
+  positionHelp: 'Como permitir a localização',
+  outsideTitle: 'Fora do local da visita',
+  outsideHint: 'Aproxime-se do endereço e tente de novo.',
+  checkinSaveError: 'Não foi possível guardar o check-in neste aparelho. Tente de novo.',
+  address: 'Endereço',
+
+  // ---------------------------------------------------------------- control
+  controlTitle: 'Controle da visita',
+  elapsedLabel: 'Tempo de visita',
+  maxDuration: (minutes: number) => `Duração máxima: ${minutes} minutos`,
+  remaining: (minutes: number) =>
+    minutes <= 1 ? 'Falta menos de 1 minuto' : `Faltam ${minutes} minutos`,
+  checkedInAt: (time: string) => `Check-in às ${time}`,
+  checkinWaiting: 'O check-in está guardado neste aparelho e será enviado quando houver conexão.',
+  discard: 'Descartar',
+  missingTitle: 'O que ainda falta',
+  nothingMissing: 'Tudo o que a visita pede está registrado.',
+  missingLaterHint: 'Pode ser completado no relatório, depois do check-out.',
+  goTo: (page: string) => `Abrir ${page}`,
+  checkoutButton: 'Fazer check-out',
+  checkoutSheetTitle: 'Fazer check-out agora?',
+  checkoutSheetIntro: 'Ainda falta registrar:',
+  checkoutSheetHint:
+    'Depois do check-out você não volta a esta tela; o que faltar poderá ser completado no relatório, se possível.',
+  checkoutAnyway: 'Fazer check-out mesmo assim',
+  keepVisiting: 'Continuar a visita',
+  checkoutError: 'Não foi possível registrar o check-out neste aparelho. Tente de novo.',
+
+  // ---------------------------------------------------------------- offline checkout
+  offlineCheckoutTitle: 'Check-out guardado',
+  offlineCheckoutSentTitle: 'Check-out enviado',
+  offlineCheckoutBody: (time: string) =>
+    `Você fez o check-out às ${time} sem conexão. Ele está guardado neste aparelho e será enviado automaticamente, uma única vez, assim que a conexão voltar. Você pode fechar o app: nada se perde.`,
+  offlineCheckoutSentBody:
+    'O servidor recebeu o seu check-out. Agora responda o questionário da visita.',
+  sendNow: 'Tentar enviar agora',
+  goToQuestionnaire: 'Responder o questionário',
+  outboxListLabel: 'Envios desta visita',
+  itemWaiting: 'aguardando envio',
+  itemRetrying: (attempts: number) =>
+    `tentando de novo (${plural(attempts, 'tentativa', 'tentativas')})`,
+  itemFailed: (message: string) => `recusado: ${message}`,
+
+  // ---------------------------------------------------------------- timeout
+  timeoutTitle: 'Tempo esgotado',
+  timeoutNotice: 'O tempo máximo da visita acabou',
+  timeoutBody: (minutes: number) =>
+    `A visita pode durar até ${minutes} minutos. Faça o check-out agora; o que faltar poderá ser completado no relatório.`,
+
+  // ---------------------------------------------------------------- instructions
+  instructionsTitle: 'Instruções',
+  briefing: 'O que fazer',
+  scenario: 'Cenário',
+  requirements: 'O que registrar',
+
+  // ---------------------------------------------------------------- checklist
+  checklistTitle: 'Checklist',
+  checklistLegend: 'Itens da missão',
+  checklistEmpty: 'Esta missão não tem checklist.',
+  checklistProgress: (done: number, total: number) => `${done} de ${total} itens feitos`,
+
+  // ---------------------------------------------------------------- attendants
+  attendantsTitle: 'Atendentes',
+  attendantName: 'Nome do atendente',
+  attendantNameHint: 'Nome e sobrenome, como no crachá. Ex.: Márcia Andrade',
+  traits: 'Características',
+  addAttendant: 'Adicionar atendente',
+  saveAttendant: 'Salvar alterações',
+  cancelEdit: 'Cancelar edição',
+  editingTitle: (name: string) => `Editando ${name}`,
+  newAttendantTitle: 'Novo atendente',
+  attendantAdded: (name: string) => `${name} adicionado(a) à visita`,
+  attendantUpdated: (name: string) => `${name} atualizado(a)`,
+  attendantRemoved: (name: string) => `${name} removido(a) da visita`,
+  attendantsListLabel: 'Atendentes registrados',
+  attendantsEmpty: 'Nenhum atendente registrado ainda',
+  attendantsNeeded: (n: number) => `A missão pede ${plural(n, 'atendente', 'atendentes')}.`,
+  noTraits: 'Sem características marcadas',
+  edit: 'Editar',
+  remove: 'Remover',
+  removeTitle: 'Remover atendente?',
+  removeBody: (name: string) => `${name} sai da lista de atendentes desta visita.`,
+  confirmRemove: 'Remover',
+  keep: 'Manter',
+
+  // ---------------------------------------------------------------- times
+  timesTitle: 'Tempos',
+  timesIntro:
+    'Use o cronômetro durante a visita ou digite o tempo em minutos e segundos (entre 00:05 e 20:00).',
+  timesEmpty: 'Esta missão não pede tempos.',
+  recorded: (value: string) => `Registrado: ${value}`,
+  notRecorded: 'Ainda não registrado',
+  stopwatch: 'Cronômetro',
+  start: 'Iniciar',
+  resume: 'Continuar',
+  pause: 'Pausar',
+  reset: 'Zerar',
+  forTime: (label: string) => ` — ${label}`,
+  typedLabel: (label: string) => `${label} (mm:ss)`,
+  typedHint: 'Ex.: 02:30',
+  saveTime: 'Salvar',
+  timeSaved: (label: string, value: string) => `${label}: ${value} registrado`,
+
+  // ---------------------------------------------------------------- evidences
+  evidencesTitle: 'Evidências',
+  minPhotos: (n: number) => `Mínimo de ${plural(n, 'foto', 'fotos')}`,
+  photosCount: (n: number) => plural(n, 'foto', 'fotos'),
+
+  // ---------------------------------------------------------------- awards
+  awardsTitle: 'Prêmios',
+  awardsEmpty: 'Esta missão não tem prêmios.',
+  awardPrize: (money: string) => `Prêmio: ${money}`,
+  awardGoal: (score: string, goal: number) => `Nota atual: ${score} · Meta: ${goal}`,
+  belowGoal: (score: string, goal: number) =>
+    `A nota atual (${score}) não alcança a meta (${goal}).`,
+  belowGoalHint: 'A nota vem das respostas do questionário, depois do check-out.',
+  scoreLoading: 'Calculando a nota',
+  nominee: 'Atendente indicado',
+  chooseAttendant: 'Escolha o atendente',
+  nominate: 'Indicar',
+  needAttendant: 'Registre o atendente antes de indicá-lo.',
+  goToAttendants: 'Registrar atendente',
+  nominationWaiting: (name: string) =>
+    `${name} indicado(a). A indicação está guardada e será enviada.`,
+  nominationSent: (name: string, status: string) => `${name} indicado(a) — ${status}`,
+  awardSaveFailure:
+    'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
+
+  // ---------------------------------------------------------------- notes
+  notesTitle: 'Observações',
+  notesLabel: 'Observações da visita',
+  notesHint: 'Anote o que ajudar a preencher o relatório. Fica salvo enquanto você digita.',
+  notesCount: (n: number, max: number) => `${n} de ${max} caracteres`,
+  saving: 'Salvando…',
+  saveFailed: 'Não foi possível salvar neste aparelho. Tente de novo.',
+} as const

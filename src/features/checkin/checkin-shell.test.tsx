@@ -1,0 +1,286 @@
+import 'fake-indexeddb/auto'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
+import { routes } from '@/app/router'
+import { SnackbarProvider } from '@/components/snackbar'
+import { distanceMeters, outsideRadiusMessage } from '@/domain/geo'
+import { openVisitDb } from '@/lib/visit-store/db'
+import { API, fakeBackend, fakeServer, renderRoute, routeLoaded } from '@/test/render-route'
+import {
+  clearVisitStore,
+  mockGeolocation,
+  seedDeviceCheckin,
+  setDeviceOnline,
+} from '@/test/checkin-kit'
+import { startTestSync, stopTestSync } from '@/test/visit-kit'
+
+/** T-4826: the demo agent's first `started` task (mission "mercado": 45 minutes at most). */
+const SLUG = 'T-4826'
+
+function seededTask() {
+  const task = fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))
+  if (!task) throw new Error(`${SLUG} not seeded`)
+  return task
+}
+
+async function open(path = `/tasks/${SLUG}/checkin`) {
+  const rendered = await renderRoute(path)
+  await startTestSync(DEMO_AGENT_ID, rendered.queryClient)
+  return rendered
+}
+
+beforeEach(async () => {
+  await clearVisitStore(DEMO_AGENT_ID)
+  setDeviceOnline(true)
+})
+afterEach(() => {
+  stopTestSync()
+  setDeviceOnline(true)
+})
+
+describe('Check-in', () => {
+  it('inside the radius: checks in (also on the server) and opens the control page with the timer', async () => {
+    const task = seededTask()
+    const calls = mockGeolocation({ lat: task.location.lat, lng: task.location.lng, accuracy: 12 })
+    const { user, router } = await open()
+    expect(await screen.findByRole('heading', { name: 'Check-in' })).toBeInTheDocument()
+    expect(screen.getByText(task.title)).toBeInTheDocument()
+    // No bottom navigation in the visit.
+    expect(
+      screen.queryByRole('navigation', { name: 'Navegação principal' }),
+    ).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Fazer check-in' }))
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    expect(calls[0]).toMatchObject({ enableHighAccuracy: true, timeout: 20_000 })
+    const timer = screen.getByRole('link', {
+      name: /^Tempo de visita: \d+ segundos?\. Abrir controle$/,
+    })
+    expect(timer).toHaveAttribute('href', `/tasks/${SLUG}/checkin`)
+    expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/checkin`)
+    const pages = screen.getByRole('navigation', { name: 'Páginas da visita' })
+    for (const name of [
+      'Controle',
+      'Instruções',
+      'Checklist',
+      'Atendentes',
+      'Tempos',
+      'Evidências',
+      'Prêmios',
+      'Observações',
+    ])
+      expect(within(pages).getByRole('link', { name })).toBeInTheDocument()
+
+    await waitFor(() =>
+      expect(
+        fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))?.steps.checkin,
+      ).toBeDefined(),
+    )
+    expect(await screen.findByText('Tudo enviado')).toBeInTheDocument()
+  })
+
+  it('outside the radius: says how far the agent is and offers to try again', async () => {
+    const task = seededTask()
+    const away = { lat: task.location.lat + 850 / 111_195, lng: task.location.lng, accuracy: 0 }
+    mockGeolocation(away)
+    const { user } = await open()
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
+    const message = outsideRadiusMessage(distanceMeters(away, task.location))
+    expect(message).toBe('Você está a 850 m do local.')
+    expect(await screen.findByText(message)).toBeInTheDocument()
+    expect(screen.getByText('Precisão: ±0 m')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Controle da visita' })).not.toBeInTheDocument()
+  })
+
+  it('shows the reading accuracy', async () => {
+    const task = seededTask()
+    mockGeolocation({ lat: task.location.lat + 0.05, lng: task.location.lng, accuracy: 12 })
+    const { user } = await open()
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
+    expect(await screen.findByText('Precisão: ±12 m')).toBeInTheDocument()
+  })
+
+  it('position denied: sends the agent to the location permission page, with the way back', async () => {
+    mockGeolocation({ errorCode: 1 })
+    const { user, router } = await open()
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/permissions/position'))
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      `/tasks/${SLUG}/checkin`,
+    )
+  })
+
+  it('position unavailable or slow: a pt-BR message and a retry', async () => {
+    mockGeolocation({ errorCode: 2 })
+    const { user } = await open()
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
+    expect(await screen.findByText(/Não foi possível obter sua localização/)).toBeInTheDocument()
+    mockGeolocation({ errorCode: 3 })
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    expect(await screen.findByText(/A localização demorou demais/)).toBeInTheDocument()
+  })
+
+  it('checks in with no connection: kept on the device, sent once the connection returns', async () => {
+    const task = seededTask()
+    mockGeolocation({ lat: task.location.lat, lng: task.location.lng, accuracy: 8 })
+    const { user, queryClient } = await open()
+    const button = await screen.findByRole('button', { name: 'Fazer check-in' })
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
+    setDeviceOnline(false)
+    expect(
+      await screen.findByText('Sem conexão — tudo fica salvo neste aparelho'),
+    ).toBeInTheDocument()
+
+    await user.click(button)
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    expect(await screen.findByText(/\d+ ite(m|ns) aguardando envio/)).toBeInTheDocument()
+    expect(screen.getByText(/O check-in está guardado neste aparelho/)).toBeInTheDocument()
+    expect(
+      fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))?.steps.checkin,
+    ).toBeUndefined()
+
+    fakeServer.resetHandlers()
+    setDeviceOnline(true)
+    await waitFor(() =>
+      expect(
+        fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))?.steps.checkin?.accuracy,
+      ).toBe(8),
+    )
+    expect(await screen.findByText('Tudo enviado')).toBeInTheDocument()
+  })
+})
+
+describe('Check-in shell', () => {
+  it('after a reload, restores the visit and the timer from the stored check-in time', async () => {
+    await seedDeviceCheckin(DEMO_AGENT_ID, seededTask(), 12)
+    await open()
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('link', {
+        name: /^Tempo de visita: 12 minutos e \d+ segundos?\. Abrir controle$/,
+      }),
+    ).toBeInTheDocument()
+    expect(within(screen.getByRole('main')).getByText(/^12:\d\d$/)).toBeInTheDocument()
+  })
+
+  it('reloaded with no connection mid-visit, opens the visit from the device and keeps saving', async () => {
+    await seedDeviceCheckin(DEMO_AGENT_ID, seededTask(), 5)
+    const first = await open()
+    await screen.findByText('Tudo enviado')
+    await waitFor(() => expect(first.queryClient.isFetching()).toBe(0))
+    await waitFor(async () =>
+      expect(await (await openVisitDb(DEMO_AGENT_ID)).get('drafts', 'rep_4826')).toBeDefined(),
+    )
+
+    // The tab is closed and opened again with no connection: a new app, same device storage.
+    cleanup()
+    stopTestSync()
+    fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
+    setDeviceOnline(false)
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const router = createMemoryRouter(routes, { initialEntries: [`/tasks/${SLUG}/checkin/notes`] })
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    )
+    await routeLoaded(router)
+    await startTestSync(DEMO_AGENT_ID, queryClient)
+    const user = userEvent.setup()
+
+    const notes = await screen.findByRole('textbox', { name: 'Observações da visita' })
+    expect(
+      screen.getByRole('link', {
+        name: /^Tempo de visita: 5 minutos e \d+ segundos?\. Abrir controle$/,
+      }),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeInTheDocument()
+    await user.type(notes, 'Sem sinal na loja.')
+    expect(await screen.findByText('Salvo neste aparelho')).toBeInTheDocument()
+    expect(await screen.findByText(/1 item aguardando envio/)).toBeInTheDocument()
+
+    fakeServer.resetHandlers()
+    setDeviceOnline(true)
+    await waitFor(() =>
+      expect(fakeBackend.db.reports.findFirst((q) => q.where({ id: 'rep_4826' }))?.notes).toBe(
+        'Sem sinal na loja.',
+      ),
+    )
+    expect(await screen.findByText('Tudo enviado')).toBeInTheDocument()
+  })
+
+  it('at the mission’s maximum time, sends the agent to check out', async () => {
+    await seedDeviceCheckin(DEMO_AGENT_ID, seededTask(), 50)
+    const { user, router } = await open(`/tasks/${SLUG}/checkin/notes`)
+    expect(await screen.findByRole('heading', { name: 'Tempo esgotado' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/checkin/timeout`)
+    expect(screen.getByText('O tempo máximo da visita acabou')).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Páginas da visita' })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/form`))
+    await waitFor(() =>
+      expect(fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))?.status.code).toBe(
+        'visited',
+      ),
+    )
+  })
+
+  it('sends a task that is not being visited back to its hub', async () => {
+    const { router } = await open('/tasks/T-4828/checkin')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks/T-4828'))
+  })
+
+  it('shows what the server refused about a queued check-in', async () => {
+    const task = seededTask()
+    await seedDeviceCheckin(DEMO_AGENT_ID, task, 5, {
+      lat: task.location.lat + 0.05,
+      lng: task.location.lng,
+    })
+    await open()
+    expect(await screen.findByText('O servidor recusou o check-in')).toBeInTheDocument()
+    expect(screen.getByText(/^Você está a .* do local\.$/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Tentar enviar de novo' })).toBeInTheDocument()
+    expect(screen.getByText('1 envio recusado')).toBeInTheDocument()
+  })
+
+  it('with no connection and nothing on the device, says so', async () => {
+    fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
+    setDeviceOnline(false)
+    const { queryClient } = await open()
+    expect(await screen.findByText('Sem conexão', { selector: 'p' })).toBeInTheDocument()
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    expect(screen.getByText(/ainda não foi aberta neste aparelho/)).toBeInTheDocument()
+  })
+
+  it('says when the visit cannot load, and retries', async () => {
+    fakeServer.use(
+      http.get(`${API}/tasks/:id`, () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Erro',
+            status: 500,
+            code: 'server_error',
+            detail: 'Falha simulada no servidor.',
+          },
+          { status: 500, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    )
+    const { user } = await open()
+    expect(await screen.findByText('Não foi possível carregar a visita')).toBeInTheDocument()
+    fakeServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    expect(await screen.findByRole('heading', { name: 'Check-in' })).toBeInTheDocument()
+  })
+})

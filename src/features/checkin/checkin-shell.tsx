@@ -1,0 +1,365 @@
+/**
+ * The check-in shell (`/tasks/:slug/checkin`, docs/product/visit.md): no bottom navigation; a header with
+ * the task, the visit timer (counted from the stored check-in time, so it survives a
+ * reload), the visit's pages and what is waiting to be sent. Before the check-in it shows
+ * the check-in step instead of the pages; at `visitMaxMinutes` it sends the agent to
+ * `timeout`.
+ */
+import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import {
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useParams,
+} from 'react-router-dom'
+import { isApiError } from '@/api/api-error'
+import { LoadError } from '@/components/load-error'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { Button, ButtonLink } from '@/components/button'
+import { EmptyState, Skeleton } from '@/components/status'
+import { elapsedSeconds, formatElapsed, isVisitTimedOut } from '@/domain/visit-timer'
+import type { OutboxSummary } from '@/lib/visit-store/db'
+import { recordCheckout } from '@/lib/visit-store/store'
+import { useOutboxSummary } from '@/lib/visit-store/hooks'
+import type { LocalVisit } from '@/lib/visit-store/db'
+import { outboxCopy } from '@/components/visit/outbox-copy'
+import { checkinCopy as copy } from './checkin-copy'
+import type { CheckinVisit } from './checkin-context'
+import { CheckinStep } from './checkin-step'
+import { isDeviceOnline, useOnline } from './use-online'
+import { useNow } from './use-now'
+import { isConnectionProblem, useVisitData } from './use-visit-data'
+import styles from './checkin.module.css'
+import { appDate } from '@/lib/clock'
+
+const PAGES = [
+  { to: '', label: copy.pages.control },
+  { to: 'instructions', label: copy.pages.instructions },
+  { to: 'checklist', label: copy.pages.checklist },
+  { to: 'attendants', label: copy.pages.attendants },
+  { to: 'times', label: copy.pages.times },
+  { to: 'evidences', label: copy.pages.evidences },
+  { to: 'awards', label: copy.pages.awards },
+  { to: 'notes', label: copy.pages.notes },
+] as const
+
+/** Child pages that stay reachable once the visit is over (or must be checked out). */
+const AFTER_VISIT_PAGE = 'offline-checkout'
+const TIMEOUT_PAGE = 'timeout'
+
+export function CheckinShell() {
+  const { slug = '' } = useParams()
+  const basePath = `/tasks/${encodeURIComponent(slug)}/checkin`
+  const location = useLocation()
+  const navigate = useNavigate()
+  const child = location.pathname.slice(basePath.length).replace(/^\/|\/$/g, '')
+  const online = useOnline()
+  const now = useNow(1000)
+  const data = useVisitData(slug)
+  const { task, mission, draft, report, form } = data
+  // The check-out just recorded, until the store read catches up (so the offline check-out
+  // page never sees a visit without it and sends the agent back).
+  const [recordedCheckout, setRecordedCheckout] = useState<{
+    at: string
+    offline: boolean
+    synced: boolean
+  }>()
+  const storedVisit = data.visit
+  const visit = useMemo(
+    () =>
+      storedVisit && recordedCheckout && !storedVisit.checkout
+        ? { ...storedVisit, checkout: recordedCheckout }
+        : storedVisit,
+    [storedVisit, recordedCheckout],
+  )
+  const outbox = useOutboxSummary(task?.id)
+  // While the check-out is being recorded the shell does not redirect by itself.
+  const [leaving, setLeaving] = useState(false)
+
+  const checkout = useCallback(async () => {
+    if (!task) return
+    const offline = !isDeviceOnline()
+    setLeaving(true)
+    try {
+      const at = appDate().toISOString()
+      await recordCheckout(task, offline, at)
+      setRecordedCheckout({ at, offline, synced: false })
+    } catch (error) {
+      setLeaving(false)
+      throw error
+    }
+    // `leaving` stays set: this shell unmounts (questionnaire) or shows the offline check-out.
+    navigate(
+      offline ? `${basePath}/${AFTER_VISIT_PAGE}` : `/tasks/${encodeURIComponent(task.slug)}/form`,
+      { replace: true },
+    )
+  }, [task, basePath, navigate])
+
+  const { reportQuery, storeError } = data
+  const { refetch: refetchReport } = reportQuery
+  const retryReport = useCallback(() => void refetchReport(), [refetchReport])
+  const context = useMemo<CheckinVisit | null>(
+    () =>
+      task && mission && visit
+        ? {
+            slug,
+            basePath,
+            task,
+            mission,
+            form,
+            report,
+            visit,
+            draft,
+            reportLoad: {
+              pending: reportQuery.isPending,
+              error: reportQuery.error ?? storeError,
+              retry: retryReport,
+            },
+            outbox,
+            online,
+            checkout,
+          }
+        : null,
+    [
+      slug,
+      basePath,
+      task,
+      mission,
+      form,
+      report,
+      visit,
+      draft,
+      reportQuery.isPending,
+      reportQuery.error,
+      storeError,
+      retryReport,
+      outbox,
+      online,
+      checkout,
+    ],
+  )
+
+  // ------------------------------------------------------------ the task itself
+  if (!task) {
+    const { taskQuery } = data
+    return (
+      <ShellFrame online={online} outbox={undefined}>
+        <Page title={copy.visitTitle} backTo="/tasks">
+          {taskQuery.isPending && <Skeleton count={3} label={copy.loading} />}
+          {taskQuery.isError &&
+            (isApiError(taskQuery.error) && taskQuery.error.status === 404 ? (
+              // An unknown or foreign slug (a wrong link): retrying cannot help.
+              <EmptyState
+                title={copy.notFoundTitle}
+                action={<ButtonLink to="/tasks">{copy.backToTasks}</ButtonLink>}
+              >
+                <p>{copy.notFoundBody}</p>
+              </EmptyState>
+            ) : isConnectionProblem(taskQuery.error) && !online ? (
+              <Notice
+                tone="warning"
+                title={copy.offlineTitle}
+                action={
+                  <Button variant="secondary" onClick={() => void taskQuery.refetch()}>
+                    {copy.retry}
+                  </Button>
+                }
+              >
+                {copy.offlineNoData}
+              </Notice>
+            ) : (
+              <LoadError
+                title={copy.loadError}
+                error={taskQuery.error}
+                onRetry={() => void taskQuery.refetch()}
+              />
+            ))}
+        </Page>
+      </ShellFrame>
+    )
+  }
+
+  const hub = `/tasks/${encodeURIComponent(task.slug)}`
+  if (task.status.code !== 'started' && child !== AFTER_VISIT_PAGE && !leaving)
+    return <Navigate to={hub} replace />
+
+  if (!visit)
+    return (
+      <ShellFrame online={online} outbox={outbox} task={task} hub={hub}>
+        <Page title={copy.visitTitle}>
+          <Skeleton count={3} label={copy.loading} />
+        </Page>
+      </ShellFrame>
+    )
+
+  if (!visit.checkin && task.status.code === 'started')
+    return (
+      <ShellFrame online={online} outbox={outbox} task={task} hub={hub}>
+        <CheckinStep task={task} basePath={basePath} />
+      </ShellFrame>
+    )
+
+  // A check-out already recorded on this device: only its page remains.
+  if (visit.checkout && child !== AFTER_VISIT_PAGE && !leaving)
+    return <Navigate to={`${basePath}/${AFTER_VISIT_PAGE}`} replace />
+
+  if (!context) {
+    const { missionQuery } = data
+    return (
+      <ShellFrame online={online} outbox={outbox} task={task} hub={hub}>
+        <Page title={copy.visitTitle}>
+          {missionQuery.isError ? (
+            isConnectionProblem(missionQuery.error) && !online ? (
+              <Notice tone="warning" title={copy.offlineTitle}>
+                {copy.missionOffline}
+              </Notice>
+            ) : (
+              <LoadError
+                title={copy.loadError}
+                error={missionQuery.error}
+                onRetry={() => void missionQuery.refetch()}
+              />
+            )
+          ) : (
+            <Skeleton count={3} label={copy.loading} />
+          )}
+        </Page>
+      </ShellFrame>
+    )
+  }
+
+  const timedOut =
+    visit.checkin && !visit.checkout
+      ? isVisitTimedOut(visit.checkin.at, context.mission.visitMaxMinutes, now)
+      : false
+  if (timedOut && child !== TIMEOUT_PAGE && child !== AFTER_VISIT_PAGE && !leaving)
+    return <Navigate to={`${basePath}/${TIMEOUT_PAGE}`} replace />
+  if (!timedOut && child === TIMEOUT_PAGE && !visit.checkout && !leaving)
+    return <Navigate to={basePath} replace />
+
+  const visiting = !visit.checkout && child !== TIMEOUT_PAGE && child !== AFTER_VISIT_PAGE
+  return (
+    <ShellFrame
+      online={online}
+      outbox={outbox}
+      task={task}
+      hub={hub}
+      timer={<VisitTimer visit={visit} now={now} to={basePath} warn={timedOut} />}
+      nav={visiting ? <VisitNav basePath={basePath} /> : null}
+    >
+      <Outlet context={context} />
+    </ShellFrame>
+  )
+}
+
+function ShellFrame({
+  online,
+  outbox,
+  task,
+  hub,
+  timer,
+  nav,
+  children,
+}: {
+  online: boolean
+  outbox: OutboxSummary | undefined
+  task?: { title: string; slug: string }
+  hub?: string
+  timer?: ReactNode
+  nav?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <div className={styles.titleRow}>
+            <Link to={hub ?? '/tasks'} className={styles.back} aria-label={copy.backToTask}>
+              <span aria-hidden="true">←</span>
+            </Link>
+            <p className={styles.taskTitle}>
+              {task?.title ?? copy.visitTitle}
+              {task && <span className={styles.slug}>{task.slug}</span>}
+            </p>
+            {timer}
+          </div>
+          {nav}
+          <SyncStatus online={online} outbox={outbox} />
+        </div>
+      </header>
+      {children}
+    </div>
+  )
+}
+
+function VisitTimer({
+  visit,
+  now,
+  to,
+  warn,
+}: {
+  visit: LocalVisit
+  now: number
+  to: string
+  warn: boolean
+}) {
+  if (!visit.checkin) return null
+  const until = visit.checkout ? Date.parse(visit.checkout.at) : now
+  const seconds = elapsedSeconds(visit.checkin.at, until)
+  return (
+    <Link
+      to={to}
+      className={`${styles.timer} ${warn ? styles.timerWarning : ''}`}
+      aria-label={copy.timerLabel(seconds)}
+    >
+      <span aria-hidden="true">⏱</span>
+      {formatElapsed(seconds)}
+    </Link>
+  )
+}
+
+function VisitNav({ basePath }: { basePath: string }) {
+  return (
+    <nav className={styles.nav} aria-label={copy.visitPages}>
+      <ul className={styles.navList}>
+        {PAGES.map((page) => (
+          <li key={page.to}>
+            <NavLink
+              to={page.to ? `${basePath}/${page.to}` : basePath}
+              end
+              className={styles.navLink}
+            >
+              {page.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function SyncStatus({ online, outbox }: { online: boolean; outbox: OutboxSummary | undefined }) {
+  return (
+    <div className={styles.statusRow}>
+      <span role="status" className={styles.offline}>
+        {online ? '' : copy.offlineBadge}
+      </span>
+      <span>
+        {outbox === undefined
+          ? outboxCopy.checking
+          : outbox.pending + outbox.failed === 0
+            ? outboxCopy.allSent
+            : [
+                outbox.pending > 0 ? outboxCopy.waiting(outbox.pending) : null,
+                outbox.failed > 0 ? outboxCopy.refusedCount(outbox.failed) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+      </span>
+    </div>
+  )
+}

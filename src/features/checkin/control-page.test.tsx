@@ -1,0 +1,99 @@
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
+import { API, fakeBackend, fakeServer } from '@/test/render-route'
+import { clearVisitStore, openVisit, seedDeviceCheckin, setDeviceOnline } from '@/test/checkin-kit'
+import { stopTestSync } from '@/test/visit-kit'
+
+const SLUG = 'T-4826'
+const serverTask = () => fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))!
+
+beforeEach(async () => {
+  await clearVisitStore(DEMO_AGENT_ID)
+  setDeviceOnline(true)
+  await seedDeviceCheckin(DEMO_AGENT_ID, serverTask(), 10)
+})
+afterEach(() => {
+  stopTestSync()
+  setDeviceOnline(true)
+})
+
+describe('Controle da visita', () => {
+  it('shows the elapsed time and what is still missing, with links to the pages', async () => {
+    await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    const missing = await screen.findByRole('region', { name: 'O que ainda falta' })
+    expect(await within(missing).findByText('Falta 1 atendente')).toBeInTheDocument()
+    expect(
+      within(missing).getByText('Tempo “Tempo na fila”; Tempo “Tempo de atendimento”'),
+    ).toBeInTheDocument()
+    expect(within(missing).getByText('Falta 1 foto')).toBeInTheDocument()
+    expect(within(missing).getByText('Cupom fiscal')).toBeInTheDocument()
+    expect(within(missing).getByRole('link', { name: 'Abrir Atendentes' })).toHaveAttribute(
+      'href',
+      `/tasks/${SLUG}/checkin/attendants`,
+    )
+    expect(screen.getByText('Duração máxima: 45 minutos', { exact: false })).toBeInTheDocument()
+  })
+
+  it('checks out online after confirming what is missing, then opens the questionnaire', async () => {
+    const { user, router } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    await screen.findByText('Falta 1 atendente')
+    await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Fazer check-out agora?' })
+    expect(within(sheet).getByText('Falta 1 atendente')).toBeInTheDocument()
+    await user.click(within(sheet).getByRole('button', { name: 'Fazer check-out mesmo assim' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/form`))
+    await waitFor(() => expect(serverTask().status.code).toBe('visited'))
+    expect(serverTask().steps.checkout?.offline).toBe(false)
+  })
+
+  it('keeps visiting when the agent changes their mind', async () => {
+    const { user, router } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    await screen.findByText('Falta 1 atendente')
+    await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    await user.click(await screen.findByRole('button', { name: 'Continuar a visita' }))
+    expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/checkin`)
+    expect(serverTask().status.code).toBe('started')
+  })
+
+  it('checks out offline: kept on the device, sent exactly once when the connection returns', async () => {
+    const { user, router, queryClient } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    await screen.findByText('Falta 1 atendente')
+    await screen.findByText('Tudo enviado')
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
+    setDeviceOnline(false)
+
+    await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-out mesmo assim' }))
+    expect(await screen.findByRole('heading', { name: 'Check-out guardado' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/checkin/offline-checkout`)
+    expect(screen.getByText(/será enviado automaticamente, uma única vez/)).toBeInTheDocument()
+    expect(await screen.findByText(/^Check-out: /)).toBeInTheDocument()
+    expect(serverTask().status.code).toBe('started')
+    // No visit pages once checked out.
+    expect(screen.queryByRole('navigation', { name: 'Páginas da visita' })).not.toBeInTheDocument()
+
+    fakeServer.resetHandlers()
+    setDeviceOnline(true)
+    expect(await screen.findByRole('heading', { name: 'Check-out enviado' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Responder o questionário' })).toHaveAttribute(
+      'href',
+      `/tasks/${SLUG}/form`,
+    )
+    expect(serverTask().status.code).toBe('visited')
+    expect(serverTask().steps.checkout?.offline).toBe(true)
+
+    // Another "online" changes nothing: the server got it once.
+    setDeviceOnline(true)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const replies = fakeBackend.db.idempotentReplies.findMany((q) =>
+      q.where({ route: `checkout:${serverTask().id}` }),
+    )
+    expect(replies).toHaveLength(1)
+    expect(replies[0]!.status).toBe(200)
+  })
+})

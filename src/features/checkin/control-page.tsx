@@ -1,0 +1,151 @@
+/** `control` (index of the check-in shell): elapsed time, what is still missing, check-out. */
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { Button } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { Sheet } from '@/components/sheet'
+import type { SectionCompleteness } from '@/domain/report-completeness'
+import { elapsedSeconds, formatElapsed, remainingSeconds } from '@/domain/visit-timer'
+import { formatDateTime } from '@/lib/format'
+import { useTaskMedia } from '@/lib/visit-store/hooks'
+import { checkinCopy as copy } from './checkin-copy'
+import { useCheckinVisit, type CheckinVisit } from './checkin-context'
+import { DraftGate } from './draft-gate'
+import { FailedWrites } from '@/components/visit/outbox-status'
+import { useNow } from './use-now'
+import { SHELL_PAGE_OF_SECTION, visitCompleteness } from './visit-completeness'
+import styles from './checkin.module.css'
+
+const PAGE_LABEL: Record<string, string> = copy.pages
+
+export function ControlPage() {
+  const visit = useCheckinVisit()
+  const now = useNow()
+  const checkin = visit.visit.checkin
+  const checkinWaiting =
+    checkin &&
+    !checkin.synced &&
+    !visit.outbox?.items.some((i) => i.kind === 'checkin' && i.state === 'failed')
+  return (
+    <Page title={copy.controlTitle}>
+      {checkin && (
+        <section className={styles.card} aria-labelledby="visit-time">
+          <h2 id="visit-time" className={styles.cardTitle}>
+            {copy.elapsedLabel}
+          </h2>
+          <p className={styles.bigTime}>{formatElapsed(elapsedSeconds(checkin.at, now))}</p>
+          <p className={styles.muted}>
+            {copy.checkedInAt(formatDateTime(checkin.at))} ·{' '}
+            {copy.maxDuration(visit.mission.visitMaxMinutes)}
+          </p>
+          <p className={styles.muted}>
+            {copy.remaining(
+              Math.ceil(remainingSeconds(checkin.at, visit.mission.visitMaxMinutes, now) / 60),
+            )}
+          </p>
+          {checkinWaiting && <p className={styles.muted}>{copy.checkinWaiting}</p>}
+        </section>
+      )}
+      <FailedWrites outbox={visit.outbox} />
+      <DraftGate visit={visit}>{() => <MissingAndCheckout visit={visit} />}</DraftGate>
+    </Page>
+  )
+}
+
+function MissingAndCheckout({ visit }: { visit: CheckinVisit }) {
+  const media = useTaskMedia(visit.task.id)
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const sections = visit.draft
+    ? visitCompleteness(visit.draft, visit.mission, media ?? [], visit.report)
+    : []
+  const missing = sections.flatMap((s) => s.missing)
+
+  async function checkout() {
+    setBusy(true)
+    setFailed(false)
+    try {
+      await visit.checkout()
+    } catch {
+      setFailed(true)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="visit-missing">
+        <h2 id="visit-missing" className={styles.cardTitle}>
+          {copy.missingTitle}
+        </h2>
+        {missing.length === 0 ? (
+          <p className={styles.status}>{copy.nothingMissing}</p>
+        ) : (
+          <MissingList sections={sections} visit={visit} />
+        )}
+      </section>
+      {failed && <Notice tone="error">{copy.checkoutError}</Notice>}
+      <Button
+        block
+        busy={busy}
+        onClick={() => (missing.length > 0 ? setConfirming(true) : void checkout())}
+      >
+        {copy.checkoutButton}
+      </Button>
+      <Sheet open={confirming} title={copy.checkoutSheetTitle} onClose={() => setConfirming(false)}>
+        <div className={styles.stack}>
+          <p>{copy.checkoutSheetIntro}</p>
+          <ul className={styles.bullets}>
+            {missing.map((m) => (
+              <li key={`${m.section}:${m.label}`}>{m.label}</li>
+            ))}
+          </ul>
+          <p className={styles.muted}>{copy.checkoutSheetHint}</p>
+          <Button
+            block
+            busy={busy}
+            onClick={() => {
+              setConfirming(false)
+              void checkout()
+            }}
+          >
+            {copy.checkoutAnyway}
+          </Button>
+          <Button block variant="secondary" onClick={() => setConfirming(false)}>
+            {copy.keepVisiting}
+          </Button>
+        </div>
+      </Sheet>
+    </>
+  )
+}
+
+function MissingList({
+  sections,
+  visit,
+}: {
+  sections: SectionCompleteness[]
+  visit: CheckinVisit
+}) {
+  return (
+    <ul className={styles.missingList}>
+      {sections
+        .filter((s) => !s.complete)
+        .map((s) => {
+          const page = SHELL_PAGE_OF_SECTION[s.section]
+          return (
+            <li key={s.section} className={styles.missingItem}>
+              <span>{s.missing.map((m) => m.label).join('; ')}</span>
+              {page ? (
+                <Link to={`${visit.basePath}/${page}`}>{copy.goTo(PAGE_LABEL[page] ?? page)}</Link>
+              ) : (
+                <span className={styles.muted}>{copy.missingLaterHint}</span>
+              )}
+            </li>
+          )
+        })}
+    </ul>
+  )
+}

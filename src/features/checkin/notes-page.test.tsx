@@ -1,0 +1,54 @@
+import 'fake-indexeddb/auto'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
+import { fakeBackend } from '@/test/render-route'
+import { openVisitDb } from '@/lib/visit-store/db'
+import { clearVisitStore, openVisit, seedDeviceCheckin, setDeviceOnline } from '@/test/checkin-kit'
+import { stopTestSync } from '@/test/visit-kit'
+
+const SLUG = 'T-4826'
+const serverTask = () => fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))!
+const serverReport = () => fakeBackend.db.reports.findFirst((q) => q.where({ id: 'rep_4826' }))!
+const draftNotes = async () =>
+  (await (await openVisitDb(DEMO_AGENT_ID)).get('drafts', 'rep_4826'))?.notes
+
+beforeEach(async () => {
+  await clearVisitStore(DEMO_AGENT_ID)
+  setDeviceOnline(true)
+  await seedDeviceCheckin(DEMO_AGENT_ID, serverTask(), 10)
+})
+afterEach(() => stopTestSync())
+
+describe('Observações', () => {
+  it('saves the text as it is typed, on the device and then on the server', async () => {
+    const { user } = await openVisit(`/tasks/${SLUG}/checkin/notes`, DEMO_AGENT_ID)
+    const notes = await screen.findByRole('textbox', { name: 'Observações da visita' })
+    await user.type(notes, 'Fila longa no caixa rápido.')
+    expect(await screen.findByText('Salvo neste aparelho')).toBeInTheDocument()
+    expect(await draftNotes()).toBe('Fila longa no caixa rápido.')
+    await waitFor(() => expect(serverReport().notes).toBe('Fila longa no caixa rápido.'))
+  })
+
+  it('saves at once when the field loses focus, and shows the saved text again later', async () => {
+    const { user } = await openVisit(`/tasks/${SLUG}/checkin/notes`, DEMO_AGENT_ID)
+    const notes = await screen.findByRole('textbox', { name: 'Observações da visita' })
+    fireEvent.change(notes, { target: { value: 'Pão saindo às 12h.' } })
+    fireEvent.blur(notes)
+    await waitFor(async () => expect(await draftNotes()).toBe('Pão saindo às 12h.'))
+    await user.click(screen.getByRole('link', { name: 'Controle' }))
+    await screen.findByRole('heading', { name: 'Controle da visita' })
+    await user.click(screen.getByRole('link', { name: 'Observações' }))
+    expect(await screen.findByRole('textbox', { name: 'Observações da visita' })).toHaveValue(
+      'Pão saindo às 12h.',
+    )
+  })
+
+  it('saves what is waiting when the agent leaves the page before the pause', async () => {
+    const { user } = await openVisit(`/tasks/${SLUG}/checkin/notes`, DEMO_AGENT_ID)
+    const notes = await screen.findByRole('textbox', { name: 'Observações da visita' })
+    fireEvent.change(notes, { target: { value: 'Saí rápido.' } })
+    await user.click(screen.getByRole('link', { name: 'Controle' }))
+    await waitFor(async () => expect(await draftNotes()).toBe('Saí rápido.'))
+  })
+})

@@ -1,0 +1,80 @@
+/**
+ * `offline-checkout`: the check-out was recorded without a connection. It is kept on the
+ * device and the outbox sends it by itself, once, when the connection returns; this page
+ * follows it live and then leads on to the questionnaire.
+ */
+import { useState } from 'react'
+import { Navigate } from 'react-router-dom'
+import { Button, ButtonLink } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { formatDateTime } from '@/lib/format'
+import type { OutboxItem } from '@/lib/visit-store/db'
+import { sendQueuedNow } from '@/lib/visit-store/store'
+import { outboxCopy } from '@/components/visit/outbox-copy'
+import { checkinCopy as copy } from './checkin-copy'
+import { useCheckinVisit } from './checkin-context'
+import { FailedWrites } from '@/components/visit/outbox-status'
+import styles from './checkin.module.css'
+
+export function OfflineCheckoutPage() {
+  const visit = useCheckinVisit()
+  const checkout = visit.visit.checkout
+  const sent = checkout?.synced === true || visit.task.status.code !== 'started'
+  const [waking, setWaking] = useState(false)
+  if (!checkout && !sent) return <Navigate to={visit.basePath} replace />
+
+  async function sendNow() {
+    setWaking(true)
+    try {
+      await sendQueuedNow()
+    } finally {
+      setWaking(false)
+    }
+  }
+
+  const items = visit.outbox?.items ?? []
+  return (
+    <Page title={sent ? copy.offlineCheckoutSentTitle : copy.offlineCheckoutTitle}>
+      {sent ? (
+        <Notice tone="success" title={copy.offlineCheckoutSentTitle}>
+          {copy.offlineCheckoutSentBody}
+        </Notice>
+      ) : (
+        <Notice tone="info" title={copy.offlineCheckoutTitle}>
+          {copy.offlineCheckoutBody(formatDateTime(checkout!.at))}
+        </Notice>
+      )}
+      <FailedWrites outbox={visit.outbox} />
+      {items.length > 0 && (
+        <section className={styles.card} aria-labelledby="outbox-items">
+          <h2 id="outbox-items" className={styles.cardTitle}>
+            {copy.outboxListLabel}
+          </h2>
+          <ul className={styles.bullets}>
+            {items.map((item) => (
+              <li key={item.seq ?? item.id}>
+                {outboxCopy.kind(item.kind)}: {itemState(item)}
+              </li>
+            ))}
+          </ul>
+          {!sent && visit.online && (
+            <Button variant="secondary" busy={waking} onClick={() => void sendNow()}>
+              {copy.sendNow}
+            </Button>
+          )}
+        </section>
+      )}
+      {sent && (
+        <ButtonLink to={`/tasks/${encodeURIComponent(visit.task.slug)}/form`} block>
+          {copy.goToQuestionnaire}
+        </ButtonLink>
+      )}
+    </Page>
+  )
+}
+
+function itemState(item: OutboxItem) {
+  if (item.state === 'failed') return copy.itemFailed(item.lastError?.message ?? '')
+  return item.attempts > 0 ? copy.itemRetrying(item.attempts) : copy.itemWaiting
+}

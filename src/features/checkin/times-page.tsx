@@ -1,0 +1,189 @@
+/**
+ * `times`: each mission time by stopwatch (kept in localStorage, so it keeps counting
+ * across a reload) or typed as mm:ss; 5–1200 seconds by the domain rule. Saved in the
+ * device's draft as soon as it is valid.
+ */
+import { useId, useState, type FormEvent } from 'react'
+import type { Mission } from '@/api/entities'
+import { Button } from '@/components/button'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { useSnackbar } from '@/components/snackbar'
+import { EmptyState } from '@/components/status'
+import { TextField } from '@/components/text-field'
+import { formatMmSs, timeEntrySecondsSchema, timeEntryTextSchema } from '@/domain/time-entry'
+import type { ReportDraft } from '@/lib/visit-store/db'
+import { updateDraft } from '@/lib/visit-store/store'
+import { checkinCopy as copy } from './checkin-copy'
+import { useCheckinVisit } from './checkin-context'
+import { DraftGate } from './draft-gate'
+import { usePersistentState } from './persistent-input'
+import { stopwatchElapsedMs, useStopwatch } from './stopwatch'
+import { useNow } from './use-now'
+import styles from './checkin.module.css'
+
+type MissionTime = Mission['times'][number]
+
+export function TimesPage() {
+  const visit = useCheckinVisit()
+  return (
+    <Page title={copy.timesTitle}>
+      {visit.mission.times.length === 0 ? (
+        <EmptyState title={copy.timesEmpty} />
+      ) : (
+        <>
+          <p className={styles.muted}>{copy.timesIntro}</p>
+          <DraftGate visit={visit}>
+            {(draft) =>
+              visit.mission.times.map((time) => (
+                <TimeEntry key={time.code} time={time} draft={draft} taskId={visit.task.id} />
+              ))
+            }
+          </DraftGate>
+        </>
+      )}
+    </Page>
+  )
+}
+
+async function saveTime(reportId: string, code: string, seconds: number) {
+  await updateDraft(reportId, (d) => ({
+    ...d,
+    times: d.times.some((t) => t.code === code)
+      ? d.times.map((t) => (t.code === code ? { ...t, seconds } : t))
+      : [...d.times, { code, seconds }],
+  }))
+}
+
+function TimeEntry({
+  time,
+  draft,
+  taskId,
+}: {
+  time: MissionTime
+  draft: ReportDraft
+  taskId: string
+}) {
+  const headingId = useId()
+  const snackbar = useSnackbar()
+  const stopwatch = useStopwatch(taskId, time.code)
+  const now = useNow(250, stopwatch.running)
+  const [text, setText, clearText] = usePersistentState(`${taskId}.time.${time.code}`, '')
+  const [textError, setTextError] = useState<string>()
+  const [stopwatchError, setStopwatchError] = useState<string>()
+  const [saveFailed, setSaveFailed] = useState(false)
+  const recorded = draft.times.find((t) => t.code === time.code)
+  const counted = Math.floor(stopwatchElapsedMs(stopwatch.state, now) / 1000)
+
+  async function store(seconds: number) {
+    setSaveFailed(false)
+    try {
+      await saveTime(draft.reportId, time.code, seconds)
+      snackbar(copy.timeSaved(time.label, formatMmSs(seconds)))
+      return true
+    } catch {
+      setSaveFailed(true)
+      return false
+    }
+  }
+
+  async function submitTyped(event: FormEvent) {
+    event.preventDefault()
+    const parsed = timeEntryTextSchema.safeParse(text)
+    if (!parsed.success) {
+      setTextError(parsed.error.issues[0]?.message)
+      return
+    }
+    setTextError(undefined)
+    if (await store(parsed.data)) clearText()
+  }
+
+  async function pause() {
+    const seconds = stopwatch.pause()
+    const parsed = timeEntrySecondsSchema.safeParse(seconds)
+    if (!parsed.success) {
+      setStopwatchError(parsed.error.issues[0]?.message)
+      return
+    }
+    setStopwatchError(undefined)
+    await store(parsed.data)
+  }
+
+  const forLabel = <span className="visually-hidden">{copy.forTime(time.label)}</span>
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.cardTitle}>
+        {time.label}
+      </h2>
+      <p className={recorded ? styles.status : styles.muted}>
+        {recorded ? copy.recorded(formatMmSs(recorded.seconds)) : copy.notRecorded}
+      </p>
+
+      <div className={styles.stack}>
+        <p className={styles.muted}>
+          {copy.stopwatch}
+          {forLabel}
+        </p>
+        <p
+          className={styles.stopwatch}
+          role="timer"
+          aria-label={`${copy.stopwatch}${copy.forTime(time.label)}`}
+        >
+          {formatMmSs(counted)}
+        </p>
+        <div className={styles.itemActions}>
+          {stopwatch.running ? (
+            <Button variant="secondary" onClick={() => void pause()}>
+              {copy.pause}
+              {forLabel}
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setStopwatchError(undefined)
+                stopwatch.start()
+              }}
+            >
+              {stopwatch.state.accumulatedMs > 0 ? copy.resume : copy.start}
+              {forLabel}
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            disabled={stopwatch.state.accumulatedMs === 0 && !stopwatch.running}
+            onClick={() => {
+              setStopwatchError(undefined)
+              stopwatch.reset()
+            }}
+          >
+            {copy.reset}
+            {forLabel}
+          </Button>
+        </div>
+        {stopwatchError && (
+          <p className={styles.fieldError} role="alert">
+            {stopwatchError}
+          </p>
+        )}
+      </div>
+
+      <form className={styles.stack} onSubmit={(e) => void submitTyped(e)} noValidate>
+        <TextField
+          label={copy.typedLabel(time.label)}
+          hint={copy.typedHint}
+          error={textError}
+          value={text}
+          autoComplete="off"
+          placeholder="00:00"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          {copy.saveTime}
+          {forLabel}
+        </Button>
+      </form>
+      {saveFailed && <Notice tone="error">{copy.saveFailed}</Notice>}
+    </section>
+  )
+}

@@ -1,0 +1,332 @@
+import 'fake-indexeddb/auto'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
+import { failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { readDraft, resetVisitDevice, startTestSync } from '@/test/visit-kit'
+
+const STARTED = 'T-4826' // mercado, empty report; checked in by `checkIn`
+const VISITED = 'T-4828' // farma, filled report (complete)
+const VALIDATING = 'T-4829'
+
+async function checkIn(slug: string) {
+  await fakeBackend.db.tasks.update((q) => q.where({ slug }), {
+    data(t) {
+      t.steps.checkin = {
+        at: new Date(fakeBackend.clock.now()).toISOString(),
+        lat: t.location.lat,
+        lng: t.location.lng,
+        accuracy: 10,
+      }
+    },
+  })
+}
+
+/** Renders, prepares the fake server, then opens `path` (the first screen must not load first). */
+async function open(path: string, prepare?: () => Promise<void>) {
+  const rendered = await renderRoute('/preparando')
+  await prepare?.()
+  await act(() => rendered.router.navigate(path))
+  return rendered
+}
+
+const serverTask = (slug: string) => fakeBackend.db.tasks.findFirst((q) => q.where({ slug }))!
+const serverReport = (id: string) => fakeBackend.db.reports.findFirst((q) => q.where({ id }))!
+
+beforeEach(async () => {
+  await resetVisitDevice(DEMO_AGENT_ID)
+  await startTestSync(DEMO_AGENT_ID)
+})
+afterEach(() => resetVisitDevice(DEMO_AGENT_ID))
+
+describe('Relatório — visão geral', () => {
+  it('lists what is missing in each section and names the incomplete pages when sending', async () => {
+    const { user } = await open(`/tasks/${STARTED}/report`, () => checkIn(STARTED))
+    expect(await screen.findByRole('heading', { name: 'Relatório' })).toBeInTheDocument()
+    const sections = await screen.findByRole('navigation', { name: 'Partes do relatório' })
+    const answers = within(sections).getByRole('link', { name: /Questionário/ })
+    expect(answers).toHaveTextContent('3 pendentes')
+    expect(answers).toHaveTextContent('Página “Chegada” do questionário')
+    expect(answers).toHaveAttribute('href', `/tasks/${STARTED}/report/answers`)
+    expect(within(sections).getByRole('link', { name: /Atendentes/ })).toHaveTextContent(
+      'Falta 1 atendente',
+    )
+    expect(within(sections).getByRole('link', { name: /Fotos/ })).toHaveTextContent('Falta 1 foto')
+    expect(within(sections).getByRole('link', { name: /Depoimento escrito/ })).toHaveTextContent(
+      '1 pendente',
+    )
+    expect(screen.getByText('0 de 100')).toBeInTheDocument()
+    expect(await screen.findByText('Tudo enviado')).toBeInTheDocument()
+
+    const send = screen.getByRole('button', { name: 'Enviar relatório' })
+    expect(send).toHaveAttribute('aria-disabled', 'true')
+    await user.click(send)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('O questionário tem páginas incompletas')
+    expect(alert).toHaveTextContent(
+      'Ainda falta completar: Página “Chegada” do questionário; Página “Atendimento” do questionário; Página “Finalização” do questionário;',
+    )
+    expect(serverTask(STARTED).status.code).toBe('started')
+  })
+
+  it('sends a complete report after pending saves and goes to the status once the server has it', async () => {
+    const { user, router } = await open(`/tasks/${VISITED}/report`)
+    const sections = await screen.findByRole('navigation', { name: 'Partes do relatório' })
+    expect(within(sections).getByRole('link', { name: /Questionário/ })).toHaveTextContent(
+      'Completo',
+    )
+    await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${VISITED}/status`))
+    expect(serverTask(VISITED).status.code).toBe('validating')
+    expect(serverReport('rep_4828').submittedAt).not.toBeNull()
+  })
+
+  it('shows the sending as pending while the server cannot be reached', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report`)
+    await screen.findByRole('navigation', { name: 'Partes do relatório' })
+    failApi('post', '/reports/rep_4828/submission', 503)
+    await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
+    expect(await screen.findByText('Envio pendente')).toBeInTheDocument()
+    expect(await screen.findByText('1 item aguardando envio')).toBeInTheDocument()
+    expect(serverTask(VISITED).status.code).toBe('visited')
+  })
+
+  it('shows the server’s refusal of an incomplete report with what is missing, to retry or discard', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report`)
+    await screen.findByRole('navigation', { name: 'Partes do relatório' })
+    const missing = [{ section: 'evidences', label: 'Falta 1 foto' }]
+    failApi('post', '/reports/rep_4828/submission', 422, {
+      type: 'about:blank',
+      title: 'Relatório incompleto',
+      status: 422,
+      code: 'report_incomplete',
+      detail: 'Ainda falta completar: Falta 1 foto.',
+      missing,
+    })
+    await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('O questionário tem páginas incompletas')
+    expect(alert).toHaveTextContent('Ainda falta completar: Falta 1 foto.')
+    expect(within(alert).getByRole('button', { name: 'Tentar enviar de novo' })).toBeInTheDocument()
+    await user.click(within(alert).getByRole('button', { name: 'Descartar' }))
+    await user.click(within(alert).getByRole('button', { name: 'Sim, descartar' }))
+    expect(await screen.findByRole('button', { name: 'Enviar relatório' })).toBeInTheDocument()
+    expect(serverTask(VISITED).status.code).toBe('visited')
+  })
+
+  it('shows the load error and retries', async () => {
+    failApi('get', `/tasks/${VISITED}`, 500)
+    const { user } = await open(`/tasks/${VISITED}/report`)
+    expect(await screen.findByText('Não foi possível carregar o relatório')).toBeInTheDocument()
+    fakeServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    expect(
+      await screen.findByRole('navigation', { name: 'Partes do relatório' }),
+    ).toBeInTheDocument()
+  })
+
+  it('says when a section does not exist', async () => {
+    await open(`/tasks/${VISITED}/report/precos`)
+    expect(await screen.findByRole('heading', { name: 'Seção não encontrada' })).toBeInTheDocument()
+  })
+})
+
+describe('Relatório — seções', () => {
+  it('lists the answers, each opening the chat at its question', async () => {
+    await open(`/tasks/${VISITED}/report/answers`)
+    expect(await screen.findByRole('heading', { name: 'Questionário' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Página 1 — Chegada' })).toBeInTheDocument()
+    const facade = screen.getByRole('link', { name: /A fachada estava limpa e bem sinalizada\?/ })
+    expect(facade).toHaveAttribute('href', `/tasks/${VISITED}/form?q=farma-q1`)
+  })
+
+  it('keeps a bad time as typed with its message, and saves a good one', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/times`)
+    const wait = await screen.findByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
+    await user.clear(wait)
+    await user.type(wait, '30:00')
+    await user.click(screen.getByRole('button', { name: 'Salvar tempos' }))
+    expect(await screen.findByText('O tempo máximo é 20:00.')).toBeInTheDocument()
+    expect(wait).toHaveValue('30:00')
+    await user.clear(wait)
+    await user.type(wait, '03:15')
+    await user.click(screen.getByRole('button', { name: 'Salvar tempos' }))
+    await waitFor(async () =>
+      expect(
+        (await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.times.find((t) => t.code === 'espera')
+          ?.seconds,
+      ).toBe(195),
+    )
+    await waitFor(() =>
+      expect(serverReport('rep_4828').times.find((t) => t.code === 'espera')?.seconds).toBe(195),
+    )
+  })
+
+  it('adds an attendant by name and traits, refusing a role instead of a name', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/attendants`)
+    const name = await screen.findByRole('textbox', { name: 'Nome do atendente' })
+    await user.type(name, 'Gerente')
+    await user.click(screen.getByRole('button', { name: 'Adicionar atendente' }))
+    expect(
+      await screen.findByText('Informe o nome real do atendente, não um cargo ou termo genérico.'),
+    ).toBeInTheDocument()
+    expect(name).toHaveValue('Gerente')
+    await user.clear(name)
+    await user.type(name, 'Márcia Andrade')
+    await user.click(
+      within(screen.getByRole('group', { name: 'Características' })).getByRole('button', {
+        name: 'cordial',
+      }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Adicionar atendente' }))
+    expect(await screen.findByText('Márcia Andrade')).toBeInTheDocument()
+    await waitFor(async () =>
+      expect((await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.attendants.at(-1)).toMatchObject({
+        name: 'Márcia Andrade',
+        traits: ['cordial'],
+      }),
+    )
+  })
+
+  it('saves the written testimony as it is typed, with a live count and the length message on leaving the field', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/testimony`)
+    const field = await screen.findByRole('textbox', { name: 'Depoimento' })
+    await user.type(field, 'Atendimento rápido.')
+    expect(screen.getByText('19 de 1000 caracteres')).toBeInTheDocument()
+    await user.tab()
+    expect(
+      await screen.findByText('Escreva pelo menos 50 caracteres (faltam 31).'),
+    ).toBeInTheDocument()
+    expect(field).toHaveValue('Atendimento rápido.')
+    await waitFor(async () =>
+      expect((await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.testimony).toBe('Atendimento rápido.'),
+    )
+  })
+
+  it('refuses a nomination below the award’s goal with the award message', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/awards`)
+    expect(await screen.findByText('Atendimento nota 10', { selector: 'span' })).toBeInTheDocument()
+    expect(screen.getByText(/Meta: nota 80 · Prêmio: R\$\s?50,00/)).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Indicar atendente' }))
+    expect(
+      await screen.findByText('A nota da visita (62.2) não alcança a meta do prêmio (80).'),
+    ).toBeInTheDocument()
+    expect(fakeBackend.db.awards.findMany((q) => q.where({ taskId: 'tsk_4828' }))).toHaveLength(0)
+  })
+
+  it('queues a nomination that the server records', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/awards`, async () => {
+      await fakeBackend.db.missions.update((q) => q.where({ id: 'msn_farma' }), {
+        data(m) {
+          m.awards = m.awards.map((a) => ({ ...a, goal: 50 }))
+        },
+      })
+    })
+    expect(await screen.findByRole('combobox', { name: 'Atendente' })).toHaveDisplayValue(
+      'Marcelo Pereira',
+    )
+    await user.click(screen.getByRole('button', { name: 'Indicar atendente' }))
+    await waitFor(() =>
+      expect(fakeBackend.db.awards.findMany((q) => q.where({ taskId: 'tsk_4828' }))).toHaveLength(
+        1,
+      ),
+    )
+    const nominations = await screen.findByRole('list', { name: 'Indicações desta visita' })
+    expect(await within(nominations).findByText('Marcelo Pereira')).toBeInTheDocument()
+    expect(within(nominations).getByText('Indicado')).toBeInTheDocument()
+  })
+
+  it('shows the photos, receipts and audio sections with the media pieces', async () => {
+    const { router } = await open(`/tasks/${VISITED}/report/evidences`)
+    expect(await screen.findByText('A missão pede pelo menos 2 fotos.')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Adicionar foto' })).toBeInTheDocument()
+    await act(() => router.navigate(`/tasks/${VISITED}/report/tax-receipts`))
+    expect(
+      await screen.findByText('A missão pede a foto do cupom fiscal da compra.'),
+    ).toBeInTheDocument()
+    await act(() => router.navigate(`/tasks/${VISITED}/report/audio`))
+    expect(
+      await screen.findByText('Grave o áudio do atendimento ou escreva um depoimento.'),
+    ).toBeInTheDocument()
+  })
+
+  it('asks which version to keep when the report changed elsewhere, listing the differences', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/times`)
+    const wait = await screen.findByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
+    // Another device saved a new version meanwhile.
+    await fakeBackend.db.reports.update((q) => q.where({ id: 'rep_4828' }), {
+      data(r) {
+        r.version = 4
+        r.times = r.times.map((t) => (t.code === 'espera' ? { ...t, seconds: 100 } : t))
+      },
+    })
+    await user.clear(wait)
+    await user.type(wait, '03:00')
+    await user.tab()
+    const sheet = await screen.findByRole('dialog', { name: 'O relatório mudou em outro lugar' })
+    expect(
+      within(sheet).getByText('Tempo de espera: 03:00 aqui, 01:40 no servidor'),
+    ).toBeInTheDocument()
+    await user.click(within(sheet).getByRole('button', { name: 'Manter as minhas respostas' }))
+    await waitFor(() => expect(serverReport('rep_4828').version).toBe(5))
+    expect(serverReport('rep_4828').times.find((t) => t.code === 'espera')?.seconds).toBe(180)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('takes the server’s version when the agent chooses it', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/times`)
+    const wait = await screen.findByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
+    await fakeBackend.db.reports.update((q) => q.where({ id: 'rep_4828' }), {
+      data(r) {
+        r.version = 4
+        r.times = r.times.map((t) => (t.code === 'espera' ? { ...t, seconds: 100 } : t))
+      },
+    })
+    await user.clear(wait)
+    await user.type(wait, '03:00')
+    await user.tab()
+    const sheet = await screen.findByRole('dialog', { name: 'O relatório mudou em outro lugar' })
+    await user.click(within(sheet).getByRole('button', { name: 'Usar a versão do servidor' }))
+    await waitFor(async () => {
+      const draft = await readDraft(DEMO_AGENT_ID, 'rep_4828')
+      expect(draft?.conflict).toBeUndefined()
+      expect(draft?.times.find((t) => t.code === 'espera')?.seconds).toBe(100)
+    })
+    expect(serverReport('rep_4828').version).toBe(4)
+  })
+})
+
+describe('Relatório enviado (somente leitura)', () => {
+  it('shows the submitted answers without ways to change them', async () => {
+    await open(`/tasks/${VALIDATING}/status/answers`)
+    expect(
+      await screen.findByRole('heading', { name: 'Relatório enviado — Questionário' }),
+    ).toBeInTheDocument()
+    expect(await screen.findByText('A fachada estava limpa e bem sinalizada?')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /A fachada/ })).not.toBeInTheDocument()
+    expect(
+      screen.getByRole('navigation', { name: 'Outras partes do relatório' }),
+    ).toBeInTheDocument()
+  })
+
+  it('shows the submitted photos read-only and the attendants', async () => {
+    const { router } = await open(`/tasks/${VALIDATING}/status/evidences`)
+    expect(
+      await screen.findByRole('heading', { name: 'Relatório enviado — Fotos' }),
+    ).toBeInTheDocument()
+    expect(
+      await screen.findByRole('list', { name: 'Fotos e arquivos do relatório' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Remover/ })).not.toBeInTheDocument()
+    await act(() => router.navigate(`/tasks/${VALIDATING}/status/attendants`))
+    const attendant = serverReport('rep_4829').attendants[0]!
+    expect(await screen.findByText(attendant.name)).toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+  })
+
+  it('does not offer editing once the report was sent', async () => {
+    await open(`/tasks/${VALIDATING}/report`)
+    expect(await screen.findByText('Este relatório já foi enviado.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enviar relatório' })).not.toBeInTheDocument()
+  })
+})

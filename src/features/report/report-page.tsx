@@ -1,0 +1,271 @@
+/**
+ * `/tasks/:slug/report/:section?`: the report overview (every section's completeness from
+ * the device's draft, the score, what waits to be sent, and "Enviar relatório"), or one
+ * editable section.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import type { ReportSection } from '@/api/entities'
+import { Button, ButtonLink } from '@/components/button'
+import { List, ListItem } from '@/components/list'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { useSnackbar } from '@/components/snackbar'
+import { Badge, EmptyState } from '@/components/status'
+import { incompleteReportMessage, missingItems } from '@/domain/report-completeness'
+import { taskKeys } from '@/features/tasks/api/task-queries'
+import { visitKeys } from '@/lib/visit-store/api'
+import type { OutboxSummary } from '@/lib/visit-store/db'
+import type { OutboxItem } from '@/lib/visit-store/db'
+import { queueReportSubmission } from '@/lib/visit-store/store'
+import { useOutboxSummary } from '@/lib/visit-store/hooks'
+import { ConflictSheet } from '@/components/visit/conflict-sheet'
+import {
+  draftContent,
+  draftScore,
+  isReportSection,
+  reportRows,
+  type ReportRow,
+} from '@/components/visit/report-content'
+import { reportCopy as copy } from '@/components/visit/report-copy'
+import { ReportQueryState } from '@/components/visit/report-query-state'
+import { FailedWrite, OutboxStatus } from '@/components/visit/outbox-status'
+import { EditableSection } from './sections/editable-section'
+import { useVisitReport, type VisitReport } from './api/use-visit-report'
+import styles from './report.module.css'
+
+export function ReportPage() {
+  const { slug = '', section } = useParams()
+  const { state } = useVisitReport(slug)
+  const known = section === undefined || isReportSection(section)
+  const title =
+    section === undefined
+      ? copy.title
+      : isReportSection(section)
+        ? copy.sectionTitle[section]
+        : copy.unknownSection
+  return (
+    <Page title={title} backTo={section === undefined ? `/tasks/${slug}` : `/tasks/${slug}/report`}>
+      {!known ? (
+        <EmptyState
+          title={copy.unknownSection}
+          action={<ButtonLink to={`/tasks/${slug}/report`}>{copy.backToReport}</ButtonLink>}
+        >
+          <p>{copy.unknownSectionBody}</p>
+        </EmptyState>
+      ) : state.status !== 'ready' ? (
+        <ReportQueryState query={state.status === 'error' ? state.query : undefined} />
+      ) : (
+        <>
+          <EditabilityNotice data={state.data} />
+          {section === undefined ? (
+            <ReportOverview data={state.data} />
+          ) : (
+            <EditableSection section={section as ReportSection} data={state.data} />
+          )}
+          <ConflictSheet data={state.data} />
+        </>
+      )}
+    </Page>
+  )
+}
+
+/** Why the report cannot be changed now, with the way forward. */
+function EditabilityNotice({ data }: { data: VisitReport }) {
+  const { task, editable } = data
+  if (editable) return null
+  const link = (to: string, label: string) => (
+    <ButtonLink to={`/tasks/${task.slug}${to}`} variant="secondary">
+      {label}
+    </ButtonLink>
+  )
+  switch (task.status.code) {
+    case 'started':
+      return (
+        <Notice tone="info" action={link('', copy.goToTask)}>
+          {copy.checkinFirst}
+        </Notice>
+      )
+    case 'canceled':
+      return <Notice tone="info">{copy.canceled}</Notice>
+    case 'contested':
+      return (
+        <Notice
+          tone="warning"
+          title={copy.alreadySent}
+          action={link('/validation', copy.answerPendencies)}
+        >
+          {copy.contested}
+        </Notice>
+      )
+    default:
+      return (
+        <Notice tone="info" title={copy.alreadySent} action={link('/status', copy.seeSubmitted)}>
+          {copy.notEditable}
+        </Notice>
+      )
+  }
+}
+
+function ReportOverview({ data }: { data: VisitReport }) {
+  const { task, mission, form, draft, serverReport, media } = data
+  const summary = useOutboxSummary(task.id)
+  const submitItem = summary?.items.find(
+    (i) => i.kind === 'submitReport' && i.reportId === draft.reportId,
+  )
+  const queued = useSubmissionWatch(data, summary, submitItem)
+  const queuedAwards = summary?.items.filter((i) => i.kind === 'award').length ?? 0
+  const content = draftContent(draft, serverReport, media)
+  const rows = reportRows(content, mission, form, (serverReport?.awards.length ?? 0) + queuedAwards)
+  const missing = missingItems(content, mission, form)
+  const score = draftScore(form, draft)
+
+  return (
+    <div className={styles.stack}>
+      <p className={styles.score}>
+        <span>{copy.score}</span>
+        <strong>{copy.scoreValue(score)}</strong>
+      </p>
+      <nav aria-label={copy.sections}>
+        <List>
+          {rows.map((row) => (
+            <SectionRow key={row.section} row={row} slug={task.slug} />
+          ))}
+        </List>
+      </nav>
+      <OutboxStatus taskId={task.id} hideKinds={['submitReport']} />
+      {(data.editable || submitItem) && (
+        <SubmitReport
+          data={data}
+          item={submitItem}
+          onQueued={queued.set}
+          missingMessage={incompleteReportMessage(missing)}
+        />
+      )}
+    </div>
+  )
+}
+
+function SectionRow({ row, slug }: { row: ReportRow; slug: string }) {
+  const trailing = row.complete ? (
+    <Badge tone="success">
+      <span aria-hidden="true">{copy.completeMark} </span>
+      {copy.complete}
+    </Badge>
+  ) : row.required ? (
+    <Badge tone="warning">{copy.missingCount(row.missing.length)}</Badge>
+  ) : (
+    <Badge>{copy.optional}</Badge>
+  )
+  return (
+    <ListItem
+      to={`/tasks/${slug}/report/${row.section}`}
+      title={row.title}
+      subtitle={row.complete || !row.required ? row.summary : row.missing.join('; ')}
+      trailing={trailing}
+    />
+  )
+}
+
+/**
+ * Follows a queued submission: when it leaves the outbox, asks the server for the task;
+ * when the task is in validation, goes to its status.
+ */
+function useSubmissionWatch(
+  data: VisitReport,
+  summary: OutboxSummary | undefined,
+  item: OutboxItem | undefined,
+) {
+  const { task, draft } = data
+  const navigate = useNavigate()
+  const snackbar = useSnackbar()
+  const queryClient = useQueryClient()
+  const [queued, setQueued] = useState(false)
+  if (item?.state === 'pending' && !queued) setQueued(true)
+  if (item?.state === 'failed' && queued) setQueued(false)
+
+  // Every outbox change after the submission left it (the store is read again) asks once more.
+  const sent = queued && summary !== undefined && !item
+  useEffect(() => {
+    if (!sent) return
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all })
+    void queryClient.invalidateQueries({ queryKey: visitKeys.report(draft.reportId) })
+  }, [sent, summary, queryClient, draft.reportId])
+  useEffect(() => {
+    if (queued && task.status.code === 'validating') {
+      snackbar(copy.submitted)
+      navigate(`/tasks/${task.slug}/status`, { replace: true })
+    }
+  }, [queued, task.status.code, task.slug, navigate, snackbar])
+  return { queued, set: () => setQueued(true) }
+}
+
+/**
+ * "Enviar relatório": refused with the missing pages/sections while incomplete; otherwise
+ * queued after any pending save (the outbox keeps the order).
+ */
+function SubmitReport({
+  data,
+  item: submitItem,
+  onQueued,
+  missingMessage,
+}: {
+  data: VisitReport
+  item: OutboxItem | undefined
+  onQueued: () => void
+  missingMessage: string
+}) {
+  const { task, draft } = data
+  const [problem, setProblem] = useState<{ title?: string; message: string }>()
+  const [busy, setBusy] = useState(false)
+
+  const complete = missingMessage === ''
+  async function submit() {
+    if (!complete) return setProblem({ title: copy.incompleteTitle, message: missingMessage })
+    if (draft.conflict) return setProblem({ message: copy.conflictFirst })
+    if (task.status.code !== 'visited') return setProblem({ message: copy.checkoutFirst })
+    setProblem(undefined)
+    setBusy(true)
+    try {
+      // Whatever the draft holds goes first (ordered outbox), then the submission.
+      await queueReportSubmission(task.id, draft.reportId)
+      onQueued()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className={styles.submit} aria-label={copy.submit}>
+      {submitItem?.state === 'pending' && (
+        <Notice tone="info" title={copy.submitPending}>
+          {copy.submitPendingBody}
+        </Notice>
+      )}
+      {submitItem?.state === 'failed' && (
+        <FailedWrite
+          item={submitItem}
+          title={
+            submitItem.lastError?.code === 'report_incomplete' ? copy.incompleteTitle : undefined
+          }
+        />
+      )}
+      {problem && (
+        <Notice tone="error" title={problem.title}>
+          {problem.message}
+        </Notice>
+      )}
+      {!submitItem && (
+        <Button
+          block
+          busy={busy}
+          aria-disabled={!complete || undefined}
+          onClick={() => void submit()}
+        >
+          {copy.submit}
+        </Button>
+      )}
+    </section>
+  )
+}

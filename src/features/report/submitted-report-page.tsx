@@ -1,0 +1,101 @@
+/**
+ * `/tasks/:slug/status/:section`: one section of the report as the server has it (what was
+ * submitted), read-only, with links to the other sections.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router-dom'
+import type { ReportSection } from '@/api/entities'
+import { ButtonLink } from '@/components/button'
+import { List, ListItem } from '@/components/list'
+import { Page } from '@/components/page'
+import { EmptyState } from '@/components/status'
+import {
+  formQueryOptions,
+  missionQueryOptions,
+  taskQueryOptions,
+} from '@/features/tasks/api/task-queries'
+import { reportQueryOptions } from '@/lib/visit-store/api'
+import { isReportSection, reportRows } from '@/components/visit/report-content'
+import { reportCopy as copy } from '@/components/visit/report-copy'
+import { ReportQueryState } from '@/components/visit/report-query-state'
+import { ReadOnlySection } from './sections/read-only-section'
+import styles from './report.module.css'
+
+export function SubmittedReportPage() {
+  const { slug = '', section = '' } = useParams()
+  const taskQuery = useQuery(taskQueryOptions(slug))
+  const task = taskQuery.data
+  const missionQuery = useQuery({
+    ...missionQueryOptions(task?.missionId ?? ''),
+    enabled: Boolean(task),
+  })
+  const mission = missionQuery.data
+  const formQuery = useQuery({
+    ...formQueryOptions(mission?.formId ?? ''),
+    enabled: Boolean(mission),
+  })
+  const form = formQuery.data
+  const reportQuery = useQuery({
+    ...reportQueryOptions(task?.reportId ?? ''),
+    enabled: Boolean(task),
+  })
+  const report = reportQuery.data
+  const known = isReportSection(section)
+  const title = known
+    ? `${copy.submittedTitle} — ${copy.sectionTitle[section]}`
+    : copy.unknownSection
+  const backTo = `/tasks/${slug}/status`
+
+  if (!known)
+    return (
+      <Page title={title} backTo={backTo}>
+        <EmptyState
+          title={copy.unknownSection}
+          action={<ButtonLink to={backTo}>{copy.seeSubmitted}</ButtonLink>}
+        >
+          <p>{copy.unknownSectionBody}</p>
+        </EmptyState>
+      </Page>
+    )
+
+  if (!task || !mission || !form || !report) {
+    const failed = [taskQuery, missionQuery, formQuery, reportQuery].find((q) => q.isError)
+    return (
+      <Page title={title} backTo={backTo}>
+        <ReportQueryState query={failed} />
+      </Page>
+    )
+  }
+
+  const others = reportRows(report, mission, form, report.awards.length).filter(
+    (r) => r.section !== section,
+  )
+  return (
+    <Page title={title} backTo={backTo}>
+      {section === 'answers' && (
+        <p className={styles.score}>
+          <span>{copy.score}</span>
+          <strong>{copy.scoreValue(report.score)}</strong>
+        </p>
+      )}
+      <ReadOnlySection
+        section={section as ReportSection}
+        data={{ task, mission, form }}
+        report={report}
+      />
+      <nav aria-label={copy.otherSections}>
+        <h2 className={styles.groupTitle}>{copy.otherSections}</h2>
+        <List>
+          {others.map((row) => (
+            <ListItem
+              key={row.section}
+              to={`/tasks/${task.slug}/status/${row.section}`}
+              title={row.title}
+              subtitle={row.summary}
+            />
+          ))}
+        </List>
+      </nav>
+    </Page>
+  )
+}

@@ -1,0 +1,451 @@
+/**
+ * `/tasks/:slug/validation/:section?` (docs/product/visit.md): the open revision's pendencies grouped by
+ * report section, each answered with a justification (50–1000 characters) and, optionally,
+ * a corrected value or a new photo. Answers stay on the device while typed; "Enviar
+ * respostas" queues them (outbox) and, once the server has them, the task is back in
+ * validation.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { isApiError } from '@/api/api-error'
+import type { Mission, Pendency, ReportSection, Revision, Task } from '@/api/entities'
+import { Button, ButtonLink } from '@/components/button'
+import { TextAreaField } from '@/components/form-fields'
+import { List, ListItem } from '@/components/list'
+import { LoadError } from '@/components/load-error'
+import { Notice } from '@/components/notice'
+import { Page } from '@/components/page'
+import { useSnackbar } from '@/components/snackbar'
+import { Badge, EmptyState, Skeleton } from '@/components/status'
+import { TextField } from '@/components/text-field'
+import { JUSTIFICATION_MAX_CHARS } from '@/domain/constants'
+import { countChars } from '@/domain/text-limits'
+import { missionQueryOptions, taskKeys, taskQueryOptions } from '@/features/tasks/api/task-queries'
+import { currentRevisionQueryOptions, visitKeys } from '@/lib/visit-store/api'
+import { PhotoPicker } from '@/components/media/photo-picker'
+import type { LocalMedia, OutboxItem } from '@/lib/visit-store/db'
+import { queueWrite } from '@/lib/visit-store/store'
+import { useOutboxSummary, useTaskMedia } from '@/lib/visit-store/hooks'
+import { FailedWrite } from '@/components/visit/outbox-status'
+import { reportCopy } from '@/components/visit/report-copy'
+import { ReportQueryState } from '@/components/visit/report-query-state'
+import { isReportSection } from '@/components/visit/report-content'
+import {
+  clearPendencyAnswers,
+  correctedValueProblem,
+  CORRECTED_VALUE_MAX_CHARS,
+  EMPTY_PENDENCY_DRAFT,
+  isResolved,
+  justificationProblem,
+  pendencyAnswersFor,
+  unsentPhotos,
+  usePendencyAnswers,
+  type PendencyDraft,
+  type PendencyDrafts,
+} from './pendency-answers'
+import { validationCopy as copy } from './validation-copy'
+import styles from './validation.module.css'
+
+export function ValidationPage() {
+  const { slug = '', section } = useParams()
+  const taskQuery = useQuery(taskQueryOptions(slug))
+  const task = taskQuery.data
+  const revisionQuery = useQuery({
+    ...currentRevisionQueryOptions(task?.reportId ?? ''),
+    enabled: Boolean(task),
+  })
+  const missionQuery = useQuery({
+    ...missionQueryOptions(task?.missionId ?? ''),
+    enabled: Boolean(task),
+  })
+  const sectionKnown = section === undefined || isReportSection(section)
+  const title =
+    section && isReportSection(section)
+      ? `${copy.title} — ${reportCopy.sectionTitle[section]}`
+      : copy.title
+  const backTo = section === undefined ? `/tasks/${slug}` : `/tasks/${slug}/validation`
+
+  let content
+  if (!task)
+    content = (
+      <ReportQueryState
+        query={taskQuery.isPending ? undefined : taskQuery}
+        loadingLabel={copy.loading}
+      />
+    )
+  else if (!sectionKnown)
+    content = (
+      <EmptyState
+        title={reportCopy.unknownSection}
+        action={<ButtonLink to={backTo}>{copy.backToPendencies}</ButtonLink>}
+      >
+        <p>{reportCopy.unknownSectionBody}</p>
+      </EmptyState>
+    )
+  else if (revisionQuery.isPending)
+    content = <Skeleton count={3} height={64} label={copy.loading} />
+  else if (!revisionQuery.data)
+    content =
+      isApiError(revisionQuery.error) && revisionQuery.error.status === 404 ? (
+        <EmptyState title={copy.noneTitle}>
+          <p>{copy.noneBody}</p>
+        </EmptyState>
+      ) : (
+        <LoadError
+          title={copy.loadError}
+          error={revisionQuery.error}
+          onRetry={() => void revisionQuery.refetch()}
+        />
+      )
+  else
+    content = (
+      <Validation
+        task={task}
+        revision={revisionQuery.data}
+        mission={missionQuery.data}
+        section={section as ReportSection | undefined}
+      />
+    )
+
+  return (
+    <Page title={title} backTo={backTo}>
+      {content}
+    </Page>
+  )
+}
+
+function Validation({
+  task,
+  revision,
+  mission,
+  section,
+}: {
+  task: Task
+  revision: Revision
+  mission: Mission | undefined
+  section: ReportSection | undefined
+}) {
+  const { answers, update } = usePendencyAnswers(revision.id)
+  const media = useTaskMedia(task.id) ?? []
+  const navigate = useNavigate()
+  const snackbar = useSnackbar()
+  const queryClient = useQueryClient()
+  const outbox = useOutboxSummary(task.id)
+  const sending = outbox?.items.find(
+    (i) => i.kind === 'answerRevision' && i.revisionId === revision.id,
+  )
+  const [queued, setQueued] = useState(false)
+  if (sending?.state === 'pending' && !queued) setQueued(true)
+  if (sending?.state === 'failed' && queued) setQueued(false)
+
+  // The answers left the outbox: ask the server where the task is now.
+  const sent = queued && outbox !== undefined && !sending
+  useEffect(() => {
+    if (!sent) return
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all })
+    void queryClient.invalidateQueries({ queryKey: visitKeys.revision(task.reportId) })
+  }, [sent, outbox, queryClient, task.reportId])
+  useEffect(() => {
+    if (queued && task.status.code === 'validating') {
+      clearPendencyAnswers(revision.id)
+      snackbar(copy.sent)
+      navigate(`/tasks/${task.slug}/status`, { replace: true })
+    }
+  }, [queued, task.status.code, task.slug, revision.id, navigate, snackbar])
+
+  if (revision.status !== 'open' && !sending && !queued)
+    return (
+      <Notice
+        tone={revision.status === 'answered' ? 'success' : 'info'}
+        title={revision.status === 'answered' ? copy.answeredTitle : undefined}
+        action={
+          <ButtonLink to={`/tasks/${task.slug}/status`} variant="secondary">
+            {copy.seeStatus}
+          </ButtonLink>
+        }
+      >
+        {revision.status === 'answered' ? copy.answeredBody : copy.closedBody}
+      </Notice>
+    )
+
+  return (
+    <div className={styles.stack}>
+      {section === undefined ? (
+        <Overview task={task} revision={revision} answers={answers} />
+      ) : (
+        <SectionPendencies
+          task={task}
+          revision={revision}
+          mission={mission}
+          section={section}
+          answers={answers}
+          media={media}
+          update={update}
+        />
+      )}
+      <SendAnswers
+        task={task}
+        revision={revision}
+        answers={answers}
+        media={media}
+        item={sending}
+        onQueued={() => setQueued(true)}
+      />
+    </div>
+  )
+}
+
+function sectionsOf(revision: Revision): ReportSection[] {
+  return [...new Set(revision.pendencies.map((p) => p.section))]
+}
+
+function Overview({
+  task,
+  revision,
+  answers,
+}: {
+  task: Task
+  revision: Revision
+  answers: PendencyDrafts
+}) {
+  return (
+    <>
+      <p className={styles.intro}>{copy.intro(revision.round)}</p>
+      <nav aria-label={copy.sections}>
+        <List>
+          {sectionsOf(revision).map((section) => {
+            const pendencies = revision.pendencies.filter((p) => p.section === section)
+            const done = pendencies.filter((p) => isResolved(p, answers[p.id])).length
+            return (
+              <ListItem
+                key={section}
+                to={`/tasks/${task.slug}/validation/${section}`}
+                title={reportCopy.sectionTitle[section]}
+                subtitle={pendencies.map((p) => p.message).join(' ')}
+                trailing={
+                  <Badge tone={done === pendencies.length ? 'success' : 'warning'}>
+                    {copy.resolvedCount(done, pendencies.length)}
+                  </Badge>
+                }
+              />
+            )
+          })}
+        </List>
+      </nav>
+    </>
+  )
+}
+
+function SectionPendencies({
+  task,
+  revision,
+  mission,
+  section,
+  answers,
+  media,
+  update,
+}: {
+  task: Task
+  revision: Revision
+  mission: Mission | undefined
+  section: ReportSection
+  answers: PendencyDrafts
+  media: readonly LocalMedia[]
+  update: (pendencyId: string, patch: Partial<PendencyDraft>) => void
+}) {
+  const pendencies = revision.pendencies.filter((p) => p.section === section)
+  if (pendencies.length === 0)
+    return (
+      <EmptyState
+        title={copy.sectionEmpty}
+        action={
+          <ButtonLink to={`/tasks/${task.slug}/validation`}>{copy.backToPendencies}</ButtonLink>
+        }
+      />
+    )
+  return (
+    <>
+      {pendencies.map((p) => (
+        <PendencyCard
+          key={p.id}
+          number={revision.pendencies.indexOf(p) + 1}
+          task={task}
+          pendency={p}
+          mission={mission}
+          draft={answers[p.id] ?? EMPTY_PENDENCY_DRAFT}
+          media={media}
+          onChange={(patch) => update(p.id, patch)}
+        />
+      ))}
+      <Link to={`/tasks/${task.slug}/status/${section}`} className={styles.link}>
+        {copy.seeInReport}
+      </Link>
+    </>
+  )
+}
+
+function fieldName(pendency: Pendency, mission: Mission | undefined) {
+  if (!pendency.field) return undefined
+  if (pendency.section === 'times')
+    return mission?.times.find((t) => t.code === pendency.field)?.label ?? pendency.field
+  return pendency.field
+}
+
+function PendencyCard({
+  number,
+  task,
+  pendency,
+  mission,
+  draft,
+  media,
+  onChange,
+}: {
+  number: number
+  task: Task
+  pendency: Pendency
+  mission: Mission | undefined
+  draft: PendencyDraft
+  media: readonly LocalMedia[]
+  onChange: (patch: Partial<PendencyDraft>) => void
+}) {
+  const [touched, setTouched] = useState({ justification: false, corrected: false })
+  const headingId = `pendency-${pendency.id}`
+  const field = fieldName(pendency, mission)
+  const justificationError = touched.justification
+    ? justificationProblem(draft.justification)
+    : undefined
+  const correctedError = touched.corrected
+    ? correctedValueProblem(pendency, draft.correctedValue)
+    : undefined
+  const photos = draft.mediaIds.flatMap((id) => media.filter((m) => m.id === id))
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.cardTitle}>
+        {copy.pendency(number)}
+        {isResolved(pendency, draft) && <Badge tone="success">{copy.allResolved}</Badge>}
+      </h2>
+      <div className={styles.message}>
+        <p className={styles.muted}>{copy.validatorSays}</p>
+        <p>{pendency.message}</p>
+        {field && <p className={styles.muted}>{copy.field(field)}</p>}
+      </div>
+      <TextAreaField
+        label={copy.justification}
+        hint={copy.justificationHint}
+        rows={5}
+        value={draft.justification}
+        error={justificationError}
+        onChange={(e) => onChange({ justification: e.target.value })}
+        onBlur={() => setTouched((t) => ({ ...t, justification: true }))}
+      />
+      <p className={styles.counter}>
+        {copy.charCount(countChars(draft.justification.trim()), JUSTIFICATION_MAX_CHARS)}
+      </p>
+      <TextField
+        label={copy.correctedValue}
+        hint={pendency.section === 'times' ? copy.correctedTimeHint : copy.correctedHint}
+        value={draft.correctedValue}
+        maxLength={CORRECTED_VALUE_MAX_CHARS}
+        error={correctedError}
+        autoComplete="off"
+        onChange={(e) => onChange({ correctedValue: e.target.value })}
+        onBlur={() => setTouched((t) => ({ ...t, corrected: true }))}
+      />
+      {pendency.section === 'evidences' && (
+        <div className={styles.photos}>
+          <p className={styles.muted}>{copy.newPhotosHint}</p>
+          {photos.length > 0 && (
+            <List label={copy.newPhotos}>
+              {photos.map((m, i) => (
+                <ListItem
+                  key={m.id}
+                  title={copy.newPhoto(i + 1)}
+                  trailing={
+                    <Badge
+                      tone={
+                        m.state === 'failed' ? 'danger' : m.state === 'sent' ? 'success' : 'info'
+                      }
+                    >
+                      {copy.photoState[m.state]}
+                    </Badge>
+                  }
+                />
+              ))}
+            </List>
+          )}
+          <PhotoPicker
+            reportId={task.reportId}
+            taskId={task.id}
+            label={copy.addPhoto}
+            listInReport={false}
+            onAdded={(m) => onChange({ mediaIds: [...draft.mediaIds, m.id] })}
+          />
+        </div>
+      )}
+    </section>
+  )
+}
+
+function SendAnswers({
+  task,
+  revision,
+  answers,
+  media,
+  item,
+  onQueued,
+}: {
+  task: Task
+  revision: Revision
+  answers: PendencyDrafts
+  media: readonly LocalMedia[]
+  item: OutboxItem | undefined
+  onQueued: () => void
+}) {
+  const [busy, setBusy] = useState(false)
+  const total = revision.pendencies.length
+  const done = revision.pendencies.filter((p) => isResolved(p, answers[p.id])).length
+  const waitingPhotos = revision.pendencies.some(
+    (p) => unsentPhotos(answers[p.id], media).length > 0,
+  )
+  const ready = done === total && !waitingPhotos
+
+  async function send() {
+    if (!ready) return
+    setBusy(true)
+    try {
+      await queueWrite({
+        kind: 'answerRevision',
+        taskId: task.id,
+        revisionId: revision.id,
+        answers: pendencyAnswersFor(revision.pendencies, answers, media),
+      })
+      onQueued()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className={styles.send} aria-label={copy.send}>
+      {item?.state === 'pending' && (
+        <Notice tone="info" title={copy.sendPending}>
+          {copy.sendPendingBody}
+        </Notice>
+      )}
+      {item?.state === 'failed' && <FailedWrite item={item} title={copy.refusedTitle} />}
+      {!item && (
+        <>
+          {!ready && (
+            <p className={styles.muted}>
+              {waitingPhotos && done === total ? copy.waitPhotos : copy.sendHint(done, total)}
+            </p>
+          )}
+          <Button block busy={busy} disabled={!ready} onClick={() => void send()}>
+            {copy.send}
+          </Button>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,89 @@
+/**
+ * Every name the app keeps data under on the device — localStorage / sessionStorage keys,
+ * IndexedDB databases, the BroadcastChannel — in one registry. Code builds its keys here and
+ * nowhere else (an ESLint rule refuses `avaliador.`/`avaliador-` strings outside this file),
+ * and sign-out (lib/agent-data.ts) walks `AGENT_KEYS` / `AGENT_DATABASES` to wipe the agent's
+ * data, so a key added here with `wipe: 'agent'` is wiped without anyone remembering to.
+ *
+ * The agent app and the demo (/preview) share the origin: the demo's names all carry
+ * `preview`/`demo`, and each side wipes only its own (docs/decisions/0002-token-storage.md).
+ */
+
+/** Whose data a key holds: the signed-in agent's (wiped at sign-out), or the demo's. */
+type Owner = 'agent' | 'demo'
+
+type KeyEntry = { prefix: string; owner: Owner; area: 'local' | 'session' }
+
+const registry = <T extends Record<string, KeyEntry>>(entries: T) => entries
+
+/** localStorage (through lib/device-storage) and sessionStorage keys, by prefix. */
+export const STORAGE_KEYS = registry({
+  session: { prefix: 'avaliador.session', owner: 'agent', area: 'local' },
+  pendingSignIn: { prefix: 'avaliador.pending-sign-in', owner: 'agent', area: 'session' },
+  returnTo: { prefix: 'avaliador.return-to', owner: 'agent', area: 'session' },
+  visitInput: { prefix: 'avaliador.visit-input.', owner: 'agent', area: 'local' },
+  visitSnapshot: { prefix: 'avaliador.visit-snapshot.', owner: 'agent', area: 'local' },
+  receiptForm: { prefix: 'avaliador.visit.receipt-form.', owner: 'agent', area: 'local' },
+  stopwatch: { prefix: 'avaliador.stopwatch.', owner: 'agent', area: 'local' },
+  pendencyAnswers: { prefix: 'avaliador.pendency-answers.', owner: 'agent', area: 'local' },
+  demoSession: { prefix: 'avaliador.preview.session', owner: 'demo', area: 'local' },
+  demoPosition: { prefix: 'avaliador.preview.position', owner: 'demo', area: 'local' },
+  demoOffline: { prefix: 'avaliador.preview.offline', owner: 'demo', area: 'local' },
+  demoWorld: { prefix: 'avaliador.preview.world', owner: 'demo', area: 'local' },
+})
+
+/** The keys themselves, built from the registry's prefixes. */
+export const storageKey = {
+  session: (preview: boolean) =>
+    preview ? STORAGE_KEYS.demoSession.prefix : STORAGE_KEYS.session.prefix,
+  pendingSignIn: () => STORAGE_KEYS.pendingSignIn.prefix,
+  returnTo: () => STORAGE_KEYS.returnTo.prefix,
+  /** A half-typed form field of a visit (`field` names it within the report or task). */
+  visitInput: (id: string) => `${STORAGE_KEYS.visitInput.prefix}${id}`,
+  visitSnapshot: (slug: string) => `${STORAGE_KEYS.visitSnapshot.prefix}${slug}`,
+  receiptForm: (reportId: string) => `${STORAGE_KEYS.receiptForm.prefix}${reportId}`,
+  stopwatch: (taskId: string, code: string) => `${STORAGE_KEYS.stopwatch.prefix}${taskId}.${code}`,
+  pendencyAnswers: (revisionId: string) => `${STORAGE_KEYS.pendencyAnswers.prefix}${revisionId}`,
+  demoPosition: () => STORAGE_KEYS.demoPosition.prefix,
+  demoOffline: () => STORAGE_KEYS.demoOffline.prefix,
+  demoWorld: () => STORAGE_KEYS.demoWorld.prefix,
+}
+
+/** The keys sign-out removes for `owner` (the agent app's, or the demo's session only). */
+export function isWipedAtSignOut(key: string, owner: Owner): boolean {
+  if (owner === 'demo') return key === STORAGE_KEYS.demoSession.prefix
+  return Object.values(STORAGE_KEYS).some((e) => e.owner === 'agent' && key.startsWith(e.prefix))
+}
+
+/** Every demo key (leaving the demo, or resetting it, removes them all). */
+export const isDemoKey = (key: string) =>
+  Object.values(STORAGE_KEYS).some((e) => e.owner === 'demo' && key.startsWith(e.prefix))
+
+/** IndexedDB databases. */
+export const DATABASES = {
+  /** The agent's visits (drafts, media, outbox): `avaliador-agent-<agentId>`. */
+  visit: (agentId: string) => `avaliador-agent-${agentId}`,
+  /** The demo agent's visits: `avaliador-agent-demo-<agentId>`. */
+  demoVisit: (agentId: string) => `avaliador-agent-demo-${agentId}`,
+  /** The demo's fake backend, one per seed and scenario. */
+  demoBackend: (suffix: string) => `avaliador-demo-${suffix}`,
+  /** lib/device-storage's crash-proof mirror of localStorage (holds the keys above). */
+  deviceStorage: 'avaliador-device-storage',
+}
+
+const VISIT_DB_PREFIX = DATABASES.visit('')
+const DEMO_VISIT_DB_PREFIX = DATABASES.demoVisit('')
+const DEMO_BACKEND_DB_PREFIX = DATABASES.demoBackend('')
+
+/** Databases sign-out deletes for `owner`. */
+export function isWipedDatabase(name: string, owner: Owner): boolean {
+  if (owner === 'demo') return name.startsWith(DEMO_VISIT_DB_PREFIX)
+  return name.startsWith(VISIT_DB_PREFIX) && !name.startsWith(DEMO_VISIT_DB_PREFIX)
+}
+
+/** Every database of the demo (its fake backend's and its agent's visits). */
+export const isDemoDatabase = (name: string) =>
+  name.startsWith(DEMO_BACKEND_DB_PREFIX) || name.startsWith(DEMO_VISIT_DB_PREFIX)
+
+/** The visit store's BroadcastChannel: tabs tell each other the store changed. */
+export const VISIT_STORE_CHANNEL = 'avaliador-visit-store'

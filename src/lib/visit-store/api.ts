@@ -1,0 +1,106 @@
+/**
+ * The visit's calls: check-in, check-out, the report, media, awards and the validator's
+ * revisions. Writes take the caller's Idempotency-Key so a queued retry is applied once.
+ */
+import { queryOptions } from '@tanstack/react-query'
+import type { ReportInput } from '@/api/entities'
+import type { components } from '@/api/schema.gen'
+import { data } from '@/api/client'
+import { api } from '@/lib/api'
+
+type CheckinInput = components['schemas']['CheckinInput']
+type CheckoutInput = components['schemas']['CheckoutInput']
+type AwardInput = components['schemas']['AwardInput']
+type PendencyAnswer = components['schemas']['PendencyAnswer']
+
+export const visitKeys = {
+  report: (id: string) => ['reports', id] as const,
+  revision: (reportId: string) => ['reports', reportId, 'revision'] as const,
+}
+
+export function reportQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: visitKeys.report(id),
+    queryFn: ({ signal }) => data(api().GET('/reports/{id}', { params: { path: { id } }, signal })),
+  })
+}
+
+export function currentRevisionQueryOptions(reportId: string) {
+  return queryOptions({
+    queryKey: visitKeys.revision(reportId),
+    queryFn: ({ signal }) =>
+      data(
+        api().GET('/reports/{id}/revisions/current', {
+          params: { path: { id: reportId } },
+          signal,
+        }),
+      ),
+  })
+}
+
+export function checkInByPosition(taskId: string, input: CheckinInput, idempotencyKey: string) {
+  return data(
+    api().PUT('/tasks/{id}/checkin/byPosition', {
+      params: { path: { id: taskId }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
+}
+
+export function checkOut(taskId: string, input: CheckoutInput, idempotencyKey: string) {
+  return data(
+    api().PUT('/tasks/{id}/checkout', {
+      params: { path: { id: taskId }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
+}
+
+export function saveReport(id: string, input: ReportInput, idempotencyKey: string) {
+  return data(
+    api().PUT('/reports/{id}', {
+      params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
+}
+
+export function submitReport(id: string, version: number, idempotencyKey: string) {
+  return data(
+    api().POST('/reports/{id}/submission', {
+      params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: { version },
+    }),
+  )
+}
+
+export function createAward(input: AwardInput, idempotencyKey: string) {
+  return data(
+    api().POST('/awards/', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: input,
+    }),
+  )
+}
+
+export function answerRevision(
+  revisionId: string,
+  answers: PendencyAnswer[],
+  idempotencyKey: string,
+) {
+  return data(
+    api().PUT('/revisions/{id}/answers', {
+      params: { path: { id: revisionId }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: { answers },
+    }),
+  )
+}
+
+/** The bytes of an evidence, fetched with the session (an <img src> would not send it). */
+export async function fetchMediaContent(id: string): Promise<Blob> {
+  const { data: blob } = await api().GET('/media/{id}/content', {
+    params: { path: { id } },
+    parseAs: 'blob',
+  })
+  return blob as Blob
+}

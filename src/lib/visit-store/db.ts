@@ -1,0 +1,267 @@
+/**
+ * The visit's on-device store (IndexedDB, one database per agent): everything typed,
+ * photographed or recorded during a visit is written here first, before any request, and
+ * stays until the server has it. Sign-out deletes the database (prefix `avaliador-agent`).
+ */
+import {
+  openDB,
+  type DBSchema,
+  type IDBPDatabase,
+  type IDBPTransaction,
+  type StoreNames,
+} from 'idb'
+import type { components } from '@/api/schema.gen'
+import type { Answer, Attendant, Report, ReportInput, TaxReceipt, TimeRecord } from '@/api/entities'
+import { DATABASES } from '@/lib/storage-keys'
+
+type Schemas = components['schemas']
+
+/** The agent's working copy of a report: what the server last confirmed plus local edits. */
+export type ReportDraft = {
+  reportId: string
+  taskId: string
+  /** The server version the local edits are based on (sent as `version`). */
+  baseVersion: number
+  answers: Answer[]
+  attendants: Attendant[]
+  times: TimeRecord[]
+  checklist: Schemas['ChecklistMark'][]
+  /** Evidences in report order: uploaded ones by server id, pending ones by local media id. */
+  evidenceRefs: Array<{ evidenceId?: string; mediaId?: string }>
+  taxReceipts: Array<TaxReceipt & { mediaId?: string }>
+  testimony: string
+  notes: string
+  /** Local edits not yet confirmed by the server. */
+  dirty: boolean
+  updatedAt: string
+  /** The server's report when a save hit a stale version (shown to the agent to choose). */
+  conflict?: Report
+}
+
+/** A draft's answer or evidence that points at a photo still on this device: `local:<mediaId>`. */
+export const LOCAL_MEDIA_PREFIX = 'local:'
+
+export type MediaKind = Schemas['EvidenceKind']
+export type MediaUploadState = 'waiting' | 'sending' | 'sent' | 'failed'
+
+/** A photo or recording kept on the device until uploaded. */
+export type LocalMedia = {
+  id: string
+  taskId: string
+  kind: MediaKind
+  blob: Blob
+  fileName: string
+  mimeType: string
+  bytes: number
+  width?: number
+  height?: number
+  durationSecs?: number
+  caption?: string
+  takenAt: string
+  state: MediaUploadState
+  /** 0..1 while sending. */
+  progress: number
+  evidenceId?: string
+  error?: string
+}
+
+/** The visit's local facts (check-in and check-out as the device saw them). */
+export type LocalVisit = {
+  taskId: string
+  slug: string
+  reportId: string
+  checkin?: { at: string; lat: number; lng: number; accuracy: number; synced: boolean }
+  checkout?: { at: string; offline: boolean; synced: boolean }
+}
+
+export type OutboxPayload =
+  | { kind: 'checkin'; taskId: string; input: Schemas['CheckinInput'] }
+  | { kind: 'checkout'; taskId: string; input: Schemas['CheckoutInput'] }
+  | { kind: 'upload'; taskId: string; mediaId: string }
+  | {
+      kind: 'saveReport'
+      taskId: string
+      reportId: string
+      /**
+       * The body this save sends, fixed at its first attempt: a retry with the same
+       * Idempotency-Key must be the same request (the server answers a repeated key from its
+       * record and would ignore a newer body). Edits made after it go in the next save.
+       */
+      snapshot?: { input: ReportInput; draftUpdatedAt: string }
+    }
+  | { kind: 'submitReport'; taskId: string; reportId: string }
+  | { kind: 'award'; taskId: string; input: Schemas['AwardInput'] }
+  | {
+      kind: 'answerRevision'
+      taskId: string
+      revisionId: string
+      answers: Schemas['PendencyAnswer'][]
+    }
+
+export type OutboxItem = OutboxPayload & {
+  /** Auto-increment: the order writes are sent in. */
+  seq?: number
+  /** Also the Idempotency-Key: a retry of this item is applied once by the server. */
+  id: string
+  createdAt: string
+  attempts: number
+  /** Epoch ms before which the item is not retried (backoff). */
+  nextAttemptAt: number
+  /** `failed`: refused by the server (4xx); parked for the agent to retry or discard. */
+  state: 'pending' | 'failed'
+  lastError?: { code: string; message: string; status: number }
+  /**
+   * Bumped by every change to the item (retry, failure recorded): a sender that saw
+   * revision n writes its outcome back only if the item is still at n. Items written by
+   * older versions have none (read as 0).
+   */
+  rev?: number
+}
+
+/** What of the outbox is still to go: counts and the items, oldest first. */
+export type OutboxSummary = { pending: number; failed: number; items: OutboxItem[] }
+
+export interface VisitDbSchema extends DBSchema {
+  drafts: { key: string; value: ReportDraft }
+  media: { key: string; value: LocalMedia; indexes: { byTask: string } }
+  visits: { key: string; value: LocalVisit }
+  outbox: { key: number; value: OutboxItem; indexes: { byId: string } }
+}
+
+export type VisitDb = IDBPDatabase<VisitDbSchema>
+export type VisitStoreName = StoreNames<VisitDbSchema>
+/** A read-write transaction over some of the visit stores (one user action = one of these). */
+export type VisitTx = IDBPTransaction<VisitDbSchema, ArrayLike<VisitStoreName>, 'readwrite'>
+
+/**
+ * How a write must reach the disk. `strict` (the browser flushes to disk before saying the
+ * transaction completed) for what costs the agent money if lost: check-in, check-out,
+ * photos and recordings, the report's submission. `relaxed` for draft edits: they survive
+ * the app being killed (the data is handed to the OS before completion), not a power cut.
+ */
+export type Durability = 'strict' | 'relaxed'
+
+/**
+ * Runs `work` in one read-write transaction over `stores` and resolves with its result only
+ * once the transaction has completed (committed): a screen may say "guardado" after this.
+ * `work` must only await requests of `tx` (awaiting anything else lets IndexedDB auto-commit).
+ */
+export async function inTransaction<T>(
+  db: VisitDb,
+  stores: VisitStoreName[],
+  durability: Durability,
+  work: (tx: VisitTx) => Promise<T>,
+): Promise<T> {
+  const tx = db.transaction(stores, 'readwrite', { durability }) as unknown as VisitTx
+  let result: T
+  try {
+    result = await work(tx)
+  } catch (error) {
+    try {
+      tx.abort()
+    } catch {
+      // Already finished.
+    }
+    await tx.done.catch(() => undefined)
+    throw error
+  }
+  await tx.done
+  return result
+}
+
+const opened = new Map<string, Promise<VisitDb>>()
+
+export const visitDbName = DATABASES.visit
+
+export function openVisitDb(agentId: string): Promise<VisitDb> {
+  const name = visitDbName(agentId)
+  let db = opened.get(name)
+  if (!db) {
+    db = openDB<VisitDbSchema>(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('drafts', { keyPath: 'reportId' })
+        database.createObjectStore('media', { keyPath: 'id' }).createIndex('byTask', 'taskId')
+        database.createObjectStore('visits', { keyPath: 'taskId' })
+        database
+          .createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true })
+          .createIndex('byId', 'id', { unique: true })
+      },
+      blocking() {
+        // Another tab (or sign-out) wants to delete or upgrade: let it.
+        void db?.then((d) => d.close())
+        opened.delete(name)
+      },
+    })
+    opened.set(name, db)
+  }
+  return db
+}
+
+/** Closes every open visit database (before sign-out deletes them). */
+export async function closeVisitDbs() {
+  const all = [...opened.values()]
+  opened.clear()
+  await Promise.all(all.map((p) => p.then((d) => d.close()).catch(() => undefined)))
+}
+
+/** A fresh draft from the server's report. */
+export function draftFromReport(report: Report): ReportDraft {
+  return {
+    reportId: report.id,
+    taskId: report.taskId,
+    baseVersion: report.version,
+    answers: report.answers,
+    attendants: report.attendants,
+    times: report.times,
+    checklist: report.checklist,
+    evidenceRefs: report.evidences.map((e) => ({ evidenceId: e.id })),
+    taxReceipts: report.taxReceipts,
+    testimony: report.testimony ?? '',
+    notes: report.notes,
+    dirty: false,
+    updatedAt: new Date().toISOString(),
+  }
+}
+
+/**
+ * Reads a draft and writes back `change(draft)` in one IndexedDB transaction, so a save that
+ * lands meanwhile (the sync loop recording the server's version) and an edit by the agent
+ * can never overwrite each other. `change` must be synchronous; returning undefined writes
+ * nothing. Resolves to what was written (or undefined).
+ */
+export async function mutateDraft(
+  db: VisitDb,
+  reportId: string,
+  change: (draft: ReportDraft) => ReportDraft | undefined,
+): Promise<ReportDraft | undefined> {
+  return inTransaction(db, ['drafts'], 'relaxed', (tx) => mutateDraftIn(tx, reportId, change))
+}
+
+/** `mutateDraft` inside a transaction the caller owns (with `drafts` in its scope). */
+export async function mutateDraftIn(
+  tx: VisitTx,
+  reportId: string,
+  change: (draft: ReportDraft) => ReportDraft | undefined,
+): Promise<ReportDraft | undefined> {
+  const drafts = tx.objectStore('drafts')
+  const draft = await drafts.get(reportId)
+  const next = draft ? change(draft) : undefined
+  if (next) await drafts.put(next)
+  return next
+}
+
+/**
+ * Changes a media record in one transaction, only if it still exists: an upload finishing
+ * (or failing) after the agent removed the photo must not bring it back.
+ */
+export async function patchMediaIn(
+  tx: VisitTx,
+  mediaId: string,
+  change: (media: LocalMedia) => LocalMedia | undefined,
+): Promise<LocalMedia | undefined> {
+  const store = tx.objectStore('media')
+  const media = await store.get(mediaId)
+  const next = media ? change(media) : undefined
+  if (next) await store.put(next)
+  return next
+}

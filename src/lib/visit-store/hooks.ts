@@ -1,0 +1,73 @@
+/**
+ * The visit store's React face: hooks that read the device's copy of a visit (draft, media,
+ * check-in, outbox) and re-render when any tab changes it.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { outboxSummary } from './outbox'
+import type { OutboxSummary, VisitDb } from './db'
+import { agentVisitDb, storeVersion, subscribeVisitStore } from './store'
+
+/** Re-renders on every store change (any tab). */
+export function useVisitStoreVersion() {
+  return useSyncExternalStore(subscribeVisitStore, storeVersion)
+}
+
+/**
+ * Reads from the store and re-reads on change. `undefined` while loading. `key` names
+ * what is read (the read function is taken from the render that changed the key).
+ */
+export function useVisitStoreRead<T>(
+  read: (db: VisitDb) => Promise<T>,
+  key: string,
+): T | undefined {
+  const storeVersion = useVisitStoreVersion()
+  const [state, setState] = useState<{ key: string; value: T } | undefined>()
+  const readRef = useRef(read)
+  useEffect(() => {
+    readRef.current = read
+  })
+  useEffect(() => {
+    let cancelled = false
+    void agentVisitDb()
+      .then((db) => readRef.current(db))
+      .then((value) => {
+        if (!cancelled) setState({ key, value })
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [key, storeVersion])
+  return state?.key === key ? state.value : undefined
+}
+
+// ------------------------------------------------------------------ reads
+
+export function useReportDraft(reportId: string | undefined) {
+  return useVisitStoreRead(
+    (db) => (reportId ? db.get('drafts', reportId) : Promise.resolve(undefined)),
+    `draft:${reportId}`,
+  )
+}
+
+export function useLocalVisit(taskId: string | undefined) {
+  return useVisitStoreRead(
+    (db) => (taskId ? db.get('visits', taskId) : Promise.resolve(undefined)),
+    `visit:${taskId}`,
+  )
+}
+
+export function useTaskMedia(taskId: string | undefined) {
+  return useVisitStoreRead(
+    async (db) =>
+      taskId
+        ? (await db.getAllFromIndex('media', 'byTask', taskId)).sort((a, b) =>
+            a.takenAt.localeCompare(b.takenAt),
+          )
+        : [],
+    `media:${taskId}`,
+  )
+}
+
+export function useOutboxSummary(taskId?: string): OutboxSummary | undefined {
+  return useVisitStoreRead((db) => outboxSummary(db, taskId), `outbox:${taskId ?? '*'}`)
+}

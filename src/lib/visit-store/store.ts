@@ -1,0 +1,331 @@
+/**
+ * The visit store's write side and change notifications (no React here; the screens read
+ * through ./hooks). Every write lands in IndexedDB first, then queues what the server must
+ * receive and wakes the sync loop. Tabs hear each other through a BroadcastChannel.
+ */
+import type { Report, Task } from '@/api/entities'
+import { runtimeConfig } from '@/lib/runtime-config'
+import { appDate } from '@/lib/clock'
+import { currentSession } from '@/lib/session'
+import {
+  enqueueIn,
+  enqueueReportSaveIn,
+  discard,
+  outboxSummary,
+  resolveConflict,
+  retryFailed,
+  REPORT_SAVE_SETTLE_MS,
+  retryUpload,
+  wakeAll,
+} from './outbox'
+import {
+  draftFromReport,
+  inTransaction,
+  mutateDraftIn,
+  openVisitDb,
+  type OutboxItem,
+  type OutboxPayload,
+  type LocalMedia,
+  type LocalVisit,
+  type ReportDraft,
+  type VisitDb,
+} from './db'
+import { VISIT_STORE_CHANNEL } from '@/lib/storage-keys'
+
+// ------------------------------------------------------------------ change notifications
+
+let version = 0
+const listeners = new Set<() => void>()
+const channel =
+  typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(VISIT_STORE_CHANNEL) : null
+channel?.addEventListener('message', () => bump(false))
+
+function bump(broadcast = true) {
+  version++
+  listeners.forEach((l) => l())
+  if (broadcast) channel?.postMessage(version)
+}
+
+export function subscribeVisitStore(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Grows by one on every change (any tab): a snapshot for useSyncExternalStore. */
+export const storeVersion = () => version
+
+let syncKick: () => void = () => {}
+/** The sync loop registers how to wake it. */
+export function setSyncKick(kick: () => void) {
+  syncKick = kick
+}
+
+/** The sync loop changed the store (a write went out): tell readers only. */
+export function notifyVisitStoreReaders() {
+  bump()
+}
+
+/** After a write: tell readers and wake the sync loop. */
+export function visitStoreChanged() {
+  bump()
+  syncKick()
+}
+
+// ------------------------------------------------------------------ the database of the signed-in agent
+
+export function agentVisitDb(): Promise<VisitDb> {
+  const session = currentSession()
+  if (!session) return Promise.reject(new Error('Sem sessão: entre novamente.'))
+  // The demo's visits never mix with a real agent's on the same device.
+  return openVisitDb(runtimeConfig().preview ? `demo-${session.agentId}` : session.agentId)
+}
+
+// ------------------------------------------------------------------ writes
+//
+// One user action = one IndexedDB transaction holding its record *and* its outbox entry, so
+// a crash leaves either both or neither; each function resolves only after that transaction
+// committed, and only then may a screen say the thing is kept ("guardado").
+
+/**
+ * Makes sure the device has a draft for the report: a new one from the server's report, or
+ * the server's newer one when nothing local is waiting; local edits are never overwritten.
+ */
+export async function ensureDraft(report: Report): Promise<ReportDraft> {
+  const db = await agentVisitDb()
+  const result = await inTransaction(db, ['drafts'], 'relaxed', async (tx) => {
+    const drafts = tx.objectStore('drafts')
+    const local = await drafts.get(report.id)
+    if (local && (local.dirty || local.baseVersion >= report.version))
+      return { draft: local, changed: false }
+    const fresh = draftFromReport(report)
+    await drafts.put(fresh)
+    return { draft: fresh, changed: true }
+  })
+  if (result.changed) bump()
+  return result.draft
+}
+
+export async function ensureLocalVisit(task: Task): Promise<LocalVisit> {
+  const db = await agentVisitDb()
+  const fromServer: LocalVisit = {
+    taskId: task.id,
+    slug: task.slug,
+    reportId: task.reportId,
+    ...(task.steps.checkin ? { checkin: { ...task.steps.checkin, synced: true } } : {}),
+    ...(task.steps.checkout ? { checkout: { ...task.steps.checkout, synced: true } } : {}),
+  }
+  const result = await inTransaction(db, ['visits'], 'relaxed', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const local = await visits.get(task.id)
+    // Keep what the device knows and the server does not have yet.
+    const merged: LocalVisit = local
+      ? {
+          ...local,
+          checkin: local.checkin ?? fromServer.checkin,
+          checkout: local.checkout ?? fromServer.checkout,
+        }
+      : fromServer
+    const changed = !local || JSON.stringify(merged) !== JSON.stringify(local)
+    if (changed) await visits.put(merged)
+    return { visit: merged, changed }
+  })
+  if (result.changed) bump()
+  return result.visit
+}
+
+/**
+ * Applies a change to the draft, marks it unsaved and queues a save — in one transaction.
+ * `typing`: the change comes from a text being typed; its save waits a moment
+ * (REPORT_SAVE_SETTLE_MS) so a sentence is one request, while the text is already kept.
+ */
+export async function updateDraft(
+  reportId: string,
+  change: (draft: ReportDraft) => ReportDraft,
+  { typing = false }: { typing?: boolean } = {},
+) {
+  const db = await agentVisitDb()
+  const next = await inTransaction(db, ['drafts', 'outbox'], 'relaxed', async (tx) => {
+    const written = await mutateDraftIn(tx, reportId, (draft) => ({
+      ...change(draft),
+      dirty: true,
+      updatedAt: new Date().toISOString(),
+    }))
+    if (written)
+      await enqueueReportSaveIn(tx, written.taskId, reportId, {
+        settleMs: typing ? REPORT_SAVE_SETTLE_MS : 0,
+      })
+    return written
+  })
+  if (!next) throw new Error('Relatório não carregado neste aparelho.')
+  visitStoreChanged()
+  return next
+}
+
+const visitOf = (task: Task, local: LocalVisit | undefined): LocalVisit =>
+  local ?? { taskId: task.id, slug: task.slug, reportId: task.reportId }
+
+export async function recordCheckin(
+  task: Task,
+  position: { lat: number; lng: number; accuracy: number },
+  at = appDate().toISOString(),
+) {
+  // A visit is starting: ask the browser not to evict what the device keeps for it.
+  if (typeof navigator !== 'undefined') void navigator.storage?.persist?.().catch(() => false)
+  const db = await agentVisitDb()
+  await inTransaction(db, ['visits', 'outbox'], 'strict', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const visit = visitOf(task, await visits.get(task.id))
+    await visits.put({ ...visit, checkin: { at, ...position, synced: false } })
+    await enqueueIn(tx, { kind: 'checkin', taskId: task.id, input: { ...position, at } })
+  })
+  visitStoreChanged()
+}
+
+export async function recordCheckout(task: Task, offline: boolean, at = appDate().toISOString()) {
+  const db = await agentVisitDb()
+  const recorded = await inTransaction(db, ['visits', 'outbox'], 'strict', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const visit = visitOf(task, await visits.get(task.id))
+    if (visit.checkout) return false // Already checked out on this device: sent once.
+    await visits.put({ ...visit, checkout: { at, offline, synced: false } })
+    // Whatever the draft holds goes first, then the checkout.
+    await enqueueReportSaveIn(tx, task.id, task.reportId)
+    await enqueueIn(tx, { kind: 'checkout', taskId: task.id, input: { at, offline } })
+    return true
+  })
+  if (recorded) visitStoreChanged()
+}
+
+export type NewMedia = Omit<
+  LocalMedia,
+  'id' | 'state' | 'progress' | 'bytes' | 'evidenceId' | 'error'
+> & { id?: string }
+
+/** Keeps a photo or recording on the device, lists it in the report draft and queues its upload. */
+export async function addMedia(
+  reportId: string,
+  media: NewMedia,
+  options: { listInReport?: boolean } = {},
+): Promise<LocalMedia> {
+  const db = await agentVisitDb()
+  const record: LocalMedia = {
+    ...media,
+    id: media.id ?? crypto.randomUUID(),
+    state: 'waiting',
+    progress: 0,
+    bytes: media.blob.size,
+  }
+  await inTransaction(db, ['media', 'drafts', 'outbox'], 'strict', async (tx) => {
+    await tx.objectStore('media').put(record)
+    if (options.listInReport !== false)
+      await mutateDraftIn(tx, reportId, (draft) => ({
+        ...draft,
+        evidenceRefs: [...draft.evidenceRefs, { mediaId: record.id }],
+        dirty: true,
+        updatedAt: new Date().toISOString(),
+      }))
+    await enqueueIn(tx, { kind: 'upload', taskId: media.taskId, mediaId: record.id })
+  })
+  visitStoreChanged()
+  return record
+}
+
+/**
+ * Removes a photo from the report, and from the device with its queued upload when it was
+ * never sent. An upload already on its way cannot bring it back (media writes check it exists).
+ */
+export async function removeMedia(
+  reportId: string,
+  ref: { mediaId?: string; evidenceId?: string },
+) {
+  const db = await agentVisitDb()
+  await inTransaction(db, ['drafts', 'media', 'outbox'], 'strict', async (tx) => {
+    const draft = await mutateDraftIn(tx, reportId, (d) => ({
+      ...d,
+      evidenceRefs: d.evidenceRefs.filter(
+        (r) =>
+          !(
+            (ref.mediaId && r.mediaId === ref.mediaId) ||
+            (ref.evidenceId && r.evidenceId === ref.evidenceId)
+          ),
+      ),
+      dirty: true,
+      updatedAt: new Date().toISOString(),
+    }))
+    if (draft) await enqueueReportSaveIn(tx, draft.taskId, reportId)
+    if (!ref.mediaId) return
+    const media = await tx.objectStore('media').get(ref.mediaId)
+    if (media && media.state !== 'sent') {
+      await tx.objectStore('media').delete(ref.mediaId)
+      const outbox = tx.objectStore('outbox')
+      for (const item of await outbox.getAll())
+        if (item.kind === 'upload' && item.mediaId === ref.mediaId) await outbox.delete(item.seq!)
+    }
+  })
+  visitStoreChanged()
+}
+
+/** "Tentar de novo" on a photo or recording: its upload goes again (never a second one). */
+export async function retryMediaUpload(media: Pick<LocalMedia, 'id' | 'taskId'>) {
+  await retryUpload(await agentVisitDb(), media.taskId, media.id)
+  visitStoreChanged()
+}
+
+/** "Tentar de novo" on a write the server refused: it goes again, with the same key. */
+export async function retryOutboxItem(item: Pick<OutboxItem, 'seq'>) {
+  if (item.seq === undefined) return
+  await retryFailed(await agentVisitDb(), item.seq)
+  visitStoreChanged()
+}
+
+/** "Descartar" on a write the server refused: it leaves the outbox for good. */
+export async function discardOutboxItem(item: Pick<OutboxItem, 'seq'>) {
+  if (item.seq === undefined) return
+  await discard(await agentVisitDb(), item.seq)
+  visitStoreChanged()
+}
+
+/** Queues a write that is not part of the draft (award, pendency answers). */
+export async function queueWrite(payload: OutboxPayload) {
+  const db = await agentVisitDb()
+  const item = await inTransaction(db, ['outbox'], 'strict', (tx) => enqueueIn(tx, payload))
+  visitStoreChanged()
+  return item
+}
+
+/**
+ * Sends the report for validation: the draft's last edits (when unsaved) and the submission,
+ * queued together so the submission never goes without them.
+ */
+export async function queueReportSubmission(taskId: string, reportId: string) {
+  const db = await agentVisitDb()
+  const item = await inTransaction(db, ['drafts', 'outbox'], 'strict', async (tx) => {
+    const draft = await tx.objectStore('drafts').get(reportId)
+    if (draft?.dirty) await enqueueReportSaveIn(tx, taskId, reportId)
+    return enqueueIn(tx, { kind: 'submitReport', taskId, reportId })
+  })
+  visitStoreChanged()
+  return item
+}
+
+/** "Enviar agora": every waiting write is due now, and the sync loop wakes. */
+export async function sendQueuedNow() {
+  await wakeAll(await agentVisitDb())
+  visitStoreChanged()
+}
+
+/** The agent's choice after a stale-version conflict on a report. */
+export async function resolveReportConflict(reportId: string, choice: 'keep-mine' | 'take-theirs') {
+  await resolveConflict(await agentVisitDb(), reportId, choice)
+  visitStoreChanged()
+}
+
+/** Writes of visits still waiting on this device (pending or refused), for the signed-in agent. */
+export async function unsentVisitWrites(): Promise<number> {
+  try {
+    const summary = await outboxSummary(await agentVisitDb())
+    return summary.pending + summary.failed
+  } catch {
+    return 0
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Runs the visit's sync loop while someone is signed in, in every screen (a write queued
+ * in a previous session or before a reload still goes out), and refreshes what the screens
+ * show when a write reaches the server.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { currentSession, onSessionChange } from '@/lib/session'
+
+/**
+ * The sync engine (IndexedDB, outbox, uploads) loads after the first screen, not before it:
+ * it is not needed to paint /login or /oppy, and it keeps ~5 KiB gzip off the entry.
+ */
+const loadSyncEngine = () => Promise.all([import('./store'), import('./sync')])
+
+export function VisitSyncProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const [agentId, setAgentId] = useState(() => currentSession()?.agentId ?? null)
+  useEffect(() => {
+    const unsubscribe = onSessionChange(() => setAgentId(currentSession()?.agentId ?? null))
+    return () => void unsubscribe()
+  }, [])
+
+  useEffect(() => {
+    if (!agentId) return
+    let stop: (() => void) | undefined
+    let cancelled = false
+    void loadSyncEngine().then(async ([store, { runVisitSync }]) => {
+      const db = await store.agentVisitDb()
+      if (!cancelled) stop = runVisitSync(db, queryClient)
+    })
+    return () => {
+      cancelled = true
+      stop?.()
+    }
+  }, [agentId, queryClient])
+
+  return children
+}

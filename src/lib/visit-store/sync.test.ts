@@ -1,0 +1,191 @@
+/**
+ * The outbox against the real fake backend (msw/node): writes made offline reach the
+ * server exactly once when the connection returns, in order.
+ */
+import 'fake-indexeddb/auto'
+import { http, HttpResponse } from 'msw'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setupFakeServer } from '../../../mocks/node'
+import { DEMO_AGENT_ID, DEMO_TOKEN } from '../../../mocks/seed/seed'
+import type { Task } from '@/api/entities'
+import { setRuntimeConfig } from '@/lib/runtime-config'
+import { validateApiResponse } from '@/preview/response-validator'
+import { resetApiClient, setApiTimeoutForTests, setResponseValidator } from '@/lib/api'
+import { saveSession } from '@/lib/session'
+import { enqueue, outboxSummary, processOutbox, wakeAll } from './outbox'
+import { openVisitDb, type VisitDb } from './db'
+import { createExecutor } from './sync'
+
+const fake = await setupFakeServer()
+const requests: string[] = []
+fake.server.events.on('request:start', ({ request }) => {
+  if (!new URL(request.url).pathname.includes('__fake'))
+    requests.push(`${request.method} ${new URL(request.url).pathname}`)
+})
+
+beforeAll(() => fake.server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => fake.server.close())
+
+let db: VisitDb
+let n = 0
+beforeEach(async () => {
+  await fake.backend.reset()
+  setRuntimeConfig({ basename: '', apiBaseUrl: fake.apiBaseUrl, preview: false })
+  resetApiClient()
+  saveSession({ token: DEMO_TOKEN, agentId: DEMO_AGENT_ID, expiresAt: '2099-01-01T00:00:00Z' })
+  db = await openVisitDb(`sync-test-${++n}`)
+  requests.length = 0
+})
+
+function startedTask(): Task {
+  const task = fake.backend.db.tasks.findFirst((q) =>
+    q.where((t) => t.agentId === DEMO_AGENT_ID && t.status.code === 'started'),
+  )
+  if (!task) throw new Error('no started task seeded')
+  return task
+}
+
+const goOffline = () =>
+  fake.server.use(http.all(`${fake.apiBaseUrl}/*`, () => HttpResponse.error()))
+const goOnline = () => fake.server.resetHandlers()
+
+describe('visit sync against the fake backend', () => {
+  it('a check-in and a check-out made offline arrive once each, in order, when back online', async () => {
+    const task = startedTask()
+    const at = new Date(fake.backend.clock.now() - 30 * 60_000).toISOString()
+    await db.put('visits', {
+      taskId: task.id,
+      slug: task.slug,
+      reportId: task.reportId,
+      checkin: { at, lat: task.location.lat, lng: task.location.lng, accuracy: 10, synced: false },
+    })
+    await enqueue(
+      db,
+      {
+        kind: 'checkin',
+        taskId: task.id,
+        input: { lat: task.location.lat, lng: task.location.lng, accuracy: 10, at },
+      },
+      0,
+    )
+    await enqueue(
+      db,
+      {
+        kind: 'checkout',
+        taskId: task.id,
+        input: { at: new Date(fake.backend.clock.now() - 60_000).toISOString(), offline: true },
+      },
+      0,
+    )
+    const execute = createExecutor(db)
+
+    goOffline()
+    const offlineRun = await processOutbox(db, execute)
+    expect(offlineRun.sent).toBe(0)
+    expect((await outboxSummary(db)).pending).toBe(2)
+
+    goOnline()
+    await wakeAll(db)
+    const onlineRun = await processOutbox(db, execute)
+    expect(onlineRun.sent).toBe(2)
+    const server = fake.backend.db.tasks.findFirst((q) => q.where({ id: task.id }))!
+    expect(server.status.code).toBe('visited')
+    expect(server.steps.checkin?.at).toBe(at)
+    expect(server.steps.checkout?.offline).toBe(true)
+    expect((await db.get('visits', task.id))?.checkin?.synced).toBe(true)
+    // Offline attempts never reached the handlers' state; online: one checkin, one checkout.
+    expect(requests.filter((r) => r.endsWith('/checkin/byPosition')).length).toBeGreaterThanOrEqual(
+      2,
+    )
+    expect(
+      fake.backend.db.idempotentReplies.findMany((q) =>
+        q.where((r) => r.route.startsWith('checkout:')),
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('a lost answer retried with the same key changes nothing twice', async () => {
+    const task = startedTask()
+    const item = await enqueue(db, {
+      kind: 'checkin',
+      taskId: task.id,
+      input: {
+        lat: task.location.lat,
+        lng: task.location.lng,
+        accuracy: 10,
+        at: new Date(fake.backend.clock.now()).toISOString(),
+      },
+    })
+    const execute = createExecutor(db)
+    await execute(item)
+    // The answer was lost: the same item goes again.
+    await expect(execute(item)).resolves.toBeDefined()
+    expect(
+      fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id)),
+    ).toHaveLength(1)
+  })
+})
+
+describe('visit sync against the fake backend’s fault switches', () => {
+  beforeAll(() => {
+    // As in development and the demo; and a short time limit so a hang times out quickly.
+    setResponseValidator(validateApiResponse)
+    setApiTimeoutForTests(300)
+  })
+  afterAll(() => {
+    setResponseValidator(undefined)
+    setApiTimeoutForTests(undefined)
+  })
+
+  it.each(['server-error', 'hang', 'network-error', 'not-json', 'schema-mismatch'] as const)(
+    '%s: the check-in stays queued with its key, and goes once on the next run',
+    async (fault) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {})
+      const task = startedTask()
+      const at = new Date(fake.backend.clock.now()).toISOString()
+      const item = await enqueue(
+        db,
+        {
+          kind: 'checkin',
+          taskId: task.id,
+          input: { lat: task.location.lat, lng: task.location.lng, accuracy: 10, at },
+        },
+        0,
+      )
+      const keys: Array<string | null> = []
+      const listener = ({ request }: { request: Request }) => {
+        if (request.url.endsWith('/checkin/byPosition'))
+          keys.push(request.headers.get('Idempotency-Key'))
+      }
+      fake.server.events.on('request:start', listener)
+      const execute = createExecutor(db)
+      fake.backend.addFaults({
+        method: 'PUT',
+        path: '/tasks/{id}/checkin/byPosition',
+        fault,
+        times: 1,
+      })
+
+      const failed = await processOutbox(db, execute)
+      expect(failed.sent).toBe(0)
+      const queued = (await outboxSummary(db)).items
+      expect(queued).toHaveLength(1)
+      expect(queued[0]).toMatchObject({ id: item.id, state: 'pending', attempts: 1 })
+      expect(queued[0]?.lastError?.message).toMatch(/^(Falha simulada|O servidor|Sem conexão)/)
+
+      await wakeAll(db)
+      const retried = await processOutbox(db, execute)
+      fake.server.events.removeListener('request:start', listener)
+      vi.restoreAllMocks()
+      expect(retried.sent).toBe(1)
+      expect((await outboxSummary(db)).items).toHaveLength(0)
+      expect(
+        fake.backend.db.tasks.findFirst((q) => q.where({ id: task.id }))?.steps.checkin?.at,
+      ).toBe(at)
+      expect(keys).toEqual([item.id, item.id])
+      expect(
+        fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id)),
+      ).toHaveLength(1)
+    },
+  )
+})

@@ -1,0 +1,374 @@
+/**
+ * Sends the visit's outbox to the server and folds each answer back into the device's
+ * store: what each queued write means as an API call, and the loop that runs it when
+ * there is a connection (on start, on `online`, after each new write, and on backoff).
+ */
+import { isApiError } from '@/api/api-error'
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { ReportInput } from '@/api/entities'
+import {
+  answerRevision,
+  checkInByPosition,
+  checkOut,
+  createAward,
+  saveReport,
+  submitReport,
+} from './api'
+import { uploadWithProgress } from './upload'
+import { enqueueIn, enqueueReportSaveIn, processOutbox, wakeAll, withSenderLock } from './outbox'
+import { notifyVisitStoreReaders, setSyncKick } from './store'
+import {
+  inTransaction,
+  LOCAL_MEDIA_PREFIX,
+  mutateDraft,
+  mutateDraftIn,
+  patchMediaIn,
+  type LocalMedia,
+  type OutboxItem,
+  type OutboxPayload,
+  type ReportDraft,
+  type VisitDb,
+  type VisitTx,
+} from './db'
+
+export type SyncEvents = {
+  /** A write reached the server (the UI refreshes what it shows). */
+  onSent?: (item: OutboxItem, result: unknown) => void
+  /** The queue changed (counts in the UI). */
+  onChange?: () => void
+}
+
+/** The report body to send: only what the server can already resolve (uploaded media). */
+export function reportInputFromDraft(draft: ReportDraft): ReportInput {
+  const evidenceIds = draft.evidenceRefs.flatMap((r) => (r.evidenceId ? [r.evidenceId] : []))
+  const answers = draft.answers.flatMap((a) => {
+    if (typeof a.value === 'string' && a.value.startsWith(LOCAL_MEDIA_PREFIX)) {
+      const mediaId = a.value.slice(LOCAL_MEDIA_PREFIX.length)
+      const ref = draft.evidenceRefs.find((r) => r.mediaId === mediaId)
+      return ref?.evidenceId ? [{ ...a, value: ref.evidenceId }] : []
+    }
+    return [a]
+  })
+  const taxReceipts = draft.taxReceipts.flatMap(({ mediaId, ...receipt }) => {
+    if (receipt.evidenceId) return [receipt]
+    const ref = draft.evidenceRefs.find((r) => r.mediaId === mediaId)
+    return ref?.evidenceId ? [{ ...receipt, evidenceId: ref.evidenceId }] : []
+  })
+  return {
+    version: draft.baseVersion,
+    answers,
+    attendants: draft.attendants,
+    times: draft.times,
+    checklist: draft.checklist,
+    evidenceIds,
+    taxReceipts,
+    ...(draft.testimony ? { testimony: draft.testimony } : {}),
+    notes: draft.notes,
+  }
+}
+
+export function createExecutor(db: VisitDb) {
+  return async function execute(item: OutboxItem): Promise<unknown> {
+    switch (item.kind) {
+      case 'checkin': {
+        const task = await checkInByPosition(item.taskId, item.input, item.id).catch(
+          (error: unknown) => {
+            // Already checked in (another device, or a lost answer): the server has it.
+            if (isApiError(error) && error.code === 'already_checked_in') return null
+            throw error
+          },
+        )
+        await markVisitStep(db, item.taskId, 'checkin')
+        return task
+      }
+      case 'checkout': {
+        const task = await checkOut(item.taskId, item.input, item.id)
+        await markVisitStep(db, item.taskId, 'checkout')
+        return task
+      }
+      case 'upload': {
+        const media = await db.get('media', item.mediaId)
+        if (!media) return null // Discarded by the agent meanwhile.
+        if (media.state === 'sent' && media.evidenceId) return null
+        const patch = (change: (m: LocalMedia) => LocalMedia | undefined) =>
+          inTransaction(db, ['media'], 'relaxed', (tx) => patchMediaIn(tx, media.id, change))
+        const sending = (progress: number) =>
+          patch((m) =>
+            m.state === 'sent' ? undefined : { ...m, state: 'sending', progress, error: undefined },
+          )
+        await sending(0)
+        notifyVisitStoreReaders()
+        // The photo's failure is recorded with the item's, by processOutbox, in one transaction.
+        const evidence = await uploadWithProgress(
+          {
+            file: media.blob,
+            fileName: media.fileName,
+            kind: media.kind,
+            taskId: media.taskId,
+            takenAt: media.takenAt,
+            ...(media.width ? { width: media.width } : {}),
+            ...(media.height ? { height: media.height } : {}),
+            ...(media.durationSecs ? { durationSecs: media.durationSecs } : {}),
+            ...(media.caption ? { caption: media.caption } : {}),
+          },
+          item.id,
+          (progress) => void sending(progress).then(notifyVisitStoreReaders),
+        )
+        // The photo is sent, the draft points at the server's copy and (when the photo is
+        // listed in a draft) a report save is queued: one step.
+        await inTransaction(db, ['media', 'drafts', 'outbox', 'visits'], 'relaxed', async (tx) => {
+          await patchMediaIn(tx, media.id, (m) => ({
+            ...m,
+            state: 'sent',
+            progress: 1,
+            evidenceId: evidence.id,
+            error: undefined,
+          }))
+          // Only a photo listed in a draft needs a report save (a pendency photo is attached by the upload).
+          if (await linkUploadedMedia(tx, media.id, evidence.id)) {
+            const visit = await tx.objectStore('visits').get(item.taskId)
+            if (visit) await enqueueReportSaveIn(tx, item.taskId, visit.reportId)
+          }
+        })
+        return evidence
+      }
+      case 'saveReport': {
+        const snapshot = item.snapshot ?? (await fixSaveBody(db, item))
+        if (!snapshot) return null
+        try {
+          const report = await saveReport(item.reportId, snapshot.input, item.id)
+          // One transaction: an edit made after this body was fixed is kept, stays dirty and
+          // gets a save of its own.
+          await inTransaction(db, ['drafts', 'outbox'], 'relaxed', async (tx) => {
+            const latest = await mutateDraftIn(tx, item.reportId, (d) => ({
+              ...d,
+              baseVersion: report.version,
+              dirty: d.updatedAt !== snapshot.draftUpdatedAt,
+              conflict: undefined,
+            }))
+            if (latest?.dirty) await enqueueReportSaveIn(tx, item.taskId, item.reportId)
+          })
+          return report
+        } catch (error) {
+          if (isApiError(error) && error.code === 'stale_version' && error.problem?.current) {
+            const current = error.problem.current
+            await mutateDraft(db, item.reportId, (latest) => ({ ...latest, conflict: current }))
+          }
+          throw error
+        }
+      }
+      case 'submitReport': {
+        const draft = await db.get('drafts', item.reportId)
+        return submitReport(item.reportId, draft?.baseVersion ?? 0, item.id)
+      }
+      case 'award':
+        return createAward(item.input, item.id)
+      case 'answerRevision':
+        return answerRevision(item.revisionId, item.answers, item.id)
+    }
+  }
+}
+
+/**
+ * Fixes a report save's body at its first attempt (stored on the item, so a retry after a
+ * lost answer or a crash sends the same request with the same key). Undefined: no draft.
+ */
+function fixSaveBody(db: VisitDb, item: OutboxItem & { kind: 'saveReport' }) {
+  return inTransaction(db, ['drafts', 'outbox'], 'relaxed', async (tx) => {
+    const draft = await tx.objectStore('drafts').get(item.reportId)
+    if (!draft) return undefined
+    const snapshot = { input: reportInputFromDraft(draft), draftUpdatedAt: draft.updatedAt }
+    const outbox = tx.objectStore('outbox')
+    const current = await outbox.get(item.seq!)
+    if (current?.kind === 'saveReport') await outbox.put({ ...current, snapshot })
+    return snapshot
+  })
+}
+
+/** The server has the visit's check-in or check-out. */
+function markVisitStep(db: VisitDb, taskId: string, step: 'checkin' | 'checkout') {
+  return inTransaction(db, ['visits'], 'relaxed', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const visit = await visits.get(taskId)
+    if (step === 'checkin' && visit?.checkin)
+      await visits.put({ ...visit, checkin: { ...visit.checkin, synced: true } })
+    if (step === 'checkout' && visit?.checkout)
+      await visits.put({ ...visit, checkout: { ...visit.checkout, synced: true } })
+  })
+}
+
+/** Records the server id of an uploaded photo wherever the draft pointed at the local one. */
+async function linkUploadedMedia(
+  tx: VisitTx,
+  mediaId: string,
+  evidenceId: string,
+): Promise<boolean> {
+  let linked = false
+  const drafts = tx.objectStore('drafts')
+  for (const draft of await drafts.getAll()) {
+    if (!draft.evidenceRefs.some((r) => r.mediaId === mediaId)) continue
+    linked = true
+    await drafts.put({
+      ...draft,
+      evidenceRefs: draft.evidenceRefs.map((r) =>
+        r.mediaId === mediaId ? { ...r, evidenceId } : r,
+      ),
+      dirty: true,
+    })
+  }
+  return linked
+}
+
+/**
+ * Repairs what an older version (which wrote a record and its outbox entry in separate
+ * transactions) may have left half-written by a crash: a check-in or check-out recorded
+ * but never queued, a photo kept but never queued, unsaved draft edits with no save queued.
+ * Each gets its outbox entry now, so it is sent; nothing is dropped. Returns what was queued.
+ */
+export function repairVisitStore(db: VisitDb): Promise<OutboxPayload[]> {
+  return inTransaction(db, ['visits', 'media', 'drafts', 'outbox'], 'strict', async (tx) => {
+    const items = await tx.objectStore('outbox').getAll()
+    const queued = (kind: OutboxItem['kind'], match: (i: OutboxItem) => boolean) =>
+      items.some((i) => i.kind === kind && match(i))
+    const repairs: OutboxPayload[] = []
+    for (const visit of await tx.objectStore('visits').getAll()) {
+      const { taskId } = visit
+      if (
+        visit.checkin &&
+        !visit.checkin.synced &&
+        !queued('checkin', (i) => i.taskId === taskId)
+      ) {
+        const { at, lat, lng, accuracy } = visit.checkin
+        repairs.push({ kind: 'checkin', taskId, input: { at, lat, lng, accuracy } })
+      }
+      if (
+        visit.checkout &&
+        !visit.checkout.synced &&
+        !queued('checkout', (i) => i.taskId === taskId)
+      ) {
+        const { at, offline } = visit.checkout
+        // Its draft's edits go first, as when the check-out was made.
+        repairs.push({ kind: 'saveReport', taskId, reportId: visit.reportId })
+        repairs.push({ kind: 'checkout', taskId, input: { at, offline } })
+      }
+    }
+    for (const media of await tx.objectStore('media').getAll()) {
+      // A refused upload the agent discarded stays as it is (the photo shows "Falhou").
+      if (media.state === 'sent' || media.state === 'failed') continue
+      if (!queued('upload', (i) => i.kind === 'upload' && i.mediaId === media.id))
+        repairs.push({ kind: 'upload', taskId: media.taskId, mediaId: media.id })
+      // A photo shown as "sending" when the app died is waiting again.
+      if (media.state === 'sending')
+        await tx.objectStore('media').put({ ...media, state: 'waiting', progress: 0 })
+    }
+    for (const draft of await tx.objectStore('drafts').getAll()) {
+      const { reportId, taskId } = draft
+      const repairedSave = repairs.some((r) => r.kind === 'saveReport' && r.reportId === reportId)
+      if (
+        draft.dirty &&
+        !draft.conflict &&
+        !repairedSave &&
+        !queued('saveReport', (i) => i.kind === 'saveReport' && i.reportId === reportId)
+      )
+        repairs.push({ kind: 'saveReport', taskId, reportId })
+    }
+    for (const payload of repairs)
+      if (payload.kind === 'saveReport')
+        await enqueueReportSaveIn(tx, payload.taskId, payload.reportId)
+      else await enqueueIn(tx, payload)
+    return repairs
+  })
+}
+
+/**
+ * The loop: one per tab. `kick()` after each new write; it also runs on `online` and when
+ * the head item's backoff ends. It first repairs what an older version left half-written.
+ * Sending happens under the agent's sender lock, so two tabs never send at once.
+ * Returns a stop function.
+ */
+function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
+  const execute = createExecutor(db)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<void> | null = null
+  let again = false
+  let stopped = false
+
+  const run = async () => {
+    do {
+      again = false
+      const result = await withSenderLock(db.name, () =>
+        stopped
+          ? Promise.resolve({ sent: 0, waitingUntil: null })
+          : processOutbox(db, async (item) => {
+              const value = await execute(item)
+              events.onSent?.(item, value)
+            }),
+      )
+      events.onChange?.()
+      clearTimeout(timer)
+      if (result.waitingUntil !== null && !stopped)
+        timer = setTimeout(kick, Math.max(0, result.waitingUntil - Date.now()))
+    } while (again && !stopped)
+  }
+
+  function kick() {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = run()
+      .catch(() => undefined)
+      .finally(() => {
+        running = null
+      })
+  }
+
+  const onOnline = () => void wakeAll(db).then(kick)
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline)
+  void repairVisitStore(db)
+    .catch(() => [])
+    .then((repaired) => {
+      if (repaired.length > 0) events.onChange?.()
+      kick()
+    })
+  return {
+    kick,
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline)
+    },
+  }
+}
+
+/** The queries (screens' data) a write changes once the server has it. */
+export function queriesChangedBy(item: Pick<OutboxItem, 'kind'>): QueryKey[] {
+  const keys: QueryKey[] = [['tasks'], ['me']]
+  if (item.kind !== 'checkin' && item.kind !== 'checkout') keys.push(['reports'])
+  if (item.kind === 'submitReport' || item.kind === 'award') keys.push(['wallet'])
+  return keys
+}
+
+/**
+ * The one way to run the visit's sync loop — the app (VisitSyncProvider) and every test use
+ * it: sends `db`'s outbox, wakes on every store write, tells the screens' readers when a write
+ * went out and refreshes the queries it changed. Returns how to stop it.
+ */
+export function runVisitSync(
+  db: VisitDb,
+  queryClient?: Pick<QueryClient, 'invalidateQueries'>,
+): () => void {
+  const sync = startVisitSync(db, {
+    onSent: (item) => {
+      for (const queryKey of queriesChangedBy(item))
+        void queryClient?.invalidateQueries({ queryKey })
+    },
+    onChange: notifyVisitStoreReaders,
+  })
+  setSyncKick(sync.kick)
+  return () => {
+    setSyncKick(() => {})
+    sync.stop()
+  }
+}

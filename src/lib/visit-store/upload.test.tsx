@@ -1,0 +1,124 @@
+/**
+ * POST /media through XMLHttpRequest against the fake backend: the same answers and errors
+ * as the typed client, plus upload progress.
+ */
+import 'fake-indexeddb/auto'
+import { http, HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { isApiError, type ApiError } from '@/api/api-error'
+import { saveSession } from '@/lib/session'
+import { API, failApi, fakeBackend, fakeServer } from '@/test/render-route'
+import { installNodeBlobs, prepareDevice, seededTask } from '@/test/media-kit'
+import { uploadWithProgress } from './upload'
+
+installNodeBlobs()
+
+beforeEach(async () => {
+  await prepareDevice()
+})
+
+function photoFields(taskId: string, bytes = 200_000) {
+  return {
+    file: new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }),
+    fileName: 'foto.jpg',
+    kind: 'photo' as const,
+    taskId,
+    takenAt: '2024-05-03T12:00:00.000Z',
+    width: 1920,
+    height: 1440,
+    caption: 'Fachada',
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise
+  } catch (error) {
+    expect(isApiError(error)).toBe(true)
+    return error as ApiError
+  }
+  throw new Error('expected a failure')
+}
+
+describe('uploadWithProgress', () => {
+  it('uploads the photo with its fields, reports progress and resolves with the evidence', async () => {
+    const { task } = seededTask('visited')
+    const progress: number[] = []
+    const evidence = await uploadWithProgress(photoFields(task.id), 'key-1', (p) =>
+      progress.push(p),
+    )
+    expect(evidence).toMatchObject({
+      kind: 'photo',
+      bytes: 200_000,
+      width: 1920,
+      height: 1440,
+      caption: 'Fachada',
+      mimeType: 'image/jpeg',
+    })
+    const report = fakeBackend.db.reports.findFirst((q) => q.where({ id: task.reportId }))!
+    expect(report.evidences.map((e) => e.id)).toContain(evidence.id)
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.at(-1)).toBe(1)
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress)
+  })
+
+  it('sends the Idempotency-Key: the same key twice stores the photo once', async () => {
+    const { task } = seededTask('visited')
+    const first = await uploadWithProgress(photoFields(task.id), 'same-key')
+    const again = await uploadWithProgress(photoFields(task.id), 'same-key')
+    expect(again.id).toBe(first.id)
+    const report = fakeBackend.db.reports.findFirst((q) => q.where({ id: task.reportId }))!
+    expect(report.evidences.filter((e) => e.id === first.id)).toHaveLength(1)
+  })
+
+  it('a refusal comes back as the server problem, in pt-BR, not transient', async () => {
+    const { task } = seededTask('started', (t) => !t.steps.checkin)
+    const error = await failure(uploadWithProgress(photoFields(task.id), 'key-2'))
+    expect(error.code).toBe('validation_failed')
+    expect(error.status).toBe(422)
+    expect(error.fieldErrors.taskId).toBe('Faça o check-in antes de enviar fotos ou áudios.')
+    expect(error.isTransient).toBe(false)
+  })
+
+  it('a file the server does not take: 415 with its message', async () => {
+    const { task } = seededTask('visited')
+    const fields = { ...photoFields(task.id), file: new Blob(['GIF89a'], { type: 'image/gif' }) }
+    const error = await failure(uploadWithProgress(fields, 'key-3'))
+    expect(error.code).toBe('unsupported_media_type')
+    expect(error.message).toMatch(/formato de imagem não é aceito/)
+  })
+
+  it('no connection: an "offline" error the outbox retries', async () => {
+    const { task } = seededTask('visited')
+    fakeServer.use(http.post(`${API}/media`, () => HttpResponse.error()))
+    const error = await failure(uploadWithProgress(photoFields(task.id), 'key-4'))
+    expect(error.code).toBe('offline')
+    expect(error.message).toBe('Sem conexão. Verifique a internet e tente de novo.')
+    expect(error.isTransient).toBe(true)
+  })
+
+  it('a server failure is transient too', async () => {
+    const { task } = seededTask('visited')
+    failApi('post', '/media', 503)
+    const error = await failure(uploadWithProgress(photoFields(task.id), 'key-5'))
+    expect(error.status).toBe(503)
+    expect(error.isTransient).toBe(true)
+  })
+
+  it('an expired session is session_expired', async () => {
+    const { task } = seededTask('visited')
+    saveSession({ token: 'expired-token', agentId: 'someone', expiresAt: '2099-01-01T00:00:00Z' })
+    const error = await failure(uploadWithProgress(photoFields(task.id), 'key-6'))
+    expect(error.code).toBe('session_expired')
+    expect(error.status).toBe(401)
+  })
+
+  it('can be cancelled', async () => {
+    const { task } = seededTask('visited')
+    const controller = new AbortController()
+    controller.abort()
+    await expect(
+      uploadWithProgress(photoFields(task.id), 'key-7', vi.fn(), { signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})

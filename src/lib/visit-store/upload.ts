@@ -1,0 +1,144 @@
+/**
+ * `POST /media`, the one upload path: the outbox sends every photo and recording through it,
+ * and the upload pact (contracts/visit.pact.test.ts) calls it. `fetch` cannot report how much
+ * of a request body has been sent, so this call goes through XMLHttpRequest; it speaks the
+ * same protocol as the typed client (bearer token, Idempotency-Key, multipart body) and
+ * rejects with the same `ApiError`s (problem+json code and pt-BR detail; offline; timeout).
+ */
+import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error'
+import type { Evidence, Problem } from '@/api/entities'
+import { runtimeConfig } from '@/lib/runtime-config'
+import { notifySessionExpired } from '@/lib/api'
+import { sessionToken } from '@/lib/session'
+import type { components } from '@/api/schema.gen'
+
+/** Called with the share of the body sent, 0..1 (at most every 5 %, and never 1 before the server answers). */
+export type UploadProgressListener = (fraction: number) => void
+
+export type UploadOptions = { signal?: AbortSignal; timeoutMs?: number }
+
+/** The spec's upload fields, with the file as the Blob it is and the name it travels with. */
+export type MediaUploadFields = Omit<components['schemas']['MediaUpload'], 'file'> & {
+  file: Blob
+  fileName: string
+}
+
+const PATH = '/media'
+/** A 0.4 MB photo on a weak 3G link takes tens of seconds; audio up to 10 MB longer. */
+const DEFAULT_TIMEOUT_MS = 180_000
+const PROGRESS_STEP = 0.05
+
+/** The multipart body of an upload. */
+export function mediaUploadForm(fields: MediaUploadFields): FormData {
+  const form = new FormData()
+  form.set('file', fields.file, fields.fileName)
+  form.set('kind', fields.kind)
+  form.set('taskId', fields.taskId)
+  form.set('takenAt', fields.takenAt)
+  if (fields.width !== undefined) form.set('width', String(fields.width))
+  if (fields.height !== undefined) form.set('height', String(fields.height))
+  if (fields.durationSecs !== undefined) form.set('durationSecs', String(fields.durationSecs))
+  if (fields.caption !== undefined) form.set('caption', fields.caption)
+  return form
+}
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'code' in value && 'status' in value
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function errorFromXhr(xhr: XMLHttpRequest): ApiError {
+  const body = (xhr.getResponseHeader('Content-Type') ?? '').includes('json')
+    ? parseJson(xhr.responseText)
+    : undefined
+  const problem = isProblem(body) ? body : undefined
+  const fallback: ApiErrorCode =
+    xhr.status >= 500 ? 'server_error' : xhr.status === 401 ? 'session_expired' : 'invalid_response'
+  const code: ApiErrorCode = xhr.status === 401 ? 'session_expired' : (problem?.code ?? fallback)
+  return new ApiError({
+    status: xhr.status,
+    code,
+    message: problem?.detail ?? API_ERROR_MESSAGES[code],
+    ...(problem ? { problem } : {}),
+    method: 'POST',
+    path: PATH,
+  })
+}
+
+const clientError = (code: 'offline' | 'timeout' | 'invalid_response', status = 0) =>
+  new ApiError({ status, code, message: API_ERROR_MESSAGES[code], method: 'POST', path: PATH })
+
+/** Uploads one photo or recording; resolves with the server's Evidence. */
+export function uploadWithProgress(
+  fields: MediaUploadFields,
+  idempotencyKey: string,
+  onProgress?: UploadProgressListener,
+  options: UploadOptions = {},
+): Promise<Evidence> {
+  return new Promise<Evidence>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(options.signal.reason ?? new DOMException('The upload was cancelled.', 'AbortError'))
+      return
+    }
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `${runtimeConfig().apiBaseUrl}${PATH}`)
+    xhr.timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    xhr.setRequestHeader('Accept', 'application/json, application/problem+json')
+    xhr.setRequestHeader('Idempotency-Key', idempotencyKey)
+    const token = sessionToken()
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+
+    let reported = 0
+    xhr.upload.addEventListener('progress', (event) => {
+      if (!onProgress || !event.lengthComputable || event.total <= 0) return
+      // The server still has to store it: "done" is the answer, not the last byte.
+      const fraction = Math.min(0.99, event.loaded / event.total)
+      if (fraction - reported >= PROGRESS_STEP || (fraction === 0.99 && reported < 0.99)) {
+        reported = fraction
+        onProgress(fraction)
+      }
+    })
+
+    const abort = () => xhr.abort()
+    options.signal?.addEventListener('abort', abort, { once: true })
+    const done = () => options.signal?.removeEventListener('abort', abort)
+
+    xhr.addEventListener('load', () => {
+      done()
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const error = errorFromXhr(xhr)
+        if (xhr.status === 401 && sessionToken()) notifySessionExpired(error)
+        return reject(error)
+      }
+      const evidence = parseJson(xhr.responseText)
+      if (
+        typeof evidence !== 'object' ||
+        evidence === null ||
+        typeof (evidence as Evidence).id !== 'string'
+      )
+        return reject(clientError('invalid_response', xhr.status))
+      onProgress?.(1)
+      resolve(evidence as Evidence)
+    })
+    xhr.addEventListener('error', () => {
+      done()
+      reject(clientError('offline'))
+    })
+    xhr.addEventListener('timeout', () => {
+      done()
+      reject(clientError('timeout'))
+    })
+    xhr.addEventListener('abort', () => {
+      done()
+      reject(options.signal?.reason ?? new DOMException('The upload was cancelled.', 'AbortError'))
+    })
+    xhr.send(mediaUploadForm(fields))
+  })
+}
