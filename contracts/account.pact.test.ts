@@ -1,4 +1,5 @@
 /** The signed-in agent (shell badges), availability, profile and terms of use. */
+import { newIdempotencyKey } from '@/api/client'
 import { MatchersV3 } from '@pact-foundation/pact'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/api/api-error'
@@ -105,7 +106,7 @@ describe('setAvailability — PUT /me/availability', () => {
       .willRespondWith(200, (b) => b.jsonBody({ ...agent(), available: false }))
       .executeTest(async (server) => {
         useMockServer(server)
-        const updated = await setAvailability(false)
+        const updated = await setAvailability(false, newIdempotencyKey())
         expect(updated.available).toBe(false)
       })
   })
@@ -141,7 +142,7 @@ describe('updateProfile — PUT /me/profile', () => {
       )
       .executeTest(async (server) => {
         useMockServer(server)
-        const saved = await updateProfile(PROFILE_INPUT)
+        const saved = await updateProfile(PROFILE_INPUT, newIdempotencyKey())
         expect(saved.fullName).toBe(PROFILE_INPUT.fullName)
       })
   })
@@ -159,9 +160,10 @@ describe('updateProfile — PUT /me/profile', () => {
       )
       .executeTest(async (server) => {
         useMockServer(server)
-        const error = (await updateProfile({ ...PROFILE_INPUT, birthDate: '2020-01-15' }).catch(
-          (e: unknown) => e,
-        )) as ApiError
+        const error = (await updateProfile(
+          { ...PROFILE_INPUT, birthDate: '2020-01-15' },
+          newIdempotencyKey(),
+        ).catch((e: unknown) => e)) as ApiError
         expect(error.status).toBe(422)
         expect(Object.keys(error.fieldErrors)).toContain('birthDate')
       })
@@ -196,7 +198,7 @@ describe('acceptTerms — PUT /terms/{version}/acceptance', () => {
       .willRespondWith(200, (b) => b.jsonBody(agent()))
       .executeTest(async (server) => {
         useMockServer(server)
-        const updated = await acceptTerms('2026.2')
+        const updated = await acceptTerms('2026.2', newIdempotencyKey())
         expect(updated.termsVersionAccepted).toBe('2026.2')
       })
   })

@@ -1,4 +1,5 @@
 /** Sign-in by one-time code, activation by invitation link and sign-out. */
+import { newIdempotencyKey } from '@/api/client'
 import { MatchersV3 } from '@pact-foundation/pact'
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@/api/api-error'
@@ -31,7 +32,7 @@ describe('requestSignInCode — POST /auth/code', () => {
       .willRespondWith(202, (b) => b.jsonBody(signInTicket()))
       .executeTest(async (server) => {
         useMockServer(server, null)
-        const ticket = await requestSignInCode(DEMO.phone, 'sms')
+        const ticket = await requestSignInCode(DEMO.phone, 'sms', newIdempotencyKey())
         expect(Date.parse(ticket.resendAvailableAt)).toBeLessThan(Date.parse(ticket.expiresAt))
       })
   })
@@ -52,7 +53,7 @@ describe('requestSignInCode — POST /auth/code', () => {
       )
       .executeTest(async (server) => {
         useMockServer(server, null)
-        const error = (await requestSignInCode(DEMO.phone, 'sms').catch(
+        const error = (await requestSignInCode(DEMO.phone, 'sms', newIdempotencyKey()).catch(
           (e: unknown) => e,
         )) as ApiError
         expect(error).toMatchObject({ status: 429, code: 'otp_resend_locked' })

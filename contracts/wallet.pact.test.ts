@@ -1,4 +1,5 @@
 /** Wallet: balance and history, bank data, withdrawals, the agent's awards. */
+import { newIdempotencyKey } from '@/api/client'
 import { MatchersV3 } from '@pact-foundation/pact'
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@/api/api-error'
@@ -82,7 +83,7 @@ describe('updateBankInfo — PUT /wallet/bank', () => {
       .willRespondWith(200, (b) => b.jsonBody({ ...wallet(), bank: bankInfo() }))
       .executeTest(async (server) => {
         useMockServer(server)
-        const result = await updateBankInfo(BANK)
+        const result = await updateBankInfo(BANK, newIdempotencyKey())
         expect(result.bank?.cpf).toBe(BANK.cpf)
       })
   })
@@ -103,9 +104,10 @@ describe('updateBankInfo — PUT /wallet/bank', () => {
       )
       .executeTest(async (server) => {
         useMockServer(server)
-        const error = (await updateBankInfo({ ...BANK, cpf: '52998224700' }).catch(
-          (e: unknown) => e,
-        )) as ApiError
+        const error = (await updateBankInfo(
+          { ...BANK, cpf: '52998224700' },
+          newIdempotencyKey(),
+        ).catch((e: unknown) => e)) as ApiError
         expect(error.status).toBe(422)
         expect(error.fieldErrors.cpf).toBeDefined()
       })

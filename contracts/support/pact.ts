@@ -66,7 +66,7 @@ export function fetchQuery<T, K extends QueryKey>(options: {
 /** `Authorization: Bearer demo-token` (the verifier may swap the token, see verify-pacts). */
 export const AUTH = { Authorization: regex('^Bearer \\S+$', `Bearer ${DEMO.token}`) }
 
-/** A fresh UUID on every verification (the client makes one per write). */
+/** A fresh UUID on every verification (the caller makes one per intent: newIdempotencyKey). */
 export const IDEMPOTENCY = { 'Idempotency-Key': uuid() }
 
 export const WRITE_HEADERS = { ...AUTH, ...IDEMPOTENCY }

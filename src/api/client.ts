@@ -39,8 +39,12 @@ export type ApiClientOptions = {
   fetch?: () => typeof globalThis.fetch
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
+/**
+ * The one source of Idempotency-Keys. Every write the spec marks with the header gets its key
+ * from the caller, who keeps it for as long as a retry may follow: a screen through
+ * `useIdempotencyKey` (one key per intent), a queued visit write as its outbox item's id. The
+ * client adds none of its own, so a retry can never go out under a fresh key by accident.
+ */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID()
 }
@@ -145,10 +149,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     onRequest({ request }) {
       const token = options.getToken()
       if (token) request.headers.set('Authorization', `Bearer ${token}`)
-      // Callers that may retry pass their own key (kept with the queued write); this is the
-      // safety net for one-shot writes.
-      if (UNSAFE_METHODS.has(request.method) && !request.headers.has('Idempotency-Key'))
-        request.headers.set('Idempotency-Key', newIdempotencyKey())
       return request
     },
     async onResponse({ request, response, schemaPath, options: callOptions }) {

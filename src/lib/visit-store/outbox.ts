@@ -17,6 +17,7 @@
  * - Only one sender runs per agent across tabs (`withSenderLock`, the Web Locks API).
  */
 import { isApiError } from '@/api/api-error'
+import { newIdempotencyKey } from '@/api/client'
 import type { Report } from '@/api/entities'
 import {
   draftFromReport,
@@ -50,7 +51,7 @@ const revOf = (item: OutboxItem) => item.rev ?? 0
 function newItem(payload: OutboxPayload, now: number): OutboxItem {
   return {
     ...payload,
-    id: crypto.randomUUID(),
+    id: newIdempotencyKey(),
     createdAt: new Date(now).toISOString(),
     attempts: 0,
     nextAttemptAt: now,
@@ -288,7 +289,7 @@ export async function resolveConflict(
           ...item,
           state: 'pending',
           nextAttemptAt: Date.now(),
-          id: crypto.randomUUID(),
+          id: newIdempotencyKey(),
           rev: (item.rev ?? 0) + 1,
           // A new request: the body is fixed again from the draft as it is now.
           snapshot: undefined,

@@ -1,7 +1,7 @@
 /** Account: profile, availability and terms. */
 import { queryOptions } from '@tanstack/react-query'
 import type { ProfileInput } from '@/api/entities'
-import { data, newIdempotencyKey } from '@/api/client'
+import { data } from '@/api/client'
 import { api } from '@/lib/api'
 
 export const accountKeys = {
@@ -17,7 +17,7 @@ export function profileQueryOptions() {
 }
 
 /** A retry of the same save passes the same key (useIdempotencyKey), so it applies once. */
-export function updateProfile(input: ProfileInput, idempotencyKey = newIdempotencyKey()) {
+export function updateProfile(input: ProfileInput, idempotencyKey: string) {
   return data(
     api().PUT('/me/profile', {
       params: { header: { 'Idempotency-Key': idempotencyKey } },
@@ -26,10 +26,10 @@ export function updateProfile(input: ProfileInput, idempotencyKey = newIdempoten
   )
 }
 
-export function setAvailability(available: boolean) {
+export function setAvailability(available: boolean, idempotencyKey: string) {
   return data(
     api().PUT('/me/availability', {
-      params: { header: { 'Idempotency-Key': newIdempotencyKey() } },
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
       body: { available },
     }),
   )
@@ -42,10 +42,10 @@ export function termsQueryOptions() {
   })
 }
 
-export function acceptTerms(version: string) {
+export function acceptTerms(version: string, idempotencyKey: string) {
   return data(
     api().PUT('/terms/{version}/acceptance', {
-      params: { path: { version }, header: { 'Idempotency-Key': newIdempotencyKey() } },
+      params: { path: { version }, header: { 'Idempotency-Key': idempotencyKey } },
     }),
   )
 }

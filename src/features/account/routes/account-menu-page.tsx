@@ -11,6 +11,7 @@ import { setAvailability, termsQueryOptions } from '../api/account-queries'
 import { meQueryKey, meQueryOptions } from '../api/me-query'
 import { accountCopy as copy } from '../copy'
 import styles from './account.module.css'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 
 /** The account menu: who is signed in, availability for new offers, and the account's screens. */
 export function AccountMenuPage() {
@@ -96,15 +97,17 @@ function initialsOf(name: string) {
 function useAvailability() {
   const queryClient = useQueryClient()
   const snackbar = useSnackbar()
+  const idempotency = useIdempotencyKey()
   return useMutation({
-    mutationFn: (available: boolean) => setAvailability(available),
+    mutationFn: (available: boolean) => setAvailability(available, idempotency.keyFor(available)),
     onMutate: async (available) => {
       await queryClient.cancelQueries({ queryKey: meQueryKey })
       const previous = queryClient.getQueryData<Agent>(meQueryKey)
       if (previous) queryClient.setQueryData<Agent>(meQueryKey, { ...previous, available })
       return { previous }
     },
-    onError: (_error, _available, context) => {
+    onError: (error, _available, context) => {
+      idempotency.settle(error)
       if (context?.previous) queryClient.setQueryData(meQueryKey, context.previous)
       snackbar(copy.availabilityFailed)
     },

@@ -11,6 +11,7 @@ import { acceptTerms, accountKeys, termsQueryOptions } from '../api/account-quer
 import { meQueryKey, meQueryOptions } from '../api/me-query'
 import { accountCopy as copy } from '../copy'
 import styles from './account.module.css'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 
 /** Paragraphs separated by blank lines, shown as text. */
 function termsParagraphs(body: string): string[] {
@@ -25,8 +26,10 @@ export function TermsPage() {
   const snackbar = useSnackbar()
   const terms = useQuery(termsQueryOptions())
   const me = useQuery(meQueryOptions())
+  const idempotency = useIdempotencyKey()
   const accept = useMutation({
-    mutationFn: (version: string) => acceptTerms(version),
+    mutationFn: (version: string) => acceptTerms(version, idempotency.keyFor(version)),
+    onError: (error) => idempotency.settle(error),
     onSuccess: (agent) => {
       queryClient.setQueryData(meQueryKey, agent)
       void queryClient.invalidateQueries({ queryKey: meQueryKey })

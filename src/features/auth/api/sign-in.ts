@@ -47,11 +47,15 @@ export function takeReturnPath(): string | null {
   return appPathOr(path, null)
 }
 
-export function requestSignInCode(phone: string, connection: SignInConnection) {
+export function requestSignInCode(
+  phone: string,
+  connection: SignInConnection,
+  idempotencyKey: string,
+) {
   return data(
     api().POST('/auth/code', {
       body: { phone, connection },
-      params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
     }),
   )
 }

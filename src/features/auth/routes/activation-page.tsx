@@ -15,6 +15,7 @@ import { meQueryKey } from '@/features/account/api/me-query'
 import { activateAccount } from '../api/sign-in'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 
 const copy = authCopy.activation
 
@@ -90,8 +91,10 @@ function TermsStep({ acceptedVersion }: { acceptedVersion: string | null }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const terms = useQuery(termsQueryOptions())
+  const idempotency = useIdempotencyKey()
   const accept = useMutation({
-    mutationFn: (version: string) => acceptTerms(version),
+    mutationFn: (version: string) => acceptTerms(version, idempotency.keyFor(version)),
+    onError: (error) => idempotency.settle(error),
     onSuccess: (agent) => {
       queryClient.setQueryData(meQueryKey, agent)
       void queryClient.invalidateQueries({ queryKey: termsQueryOptions().queryKey })

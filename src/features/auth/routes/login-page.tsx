@@ -16,6 +16,7 @@ import {
 } from '../api/sign-in'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 
 export function LoginPage() {
   const navigate = useNavigate()
@@ -25,14 +26,18 @@ export function LoginPage() {
   const [connection, setConnection] = useState<SignInConnection>(pending?.connection ?? 'sms')
   const [fieldError, setFieldError] = useState<string>()
 
+  const idempotency = useIdempotencyKey()
   const request = useMutation({
     mutationFn: (vars: { phone: string; connection: SignInConnection }) =>
-      requestSignInCode(vars.phone, vars.connection),
+      requestSignInCode(vars.phone, vars.connection, idempotency.keyFor(vars)),
     onSuccess: (ticket) => {
+      // A code was sent: asking again later is a new request (a new code), not a replay.
+      idempotency.forget()
       savePendingSignIn(ticket)
       navigate(`/login/request?connection=${ticket.connection}`)
     },
     onError: (error, vars) => {
+      idempotency.settle(error)
       if (isApiError(error) && error.code === 'otp_resend_locked') {
         // A code was sent moments ago: go on waiting for it.
         const wait = error.problem?.retryAfterSeconds ?? OTP_RESEND_LOCK_SECONDS

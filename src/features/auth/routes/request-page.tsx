@@ -11,6 +11,7 @@ import { readPendingSignIn, requestSignInCode, savePendingSignIn } from '../api/
 import { useCountdown } from '../use-countdown'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 
 const CHANNEL_LABEL = { sms: 'SMS', whatsapp: 'WhatsApp' } as const
 
@@ -18,13 +19,22 @@ export function RequestPage() {
   const navigate = useNavigate()
   const [pending, setPending] = useState(readPendingSignIn)
   const secondsLeft = useCountdown(pending?.resendAvailableAt)
+  const idempotency = useIdempotencyKey()
   const resend = useMutation({
-    mutationFn: () => requestSignInCode(pending!.phone, pending!.connection),
+    mutationFn: () =>
+      requestSignInCode(
+        pending!.phone,
+        pending!.connection,
+        idempotency.keyFor({ phone: pending!.phone, connection: pending!.connection }),
+      ),
     onSuccess: (ticket) => {
+      // Sent: the next "Reenviar" asks for another code, so it needs its own key.
+      idempotency.forget()
       savePendingSignIn(ticket)
       setPending(ticket)
     },
     onError: (error) => {
+      idempotency.settle(error)
       if (isApiError(error) && error.code === 'otp_resend_locked' && pending) {
         const next = {
           ...pending,

@@ -1,7 +1,7 @@
 /** Wallet: balance and transactions, bank data, withdrawals, awards given. */
 import { queryOptions } from '@tanstack/react-query'
 import type { BankInfo } from '@/api/entities'
-import { data, newIdempotencyKey } from '@/api/client'
+import { data } from '@/api/client'
 import { api } from '@/lib/api'
 
 export const walletKeys = {
@@ -17,7 +17,7 @@ export function walletQueryOptions() {
 }
 
 /** A retry of the same save passes the same key (useIdempotencyKey), so it applies once. */
-export function updateBankInfo(bank: BankInfo, idempotencyKey = newIdempotencyKey()) {
+export function updateBankInfo(bank: BankInfo, idempotencyKey: string) {
   return data(
     api().PUT('/wallet/bank', {
       params: { header: { 'Idempotency-Key': idempotencyKey } },

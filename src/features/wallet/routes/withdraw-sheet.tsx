@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { apiErrorMessage, isApiError } from '@/api/api-error'
-import { newIdempotencyKey } from '@/api/client'
 import type { Wallet } from '@/api/entities'
 import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -9,6 +8,7 @@ import { Sheet } from '@/components/sheet'
 import { useSnackbar } from '@/components/snackbar'
 import { TextField } from '@/components/text-field'
 import { formatMoney } from '@/lib/format'
+import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { meQueryKey } from '@/features/account/api/me-query'
 import { requestWithdrawal, walletKeys } from '../api/wallet-queries'
 import { bankLabel } from '../banks'
@@ -42,22 +42,22 @@ function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
   const snackbar = useSnackbar()
   const [amount, setAmount] = useState('')
   const [fieldError, setFieldError] = useState<string>()
-  const intent = useRef<{ key: string; amountCents: number } | null>(null)
+  const idempotency = useIdempotencyKey()
   const balance = formatMoney(wallet.balanceCents)
 
   const withdraw = useMutation({
-    mutationFn: ({ amountCents, key }: { amountCents: number; key: string }) =>
-      requestWithdrawal(amountCents, key),
+    mutationFn: (amountCents: number) =>
+      requestWithdrawal(amountCents, idempotency.keyFor(amountCents)),
     onSuccess: (transaction) => {
-      intent.current = null
+      // The money moved: withdrawing the same amount again is a new intent.
+      idempotency.forget()
       void queryClient.invalidateQueries({ queryKey: walletKeys.wallet })
       void queryClient.invalidateQueries({ queryKey: meQueryKey })
       snackbar(copy.withdrawn(formatMoney(Math.abs(transaction.amountCents))))
       onDone()
     },
     onError: (error) => {
-      // The server answered: this intent is over (a retry with its key would only replay the answer).
-      if (isApiError(error) && !error.isTransient) intent.current = null
+      idempotency.settle(error)
       if (isApiError(error) && error.code === 'insufficient_balance') {
         setFieldError(error.message)
         void queryClient.invalidateQueries({ queryKey: walletKeys.wallet })
@@ -104,9 +104,7 @@ function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
       return
     }
     setFieldError(undefined)
-    if (intent.current?.amountCents !== result)
-      intent.current = { key: newIdempotencyKey(), amountCents: result }
-    withdraw.mutate({ amountCents: result, key: intent.current.key })
+    withdraw.mutate(result)
   }
 
   const parsed = parseMoneyInput(amount)
