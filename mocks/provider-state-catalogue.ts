@@ -9,6 +9,8 @@
  * verifier can inject the provider's real ids into the request (Pact `fromProviderState`).
  */
 
+import { DEMO_AGENT_ID, DEMO_PHONE, DEMO_TOKEN } from './seed/demo'
+
 export type ProviderStateSpec = {
   /** The state as written in the pact (`given`). */
   name: string
@@ -22,11 +24,7 @@ export type ProviderStateSpec = {
 
 const state = <S extends ProviderStateSpec>(spec: S) => spec
 
-export const DEMO = {
-  phone: '+5511987654321',
-  token: 'demo-token',
-  agentId: 'agt_demo',
-} as const
+export const DEMO = { phone: DEMO_PHONE, token: DEMO_TOKEN, agentId: DEMO_AGENT_ID } as const
 
 export const STATES = {
   serviceUp: state({
@@ -39,8 +37,7 @@ export const STATES = {
     name: 'the agent is signed in',
     params: {},
     returns: [],
-    setup:
-      'An active agent whose session is the bearer token of the request (`demo-token`, or the one given with `--auth-token`), with tasks, offers, notifications, bulletins, bank data and a wallet history.',
+    setup: `An active agent whose session is the bearer token of the request (\`${DEMO_TOKEN}\`, or the one given with \`--auth-token\`), with tasks, offers, notifications, bulletins, bank data and a wallet history.`,
   }),
   sessionExpired: state({
     name: 'the session {token} has expired',

@@ -39,6 +39,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact'
+import { DEMO } from '../mocks/provider-state-catalogue'
 import { type InteractionResult, parseVerifierOutput, stripAnsi } from './contract-lib'
 
 export type { InteractionResult }
@@ -46,7 +47,7 @@ export type { InteractionResult }
 export const CONSUMER = 'avaliador-app'
 export const PROVIDER = 'avaliador-api'
 /** The token the consumer tests sign in with; `--auth-token` replaces exactly this one. */
-export const PACT_TOKEN = 'demo-token'
+export const PACT_TOKEN = DEMO.token
 export const STATES_PATH = '/api/__fake/provider-states'
 
 // No usage statistics leave this machine (and CI has no network but the package registries).

@@ -5,6 +5,8 @@
  */
 import { MatchersV3 } from '@pact-foundation/pact'
 import { DEMO } from '../../mocks/provider-state-catalogue'
+import type { TaskStatusCode } from '@/api/entities'
+import { reportSectionValues, taskStatusCodeValues } from '@/api/schema.gen'
 
 const { like, eachLike, integer, number, boolean, regex, nullValue, datetime, date } = MatchersV3
 
@@ -19,26 +21,9 @@ export const E164 = '^\\+55[1-9][1-9]\\d{8,9}$'
 export const phone = (example: string = DEMO.phone) => regex(E164, example)
 export const cpf = (example = '52998224725') => regex('^\\d{11}$', example)
 
-export const TASK_STATUSES = [
-  'started',
-  'visited',
-  'validating',
-  'approved',
-  'contested',
-  'canceled',
-  'rejected',
-] as const
-export const REPORT_SECTIONS = [
-  'answers',
-  'attendants',
-  'audio',
-  'evidences',
-  'tax-receipts',
-  'testimony',
-  'times',
-  'checklist',
-  'awards',
-] as const
+/** Every task status and report section, from the spec's enums (matched by value, any of them). */
+export const TASK_STATUSES = taskStatusCodeValues
+export const REPORT_SECTIONS = reportSectionValues
 
 // ------------------------------------------------------------------ system and auth
 
@@ -165,10 +150,7 @@ const checkinStep = () => ({
 
 type StepsKind = 'accepted' | 'checkedIn' | 'visited'
 
-export const task = (
-  statusCode: (typeof TASK_STATUSES)[number] | null = null,
-  steps: StepsKind = 'accepted',
-) => ({
+export const task = (statusCode: TaskStatusCode | null = null, steps: StepsKind = 'accepted') => ({
   id: like('tsk_4826'),
   slug: regex('^T-\\d{3,6}$', 'T-4826'),
   agentId: like(DEMO.agentId),

@@ -278,20 +278,6 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   },
 ]
 
-/** Traits offered when adding an attendant (SPEC §5 "traits chosen from a catalogue"). */
-export const ATTENDANT_TRAITS = [
-  'cordial',
-  'atencioso',
-  'ágil',
-  'bem informado',
-  'uniformizado',
-  'com crachá',
-  'sorridente',
-  'apressado',
-  'desatento',
-  'sem crachá',
-] as const
-
 export const TERMS_VERSION = '2026.2'
 
 export const TERMS_BODY = [

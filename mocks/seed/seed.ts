@@ -11,18 +11,17 @@ import type { Answer, EvaluationForm, Mission, Task, TaskStatusCode } from '@/ap
 import { cpfCheckDigits } from '@/domain/cpf'
 import { computeScore, answersById, visibleQuestions } from '@/domain/questionnaire'
 import type { Database } from '../db'
-import { ATTENDANT_TRAITS, CATALOGUE, TERMS_BODY, TERMS_VERSION } from './catalogue'
+import { ATTENDANT_TRAITS } from '@/domain/attendant-traits'
+import { CATALOGUE, TERMS_BODY, TERMS_VERSION } from './catalogue'
+import { DEMO_AGENT_ID, DEMO_INVITATION, DEMO_PHONE, DEMO_TOKEN } from './demo'
 
 export const SCENARIOS = ['new-agent', 'busy-agent', 'contested', 'large'] as const
 export type ScenarioName = (typeof SCENARIOS)[number]
 export const DEFAULT_SCENARIO: ScenarioName = 'busy-agent'
 export const DEFAULT_SEED = 4821
 
-export const DEMO_AGENT_ID = 'agt_demo'
-export const DEMO_PHONE = '+5511987654321'
-/** Bearer token of the demo agent's ready-made session (documented in the README). */
-export const DEMO_TOKEN = 'demo-token'
-export const DEMO_INVITATION = { id: 'inv_demo', token: 'convite-demo' }
+// The demo identity lives in ./demo (the pacts and the verifier import it without the seed).
+export { DEMO_AGENT_ID, DEMO_INVITATION, DEMO_PHONE, DEMO_TOKEN }
 
 export function isScenarioName(value: unknown): value is ScenarioName {
   return typeof value === 'string' && (SCENARIOS as readonly string[]).includes(value)

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ATTENDANT_TRAITS as SEEDED } from '../../mocks/seed/catalogue'
-import { ATTENDANT_TRAITS, isAttendantTrait, toggleTrait } from './attendant-traits'
+import { isAttendantTrait, toggleTrait } from './attendant-traits'
 
 describe('attendant traits', () => {
-  it('are the same catalogue the fake backend seeds', () => {
-    expect([...ATTENDANT_TRAITS]).toEqual([...SEEDED])
-  })
-
   it('toggles a trait on and off, in catalogue order', () => {
     expect(toggleTrait([], 'sorridente')).toEqual(['sorridente'])
     expect(toggleTrait(['sorridente'], 'cordial')).toEqual(['cordial', 'sorridente'])

@@ -3,25 +3,14 @@
  * read, plus what differs between the agent's copy and the server's after a conflict.
  */
 import type { Evidence, EvaluationForm, Mission, Report, ReportSection, Task } from '@/api/entities'
+import { reportSectionValues } from '@/api/schema.gen'
 import { answersById, computeScore } from '@/domain/questionnaire'
 import { reportCompleteness, type SectionCompleteness } from '@/domain/report-completeness'
 import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
 import { reportCopy as copy } from './report-copy'
 
-const SECTIONS: readonly ReportSection[] = [
-  'answers',
-  'attendants',
-  'times',
-  'checklist',
-  'evidences',
-  'tax-receipts',
-  'audio',
-  'testimony',
-  'awards',
-]
-
 export function isReportSection(value: string): value is ReportSection {
-  return (SECTIONS as readonly string[]).includes(value)
+  return (reportSectionValues as readonly string[]).includes(value)
 }
 
 /** The agent may change the report: after checkout, or during the visit once checked in (here or on the server). */
