@@ -21,7 +21,7 @@ import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { Button, ButtonLink } from '@/components/button'
 import { EmptyState, Skeleton } from '@/components/status'
-import { elapsedSeconds, formatElapsed, isVisitTimedOut } from '@/domain/visit-timer'
+import { elapsedSeconds, formatElapsed } from '@/domain/visit-timer'
 import type { OutboxSummary } from '@/lib/visit-store/db'
 import { recordCheckout } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
@@ -33,6 +33,7 @@ import { CheckinStep } from './checkin-step'
 import { isDeviceOnline, useOnline } from './use-online'
 import { useNow } from './use-now'
 import { isConnectionProblem, useVisitData } from './use-visit-data'
+import { AFTER_VISIT_PAGE, decideShell, type ShellTarget } from './shell-rules'
 import styles from './checkin.module.css'
 import { appDate } from '@/lib/clock'
 
@@ -46,10 +47,6 @@ const PAGES = [
   { to: 'awards', label: copy.pages.awards },
   { to: 'notes', label: copy.pages.notes },
 ] as const
-
-/** Child pages that stay reachable once the visit is over (or must be checked out). */
-const AFTER_VISIT_PAGE = 'offline-checkout'
-const TIMEOUT_PAGE = 'timeout'
 
 export function CheckinShell() {
   const { slug = '' } = useParams()
@@ -184,10 +181,20 @@ export function CheckinShell() {
   }
 
   const hub = `/tasks/${encodeURIComponent(task.slug)}`
-  if (task.status.code !== 'started' && child !== AFTER_VISIT_PAGE && !leaving)
-    return <Navigate to={hub} replace />
+  const decision = decideShell({
+    child,
+    status: task.status.code,
+    leaving,
+    visit,
+    visitMaxMinutes: mission?.visitMaxMinutes,
+    now,
+  })
+  const pathOf = (target: ShellTarget) =>
+    target === 'hub' ? hub : target === '' ? basePath : `${basePath}/${target}`
 
-  if (!visit)
+  if (decision.show === 'redirect') return <Navigate to={pathOf(decision.to)} replace />
+
+  if (decision.show === 'loading-visit')
     return (
       <ShellFrame online={online} outbox={outbox} task={task} hub={hub}>
         <Page title={copy.visitTitle}>
@@ -196,18 +203,14 @@ export function CheckinShell() {
       </ShellFrame>
     )
 
-  if (!visit.checkin && task.status.code === 'started')
+  if (decision.show === 'checkin-step')
     return (
       <ShellFrame online={online} outbox={outbox} task={task} hub={hub}>
         <CheckinStep task={task} basePath={basePath} />
       </ShellFrame>
     )
 
-  // A check-out already recorded on this device: only its page remains.
-  if (visit.checkout && child !== AFTER_VISIT_PAGE && !leaving)
-    return <Navigate to={`${basePath}/${AFTER_VISIT_PAGE}`} replace />
-
-  if (!context) {
+  if (decision.show === 'loading-mission' || !context || !visit) {
     const { missionQuery } = data
     return (
       <ShellFrame online={online} outbox={outbox} task={task} hub={hub}>
@@ -232,24 +235,14 @@ export function CheckinShell() {
     )
   }
 
-  const timedOut =
-    visit.checkin && !visit.checkout
-      ? isVisitTimedOut(visit.checkin.at, context.mission.visitMaxMinutes, now)
-      : false
-  if (timedOut && child !== TIMEOUT_PAGE && child !== AFTER_VISIT_PAGE && !leaving)
-    return <Navigate to={`${basePath}/${TIMEOUT_PAGE}`} replace />
-  if (!timedOut && child === TIMEOUT_PAGE && !visit.checkout && !leaving)
-    return <Navigate to={basePath} replace />
-
-  const visiting = !visit.checkout && child !== TIMEOUT_PAGE && child !== AFTER_VISIT_PAGE
   return (
     <ShellFrame
       online={online}
       outbox={outbox}
       task={task}
       hub={hub}
-      timer={<VisitTimer visit={visit} now={now} to={basePath} warn={timedOut} />}
-      nav={visiting ? <VisitNav basePath={basePath} /> : null}
+      timer={<VisitTimer visit={visit} now={now} to={basePath} warn={decision.timedOut} />}
+      nav={decision.nav ? <VisitNav basePath={basePath} /> : null}
     >
       <Outlet context={context} />
     </ShellFrame>
