@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeBackend } from '@/test/render-route'
-import { AudioRecorder, levelOf, pickAudioType } from './audio-recorder'
+import { AudioRecorder } from './audio-recorder'
 import {
   deviceDb,
   fakeMediaDevices,
@@ -254,25 +254,5 @@ describe('AudioRecorder', () => {
     await again.user.click(screen.getByRole('button', { name: 'Gravar áudio' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Este navegador não grava áudio.')
     expect(screen.queryByRole('button', { name: 'Tentar de novo' })).not.toBeInTheDocument()
-  })
-})
-
-describe('audio helpers', () => {
-  it('prefers Opus in WebM, then WebM, then MP4', () => {
-    expect(pickAudioType(() => true)).toBe('audio/webm;codecs=opus')
-    expect(pickAudioType((t) => t === 'audio/webm')).toBe('audio/webm')
-    expect(pickAudioType((t) => t === 'audio/mp4')).toBe('audio/mp4')
-    expect(pickAudioType(() => false)).toBeUndefined()
-    expect(
-      pickAudioType(() => {
-        throw new Error('old browser')
-      }),
-    ).toBeUndefined()
-  })
-
-  it('levelOf: silence is 0, a loud tone fills the meter', () => {
-    expect(levelOf(new Uint8Array(64).fill(128))).toBe(0)
-    expect(levelOf(new Uint8Array(64).map((_, i) => (i % 2 ? 255 : 0)))).toBe(100)
-    expect(levelOf(new Uint8Array(0))).toBe(0)
   })
 })
