@@ -2,8 +2,6 @@
  * Reports: read, save (whole document, optimistic concurrency by `version`) and submit for
  * validation. Completeness, score and the task's transitions come from src/domain.
  */
-import { safeParse } from 'zod/mini'
-import type { $ZodType } from 'zod/v4/core'
 import type { components } from '@/api/schema.gen'
 import type {
   AnswerValue,
@@ -21,13 +19,17 @@ import { machineStateOf, transition } from '@/domain/task-state-machine'
 import { JUSTIFICATION_MAX_CHARS } from '@/domain/constants'
 import { countChars, testimonySchema } from '@/domain/text-limits'
 import { parseMmSs, timeEntryMessages, timeEntrySecondsSchema } from '@/domain/time-entry'
-import { apiSchema } from '../schemas'
 import { updateTask } from './tasks'
+import { ensurePayoutTransaction } from './wallet'
 import {
+  arrayAt,
   type BackendContext,
+  type DomainCheck,
+  domainMessage,
   idempotent,
+  INVALID_FIELDS,
+  isRecord,
   isoNow,
-  newId,
   notFound,
   plain,
   problem,
@@ -36,69 +38,6 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
-
-// ------------------------------------------------------------------ body reading with domain rules
-
-type SchemaName = keyof components['schemas']
-
-/**
- * Domain rules that own some fields of a request body: the spec's generic message for an
- * owned field gives way to the domain's pt-BR one (e.g. "Use no máximo duas palavras").
- */
-export type DomainCheck = {
-  /** Dotted field paths whose validation the domain check owns. */
-  owns: RegExp
-  /** Field errors of the owned fields, read from the raw JSON body (it may be any shape). */
-  check: (raw: unknown) => FieldError[]
-}
-
-const INVALID_FIELDS = 'Confira os campos destacados.'
-
-/**
- * Reads the JSON body and validates it against the request schema of openapi.yaml, with
- * `domain` deciding the fields it owns. Any error is a thrown 422 with `fields`.
- */
-export async function readCheckedBody<Name extends SchemaName>(
-  request: Request,
-  name: Name,
-  domain: DomainCheck,
-): Promise<components['schemas'][Name]> {
-  let raw: unknown
-  try {
-    raw = await request.json()
-  } catch {
-    throw problem(422, 'validation_failed', 'O corpo da requisição não é um JSON válido.')
-  }
-  const parsed = apiSchema(name).safeParse(raw)
-  const specFields = parsed.success
-    ? []
-    : parsed.error.issues
-        .map((issue) => ({
-          field: issue.path.map(String).join('.') || '(corpo)',
-          message: issue.message,
-        }))
-        .filter((f) => !domain.owns.test(f.field))
-  const fields = [...specFields, ...domain.check(raw)]
-  if (fields.length > 0) throw problem(422, 'validation_failed', INVALID_FIELDS, { fields })
-  // The spec only failed on fields the domain owns and accepts (e.g. length in code points).
-  return parsed.success ? parsed.data : (raw as components['schemas'][Name])
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** The array at `raw[key]`, or [] when the body is not shaped so (the spec reports that). */
-export function arrayAt(raw: unknown, key: string): unknown[] {
-  const value = isRecord(raw) ? raw[key] : undefined
-  return Array.isArray(value) ? value : []
-}
-
-/** The first pt-BR message of a domain schema for a value, or null when it passes. */
-export function domainMessage(schema: $ZodType, value: unknown): string | null {
-  const result = safeParse(schema, value)
-  return result.success ? null : (result.error.issues[0]?.message ?? INVALID_FIELDS)
-}
 
 const reportInputCheck: DomainCheck = {
   owns: /^(attendants\.\d+\.name|times\.\d+\.seconds|testimony)$/,
@@ -189,24 +128,6 @@ export function reportEditRefusal(task: Task): string | null {
     case 'rejected':
       return 'O relatório já foi enviado e não pode mais ser alterado.'
   }
-}
-
-/** The payout of a task in the agent's wallet; created pending when there is none yet. */
-export async function ensurePayoutTransaction(ctx: BackendContext, task: Task) {
-  const existing = ctx.db.transactions.findFirst((q) =>
-    q.where((t) => t.taskId === task.id && t.kind === 'task'),
-  )
-  if (existing) return existing
-  return ctx.db.transactions.create({
-    ownerId: task.agentId,
-    id: newId(ctx, 'trx'),
-    kind: 'task',
-    amountCents: task.payoutCents,
-    status: 'pending',
-    createdAt: isoNow(ctx),
-    taskId: task.id,
-    description: `Visita ${task.slug} — ${task.location.name}`,
-  })
 }
 
 // ------------------------------------------------------------------ content rules of a saved report
@@ -353,7 +274,7 @@ export function reportHandlers(ctx: BackendContext) {
       const agent = requireAgent(ctx, request)
       return idempotent(ctx, request, `report:${params.id}`, async () => {
         const { report, task } = findAgentReport(ctx, agent.id, params.id)
-        const body = await readCheckedBody(request, 'ReportInput', reportInputCheck)
+        const body = await readBody(request, 'ReportInput', reportInputCheck)
         const refusal = reportEditRefusal(task)
         if (refusal) return problem(409, 'transition_refused', refusal)
         if (body.version !== report.version)

@@ -1,5 +1,5 @@
 /**
- * The validation loop (SPEC §7): the agent reads the current revision of a report and answers
+ * The validation loop (docs/product/visit.md "Validation loop"): the agent reads the current revision of a report and answers
  * its pendencies over HTTP; validators act through plain functions (the demo panel and the
  * tests call them), since validators have no API in openapi.yaml.
  */
@@ -13,23 +13,21 @@ import type {
 } from '@/api/entities'
 import { justificationSchema } from '@/domain/text-limits'
 import { machineStateOf, transition, type TaskEvent } from '@/domain/task-state-machine'
-import {
-  arrayAt,
-  domainMessage,
-  ensurePayoutTransaction,
-  findAgentReport,
-  isRecord,
-  readCheckedBody,
-} from './reports'
+import { findAgentReport } from './reports'
+import { ensurePayoutTransaction } from './wallet'
 import { updateTask } from './tasks'
 import {
+  arrayAt,
   type BackendContext,
+  domainMessage,
   idempotent,
+  isRecord,
   isoNow,
   newId,
   notFound,
   plain,
   problem,
+  readBody,
   refused,
   requireAgent,
   typedHttp,
@@ -82,7 +80,7 @@ export function revisionHandlers(ctx: BackendContext) {
         if (!found || !taskRecord) throw notFound('Revisão não encontrada.')
         const revision = plain(found)
         const task = plain(taskRecord)
-        const body = await readCheckedBody(request, 'RevisionAnswersInput', answersCheck)
+        const body = await readBody(request, 'RevisionAnswersInput', answersCheck)
         if (revision.status !== 'open')
           return problem(
             409,

@@ -5,11 +5,10 @@
  */
 import { HttpResponse } from 'msw'
 import { createOpenApiHttp } from 'openapi-msw'
-import type { z } from 'zod-fake-backend'
 import { safeParse } from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
-import type { paths } from '@/api/schema.gen'
-import type { Agent, ProblemCode } from '@/api/entities'
+import type { components, paths } from '@/api/schema.gen'
+import type { Agent, FieldError, ProblemCode } from '@/api/entities'
 import type { Database } from '../db'
 import type { FakeClock } from '../clock'
 import type { FaultRegistry } from '../faults'
@@ -112,18 +111,33 @@ export function requireAgent(ctx: BackendContext, request: Request): Agent {
   return agent
 }
 
-function zodIssuesToFields(error: z.ZodError) {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || '(corpo)',
-    message: issue.message,
-  }))
+type SchemaName = keyof components['schemas']
+
+/** The general message of a 422 with field errors. */
+export const INVALID_FIELDS = 'Confira os campos destacados.'
+
+/**
+ * Domain rules that own some fields of a request body: the spec's generic message for an
+ * owned field gives way to the domain's pt-BR one (e.g. "Use no máximo duas palavras").
+ */
+export type DomainCheck = {
+  /** Dotted field paths whose validation the domain check owns. */
+  owns: RegExp
+  /** Field errors of the owned fields, read from the raw JSON body (it may be any shape). */
+  check: (raw: unknown) => FieldError[]
 }
 
-/** Reads the JSON body and validates it against the request schema of openapi.yaml (422 otherwise). */
-export async function readBody<Name extends Parameters<typeof apiSchema>[0]>(
+const SPEC_ONLY: DomainCheck = { owns: /(?!)/, check: () => [] }
+
+/**
+ * Reads the JSON body and validates it against the request schema of openapi.yaml, with
+ * `domain` (if any) deciding the fields it owns. Any error is a thrown 422 with `fields`.
+ */
+export async function readBody<Name extends SchemaName>(
   request: Request,
   name: Name,
-) {
+  domain: DomainCheck = SPEC_ONLY,
+): Promise<components['schemas'][Name]> {
   let raw: unknown
   try {
     raw = await request.json()
@@ -131,18 +145,41 @@ export async function readBody<Name extends Parameters<typeof apiSchema>[0]>(
     throw problem(422, 'validation_failed', 'O corpo da requisição não é um JSON válido.')
   }
   const parsed = apiSchema(name).safeParse(raw)
-  if (!parsed.success)
-    throw problem(422, 'validation_failed', 'Confira os campos destacados.', {
-      fields: zodIssuesToFields(parsed.error),
-    })
-  return parsed.data
+  const specFields = parsed.success
+    ? []
+    : parsed.error.issues
+        .map((issue) => ({
+          field: issue.path.map(String).join('.') || '(corpo)',
+          message: issue.message,
+        }))
+        .filter((f) => !domain.owns.test(f.field))
+  const fields = [...specFields, ...domain.check(raw)]
+  if (fields.length > 0) throw problem(422, 'validation_failed', INVALID_FIELDS, { fields })
+  // The spec only failed on fields the domain owns and accepts (e.g. length in code points).
+  return parsed.success ? parsed.data : (raw as components['schemas'][Name])
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The array at `raw[key]`, or [] when the body is not shaped so (the spec reports that). */
+export function arrayAt(raw: unknown, key: string): unknown[] {
+  const value = isRecord(raw) ? raw[key] : undefined
+  return Array.isArray(value) ? value : []
+}
+
+/** The first pt-BR message of a domain schema for a value, or null when it passes. */
+export function domainMessage(schema: $ZodType, value: unknown): string | null {
+  const result = safeParse(schema, value)
+  return result.success ? null : (result.error.issues[0]?.message ?? INVALID_FIELDS)
 }
 
 /** 422 from a domain zod schema with pt-BR messages (e.g. justification 50–1000). */
 export function checkField<T>(schema: $ZodType<T>, value: unknown, field: string): T {
   const parsed = safeParse(schema, value)
   if (!parsed.success)
-    throw problem(422, 'validation_failed', 'Confira os campos destacados.', {
+    throw problem(422, 'validation_failed', INVALID_FIELDS, {
       fields: parsed.error.issues.map((i) => ({
         field: [field, ...i.path.map(String)].join('.'),
         message: i.message,

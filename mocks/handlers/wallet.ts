@@ -1,5 +1,5 @@
 /** Wallet: balance, pending amount and history; bank data; withdrawals; the agent's awards. */
-import type { BankInfo, Transaction, Wallet } from '@/api/entities'
+import type { BankInfo, Task, Transaction, Wallet } from '@/api/entities'
 import { cpfMessages, isValidCpf } from '@/domain/cpf'
 import { parsePixKey, pixKeyError } from '@/domain/pix-key'
 import {
@@ -154,4 +154,22 @@ export function walletHandlers(ctx: BackendContext) {
       return response(200).json({ items })
     }),
   ]
+}
+
+/** The payout of a task in the agent's wallet; created pending when there is none yet. */
+export async function ensurePayoutTransaction(ctx: BackendContext, task: Task) {
+  const existing = ctx.db.transactions.findFirst((q) =>
+    q.where((t) => t.taskId === task.id && t.kind === 'task'),
+  )
+  if (existing) return existing
+  return ctx.db.transactions.create({
+    ownerId: task.agentId,
+    id: newId(ctx, 'trx'),
+    kind: 'task',
+    amountCents: task.payoutCents,
+    status: 'pending',
+    createdAt: isoNow(ctx),
+    taskId: task.id,
+    description: `Visita ${task.slug} — ${task.location.name}`,
+  })
 }
