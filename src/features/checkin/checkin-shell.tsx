@@ -186,7 +186,7 @@ export function CheckinShell() {
     status: task.status.code,
     leaving,
     visit,
-    visitMaxMinutes: mission?.visitMaxMinutes,
+    mission,
     now,
   })
   const pathOf = (target: ShellTarget) =>

@@ -14,7 +14,7 @@ const visiting: ShellInput = {
   status: 'started',
   leaving: false,
   visit: { checkin },
-  visitMaxMinutes: 90,
+  mission: { visitMaxMinutes: 90 },
   now: T0 + 10 * MIN,
 }
 
@@ -55,9 +55,21 @@ describe('the check-in shell decides', () => {
   })
 
   it('waits for the mission (its time limit) before the timer rules', () => {
-    expect(decideShell({ ...visiting, visitMaxMinutes: undefined })).toEqual({
+    expect(decideShell({ ...visiting, mission: undefined })).toEqual({
       show: 'loading-mission',
     })
+  })
+
+  it('never times out on a limit it cannot read (a drifted mission), so the visit goes on', () => {
+    const late = { ...visiting, now: T0 + 24 * 60 * MIN }
+    for (const visitMaxMinutes of [undefined, null, '90', Number.NaN]) {
+      const mission = { visitMaxMinutes } as unknown as ShellInput['mission']
+      expect(decideShell({ ...late, mission })).toEqual({
+        show: 'visit',
+        timedOut: false,
+        nav: true,
+      })
+    }
   })
 
   it('past the limit, only the timeout page; at the limit exactly, too', () => {
@@ -90,7 +102,9 @@ const inputs = fc.record<ShellInput>({
     ),
     { nil: undefined },
   ),
-  visitMaxMinutes: fc.option(fc.integer({ min: 1, max: 600 }), { nil: undefined }),
+  mission: fc.option(fc.record({ visitMaxMinutes: fc.integer({ min: 1, max: 600 }) }), {
+    nil: undefined,
+  }),
   now: fc.integer({ min: T0 - 60 * MIN, max: T0 + 24 * 60 * MIN }),
 })
 

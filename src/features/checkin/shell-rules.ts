@@ -19,8 +19,11 @@ export type ShellInput = {
   leaving: boolean
   /** The visit as this device has it; undefined while the device store is read. */
   visit: Pick<LocalVisit, 'checkin' | 'checkout'> | undefined
-  /** The mission's time limit; undefined while the mission loads. */
-  visitMaxMinutes: number | undefined
+  /**
+   * The mission (for its time limit); undefined while it loads. A limit that is not a number
+   * (a drifted response) never times the visit out: the agent can still work and check out.
+   */
+  mission: { visitMaxMinutes: number } | undefined
   now: number
 }
 
@@ -35,7 +38,7 @@ export type ShellDecision =
   | { show: 'visit'; timedOut: boolean; nav: boolean }
 
 export function decideShell(input: ShellInput): ShellDecision {
-  const { child, status, leaving, visit, visitMaxMinutes, now } = input
+  const { child, status, leaving, visit, mission, now } = input
   const afterVisit = child === AFTER_VISIT_PAGE
 
   // 1. Only a started task has a visit; the check-out page outlives it (sent later, offline).
@@ -45,12 +48,13 @@ export function decideShell(input: ShellInput): ShellDecision {
   if (!visit.checkin && status === 'started') return { show: 'checkin-step' }
   // 3. A check-out already recorded on this device: only its page remains.
   if (visit.checkout && !afterVisit && !leaving) return { show: 'redirect', to: AFTER_VISIT_PAGE }
-  if (visitMaxMinutes === undefined) return { show: 'loading-mission' }
+  if (!mission) return { show: 'loading-mission' }
 
   // 4. Past the time limit the visit can only be closed; 5. before it, the timeout page is moot.
+  const limit = mission.visitMaxMinutes
   const timedOut =
-    visit.checkin && !visit.checkout
-      ? isVisitTimedOut(visit.checkin.at, visitMaxMinutes, now)
+    visit.checkin && !visit.checkout && typeof limit === 'number' && Number.isFinite(limit)
+      ? isVisitTimedOut(visit.checkin.at, limit, now)
       : false
   if (timedOut && child !== TIMEOUT_PAGE && !afterVisit && !leaving)
     return { show: 'redirect', to: TIMEOUT_PAGE }
