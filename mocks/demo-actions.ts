@@ -6,12 +6,12 @@
 import type { NotificationKind, Task } from '@/api/entities'
 import type { BackendContext } from './handlers/support'
 import { CATALOGUE } from './seed/catalogue'
+import { emptyReport } from './seed/reports'
 import { DEMO_AGENT_ID, missionIdOf } from './seed/seed'
+import { offerOf } from './seed/tasks'
+import { DAY, HOUR } from './seed/time'
 
 type NotificationKindName = NotificationKind
-
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
 
 const PLACES = [
   {
@@ -77,38 +77,14 @@ export async function sendOpportunity(
     steps: { accepted: new Date(now).toISOString() },
   }
   await ctx.db.tasks.create(task)
-  await ctx.db.reports.create({
-    id: task.reportId,
-    taskId: task.id,
-    projectId: task.projectId,
-    cycleId: `cyc_${task.projectId.slice(4)}_2026`,
-    version: 0,
-    answers: [],
-    awards: [],
-    attendants: [],
-    times: [],
-    checklist: [],
-    evidences: [],
-    taxReceipts: [],
-    notes: '',
-    score: 0,
-    submittedAt: null,
-  })
-  const offer = await ctx.db.opportunities.create({
-    ownerId: DEMO_AGENT_ID,
-    taskId: task.id,
-    task: {
-      projectName: entry.project.name,
-      clientName: entry.project.clientName,
-      missionTitle: entry.mission.title,
-      location: task.location,
-      payoutCents: task.payoutCents,
-      window: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
-    },
-    expiresAt: new Date(now + (options.expiresInHours ?? 24) * HOUR).toISOString(),
-    createdAt: new Date(now).toISOString(),
-    status: 'pending',
-  })
+  await ctx.db.reports.create(emptyReport(task))
+  const offer = await ctx.db.opportunities.create(
+    offerOf(task, entry, {
+      window: { from, to },
+      expiresAt: now + (options.expiresInHours ?? 24) * HOUR,
+      createdAt: now,
+    }),
+  )
   await sendNotification(ctx, {
     kind: 'task',
     title: 'Nova oportunidade perto de você',

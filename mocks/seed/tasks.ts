@@ -6,7 +6,7 @@
 import type { Faker } from '@faker-js/faker'
 import type { Mission, Task, TaskStatusCode } from '@/api/entities'
 import type { Database } from '../db'
-import { CATALOGUE } from './catalogue'
+import { CATALOGUE, type CatalogueEntry } from './catalogue'
 import { DEMO_AGENT_ID } from './demo'
 import { emptyReport, filledReport } from './reports'
 import type { ScenarioPlan } from './scenarios'
@@ -117,27 +117,42 @@ export async function seedTasks(db: Database, faker: Faker, now: number, plan: S
   await seedOwnTasks(db, makeTask, faker, plan)
 }
 
+/** A pending offer of `task` to the demo agent (the seed and the demo panel make them). */
+export function offerOf(
+  task: Task,
+  entry: CatalogueEntry,
+  times: { window: { from: number; to: number }; expiresAt: number; createdAt: number },
+) {
+  return {
+    ownerId: DEMO_AGENT_ID,
+    taskId: task.id,
+    task: {
+      projectName: entry.project.name,
+      clientName: entry.project.clientName,
+      missionTitle: entry.mission.title,
+      location: task.location,
+      payoutCents: task.payoutCents,
+      window: { from: iso(times.window.from), to: iso(times.window.to) },
+    },
+    expiresAt: iso(times.expiresAt),
+    createdAt: iso(times.createdAt),
+    status: 'pending' as const,
+  }
+}
+
 async function seedOffers(db: Database, makeTask: MakeTask, now: number, count: number) {
   for (let i = 0; i < count; i++) {
     const task = makeTask('offer', i)
     const entry = CATALOGUE[i % CATALOGUE.length]!
     const from = Date.parse(task.scheduledFor) - DAY
-    await db.opportunities.create({
-      ownerId: DEMO_AGENT_ID,
-      taskId: task.id,
-      task: {
-        projectName: entry.project.name,
-        clientName: entry.project.clientName,
-        missionTitle: entry.mission.title,
-        location: task.location,
-        payoutCents: task.payoutCents,
-        window: { from: iso(Math.max(now, from)), to: iso(from + 7 * DAY) },
-      },
-      // The first offer expires soon, to show the countdown; the others in days.
-      expiresAt: iso(now + (i === 0 ? 3 * HOUR : (i + 1) * DAY)),
-      createdAt: iso(now - (i + 1) * HOUR),
-      status: 'pending',
-    })
+    await db.opportunities.create(
+      offerOf(task, entry, {
+        window: { from: Math.max(now, from), to: from + 7 * DAY },
+        // The first offer expires soon, to show the countdown; the others in days.
+        expiresAt: now + (i === 0 ? 3 * HOUR : (i + 1) * DAY),
+        createdAt: now - (i + 1) * HOUR,
+      }),
+    )
     // The offered task exists but is nobody's until accepted.
     await db.tasks.create({ ...task, agentId: '' })
     await db.reports.create(emptyReport(task))
