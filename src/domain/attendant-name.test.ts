@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
 import {
+  newAttendantCode,
   attendantNameMessages,
   attendantNameSchema,
   FORBIDDEN_ATTENDANT_WORDS,
@@ -188,5 +189,13 @@ describe('attendantNameSchema', () => {
         expect(attendantNameSchema.safeParse(variant.normalize('NFD')).success).toBe(false)
       }),
     )
+  })
+})
+
+describe('newAttendantCode', () => {
+  it('is att_ and 8 hex characters, new on every call', () => {
+    const codes = Array.from({ length: 50 }, () => newAttendantCode())
+    for (const code of codes) expect(code).toMatch(/^att_[0-9a-f]{8}$/)
+    expect(new Set(codes).size).toBe(codes.length)
   })
 })

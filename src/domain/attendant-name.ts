@@ -109,3 +109,8 @@ export const attendantNameSchema = z.pipe(
     }),
   ),
 )
+
+/** A new attendant's code: `att_` and 8 hex characters of a random UUID. */
+export function newAttendantCode() {
+  return `att_${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`
+}

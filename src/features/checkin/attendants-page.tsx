@@ -12,7 +12,7 @@ import { Sheet } from '@/components/sheet'
 import { useSnackbar } from '@/components/snackbar'
 import { Chip, Chips, EmptyState } from '@/components/status'
 import { TextField } from '@/components/text-field'
-import { attendantNameSchema } from '@/domain/attendant-name'
+import { attendantNameSchema, newAttendantCode } from '@/domain/attendant-name'
 import { ATTENDANT_TRAITS, toggleTrait } from '@/domain/attendant-traits'
 import type { ReportDraft } from '@/lib/visit-store/db'
 import { updateDraft } from '@/lib/visit-store/store'
@@ -21,11 +21,6 @@ import { useCheckinVisit } from './checkin-context'
 import { DraftGate } from './draft-gate'
 import { usePersistentState } from './persistent-input'
 import styles from './checkin.module.css'
-
-/** `att_` and 8 hex characters of a random UUID. */
-export function newAttendantCode() {
-  return `att_${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`
-}
 
 export function AttendantsPage() {
   const visit = useCheckinVisit()

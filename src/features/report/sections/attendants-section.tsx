@@ -9,7 +9,7 @@ import { List, ListItem } from '@/components/list'
 import { useSnackbar } from '@/components/snackbar'
 import { Chip, Chips, EmptyState } from '@/components/status'
 import { TextField } from '@/components/text-field'
-import { attendantNameSchema } from '@/domain/attendant-name'
+import { attendantNameSchema, newAttendantCode } from '@/domain/attendant-name'
 import { ATTENDANT_TRAITS, toggleTrait } from '@/domain/attendant-traits'
 import { updateDraft } from '@/lib/visit-store/store'
 import { reportCopy as copy } from '@/components/visit/report-copy'
@@ -66,7 +66,7 @@ export function AttendantsSection({ data }: { data: VisitReport }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message)
     setError(undefined)
     const attendant: Attendant = {
-      code: `att_${crypto.randomUUID().slice(0, 8)}`,
+      code: newAttendantCode(),
       name: parsed.data,
       traits,
     }
