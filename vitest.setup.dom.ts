@@ -18,3 +18,7 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'))
   }
 }
+
+// jsdom does not lay out or scroll; React Router's ScrollRestoration scrolls on every
+// navigation. The real scrolling is tested in Chromium (e2e/agent-app.spec.ts).
+window.scrollTo = (() => {}) as typeof window.scrollTo

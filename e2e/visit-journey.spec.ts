@@ -291,7 +291,7 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   await expect(card).toContainText(pendencyMessage)
   await card.getByLabel('Justificativa').fill(JUSTIFICATION)
   await expect(card.getByText(`${JUSTIFICATION.length} de 1000 caracteres`)).toBeVisible()
-  await expect(card.getByRole('heading', { name: /Resolvidas/ })).toBeVisible()
+  await expect(card.getByRole('heading', { name: /Resolvida$/ })).toBeVisible()
   await page.getByRole('button', { name: 'Enviar respostas' }).click()
   await expect(page).toHaveURL(new RegExp(`/tasks/${slug}/status$`))
   await expect(

@@ -2,7 +2,7 @@
  * Every route of the app. Screens load lazily (one chunk per route); the same tree runs at
  * `/` and, in the demo, under `/preview`. Each feature exports its own route list.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom'
 import { accountRoutes } from '@/features/account/routes/account-routes'
 import { activationRoutes } from '@/features/auth/routes/activation-routes'
 import { infoRoutes } from '@/features/info/routes/info-routes'
@@ -16,13 +16,28 @@ import { questionnaireRoutes } from '@/features/questionnaire/questionnaire-rout
 import { reportRoutes } from '@/features/report/report-routes'
 import { validationRoutes } from '@/features/validation/validation-routes'
 import { walletRoutes } from '@/features/wallet/routes/wallet-routes'
+import { storageKey } from '@/lib/storage-keys'
 import { AgentShell } from './shell/agent-shell'
 import { ErrorPage } from './routes/error-page'
 import { NotFoundPage } from './routes/not-found-page'
 import { RequireSession, RootRedirect } from './routes/require-session'
 
+/**
+ * Every screen opens at its top; back and forward return to where the agent was
+ * (React Router keeps the position per history entry, in sessionStorage).
+ */
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration storageKey={storageKey.scrollPositions()} />
+      <Outlet />
+    </>
+  )
+}
+
 export const routes: RouteObject[] = [
   {
+    Component: RootLayout,
     errorElement: <ErrorPage />,
     // Nothing to show before the first screen's code has loaded (index.html is blank).
     HydrateFallback: () => null,

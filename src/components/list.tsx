@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import styles from './list.module.css'
+import { ChevronIcon } from './icons'
 
 export function List({ children, label }: { children: ReactNode; label?: string }) {
   return (
@@ -30,11 +31,7 @@ export function ListItem({ title, subtitle, leading, trailing, to, onClick }: Li
         {subtitle && <span className={styles.subtitle}>{subtitle}</span>}
       </span>
       {trailing && <span className={styles.trailing}>{trailing}</span>}
-      {(to || onClick) && (
-        <span className={styles.chevron} aria-hidden="true">
-          ›
-        </span>
-      )}
+      {(to || onClick) && <ChevronIcon className={styles.chevron} aria-hidden="true" />}
     </>
   )
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import styles from './page.module.css'
+import { BackIcon } from './icons'
 
 export type PageProps = {
   /** The pt-BR heading, also the document title. */
@@ -37,7 +38,9 @@ export function Page({ title, backTo, actions, children }: PageProps) {
       active !== document.body &&
       main.current?.contains(active)
     if (movedHere || active?.closest('dialog[open]')) return
-    heading.current?.focus()
+    // The root layout's ScrollRestoration owns the scroll: the top for a new screen, the
+    // old position on back. Focusing must not jump there by itself.
+    heading.current?.focus({ preventScroll: true })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname])
   return (
@@ -45,7 +48,7 @@ export function Page({ title, backTo, actions, children }: PageProps) {
       <header className={styles.header}>
         {backTo !== undefined && (
           <Link to={backTo} className={styles.back} aria-label="Voltar">
-            <span aria-hidden="true">←</span>
+            <BackIcon aria-hidden="true" />
           </Link>
         )}
         <h1 ref={heading} className={styles.title} tabIndex={-1}>

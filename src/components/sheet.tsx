@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import styles from './sheet.module.css'
+import { CloseIcon } from './icons'
 
 export type SheetProps = {
   open: boolean
@@ -39,7 +40,7 @@ export function Sheet({ open, title, onClose, children }: SheetProps) {
               {title}
             </h2>
             <button type="button" className={styles.close} aria-label="Fechar" onClick={onClose}>
-              <span aria-hidden="true">×</span>
+              <CloseIcon aria-hidden="true" />
             </button>
           </div>
           {children}

@@ -1,18 +1,30 @@
-/** pt-BR formatting of money, dates and numbers through Intl, in one place. */
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
-const dateLong = new Intl.DateTimeFormat('pt-BR', {
-  weekday: 'short',
-  day: '2-digit',
-  month: 'short',
-})
-const dateOnly = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' })
-const relative = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' })
+/**
+ * pt-BR formatting of money, dates, scores and counts through Intl, in one place. Each
+ * formatter is made on first use, not at start-up (making one costs a few milliseconds on a
+ * cheap phone, and a screen needs only some of them).
+ */
+function lazy<T>(make: () => T): () => T {
+  let made: T | undefined
+  return () => (made ??= make())
+}
 
-export const formatMoney = (cents: number) => money.format(cents / 100)
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso))
-export const formatDay = (iso: string) => dateLong.format(new Date(iso))
+const money = lazy(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }))
+const dateTime = lazy(
+  () => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }),
+)
+const dateLong = lazy(
+  () => new Intl.DateTimeFormat('pt-BR', { weekday: 'short', day: '2-digit', month: 'short' }),
+)
+const dateOnly = lazy(() => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' }))
+const relative = lazy(() => new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' }))
+const oneDecimal = lazy(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }))
+
+export const formatMoney = (cents: number) => money().format(cents / 100)
+export const formatDateTime = (iso: string) => dateTime().format(new Date(iso))
+export const formatDate = (iso: string) => dateOnly().format(new Date(iso))
+export const formatDay = (iso: string) => dateLong().format(new Date(iso))
+/** A visit's score (0–100) as pt-BR writes it: "88,9", "100". */
+export const formatScore = (score: number) => oneDecimal().format(score)
 
 /** "em 3 horas", "há 2 dias" — the largest unit that fits. */
 export function formatRelative(iso: string, now = Date.now()) {
@@ -23,6 +35,7 @@ export function formatRelative(iso: string, now = Date.now()) {
     ['hour', 3_600_000],
     ['minute', 60_000],
   ]
-  for (const [unit, ms] of units) if (abs >= ms) return relative.format(Math.round(diff / ms), unit)
-  return relative.format(Math.round(diff / 1000), 'second')
+  for (const [unit, ms] of units)
+    if (abs >= ms) return relative().format(Math.round(diff / ms), unit)
+  return relative().format(Math.round(diff / 1000), 'second')
 }

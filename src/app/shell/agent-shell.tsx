@@ -1,14 +1,26 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType, type SVGProps } from 'react'
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
 import { meQueryOptions } from '@/features/account/api/me-query'
+import {
+  AccountIcon,
+  HelpIcon,
+  NotificationsIcon,
+  OpportunitiesIcon,
+  TasksIcon,
+} from '@/components/icons'
 import { LoadError } from '@/components/load-error'
 import { InitFailure } from '../routes/init-failure'
 import { ShellAlerts } from './shell-alerts'
 import styles from './agent-shell.module.css'
 
-type NavEntry = { to: string; label: string; icon: string; badge?: number }
+type NavEntry = {
+  to: string
+  label: string
+  Icon: ComponentType<SVGProps<SVGSVGElement>>
+  badge?: number
+}
 
 function badgeLabel(count: number, singular: string, plural: string) {
   return `${count} ${count === 1 ? singular : plural}`
@@ -42,11 +54,21 @@ export function AgentShell() {
       return <InitFailure error={me.error} onRetry={() => void me.refetch()} />
   }
   const entries: NavEntry[] = [
-    { to: '/oppy', label: 'Oportunidades', icon: '◎', badge: counts?.pendingOpportunities },
-    { to: '/tasks', label: 'Tarefas', icon: '☑' },
-    { to: '/notifs', label: 'Notificações', icon: '🔔', badge: counts?.unreadNotifications },
-    { to: '/account', label: 'Conta', icon: '👤' },
-    { to: '/help', label: 'Ajuda', icon: '?' },
+    {
+      to: '/oppy',
+      label: 'Oportunidades',
+      Icon: OpportunitiesIcon,
+      badge: counts?.pendingOpportunities,
+    },
+    { to: '/tasks', label: 'Tarefas', Icon: TasksIcon },
+    {
+      to: '/notifs',
+      label: 'Notificações',
+      Icon: NotificationsIcon,
+      badge: counts?.unreadNotifications,
+    },
+    { to: '/account', label: 'Conta', Icon: AccountIcon },
+    { to: '/help', label: 'Ajuda', Icon: HelpIcon },
   ]
   return (
     <div className={styles.shell}>
@@ -70,9 +92,7 @@ export function AgentShell() {
           {entries.map((entry) => (
             <li key={entry.to}>
               <NavLink to={entry.to} className={styles.link}>
-                <span className={styles.icon} aria-hidden="true">
-                  {entry.icon}
-                </span>
+                <entry.Icon className={styles.icon} aria-hidden="true" />
                 {entry.label}
                 {entry.badge ? (
                   <span className={styles.badge}>

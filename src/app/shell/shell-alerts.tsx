@@ -1,24 +1,50 @@
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Agent } from '@/api/entities'
+import { CloseIcon } from '@/components/icons'
+import { deviceStorage } from '@/lib/device-storage'
+import { storageKey } from '@/lib/storage-keys'
 import styles from './shell-alerts.module.css'
 
-/** The alerts above every signed-in screen: availability off, a new bulletin, open pendencies. */
+const DISMISSED_KEY = storageKey.bulletinAlertDismissed()
+
+/** The unread-bulletin count the agent put the alert away at (0: never). */
+function dismissedAt(): number {
+  const n = Number(deviceStorage.get(DISMISSED_KEY) ?? 0)
+  return Number.isFinite(n) ? n : 0
+}
+
+/**
+ * One line each, above every signed-in screen: open pendencies, availability off, new
+ * bulletins. The bulletin alert can be put away; it comes back when another bulletin arrives.
+ */
 export function ShellAlerts({ agent }: { agent: Agent }) {
+  const { openPendencies, unreadBulletins } = agent.counts
+  const [dismissed, setDismissed] = useState(dismissedAt)
+  // Bulletins read since: a new one later must show the alert again.
+  useEffect(() => {
+    if (unreadBulletins < dismissed) {
+      setDismissed(unreadBulletins)
+      void deviceStorage.set(DISMISSED_KEY, String(unreadBulletins))
+    }
+  }, [unreadBulletins, dismissed])
+
   const alerts: Array<{
     key: string
     tone: 'warning' | 'info' | 'danger'
     text: string
     to: string
     action: string
+    dismiss?: () => void
   }> = []
-  if (agent.counts.openPendencies > 0)
+  if (openPendencies > 0)
     alerts.push({
       key: 'validations',
       tone: 'danger',
       text:
-        agent.counts.openPendencies === 1
-          ? 'Há 1 pendência de validação para responder.'
-          : `Há ${agent.counts.openPendencies} pendências de validação para responder.`,
+        openPendencies === 1
+          ? '1 pendência de validação'
+          : `${openPendencies} pendências de validação`,
       to: '/tasks/validations',
       action: 'Responder',
     })
@@ -26,20 +52,21 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
     alerts.push({
       key: 'availability',
       tone: 'warning',
-      text: 'Você está indisponível e não recebe novas oportunidades.',
+      text: 'Você está indisponível',
       to: '/account',
       action: 'Ficar disponível',
     })
-  if (agent.counts.unreadBulletins > 0)
+  if (unreadBulletins > dismissed)
     alerts.push({
       key: 'bulletin',
       tone: 'info',
-      text:
-        agent.counts.unreadBulletins === 1
-          ? 'Há um novo comunicado.'
-          : `Há ${agent.counts.unreadBulletins} novos comunicados.`,
+      text: unreadBulletins === 1 ? 'Novo comunicado' : `${unreadBulletins} novos comunicados`,
       to: '/notes',
       action: 'Ler',
+      dismiss: () => {
+        setDismissed(unreadBulletins)
+        void deviceStorage.set(DISMISSED_KEY, String(unreadBulletins))
+      },
     })
   if (alerts.length === 0) return null
   return (
@@ -50,6 +77,16 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
           <Link to={a.to} className={styles.action}>
             {a.action}
           </Link>
+          {a.dismiss && (
+            <button
+              type="button"
+              className={styles.dismiss}
+              aria-label="Dispensar o aviso de comunicado"
+              onClick={a.dismiss}
+            >
+              <CloseIcon aria-hidden="true" />
+            </button>
+          )}
         </p>
       ))}
     </section>

@@ -115,18 +115,17 @@ export function reportRows(
   rows.push(row('evidences', copy.count(photos, 'foto', 'fotos')))
   if (req.taxReceipt || content.taxReceipts.length > 0)
     rows.push(row('tax-receipts', copy.count(content.taxReceipts.length, 'cupom', 'cupons')))
-  if (req.proof === 'audio' || req.proof === 'either' || audios > 0)
-    rows.push(row('audio', copy.count(audios, 'gravação', 'gravações')))
-  if (req.proof === 'testimony' || req.proof === 'either' || (content.testimony ?? '') !== '') {
-    const testimonyRow = row('testimony', copy.testimonySummary(content.testimony ?? ''))
-    // With "áudio ou depoimento", one of the two is enough: the audio row carries the requirement.
-    if (req.proof === 'either') {
-      const audio = sections.get('audio')
-      testimonyRow.complete = audio?.complete ?? true
-      testimonyRow.required = audio?.required ?? false
-      testimonyRow.missing = audio?.missing.map((m) => m.label) ?? []
-    }
-    rows.push(testimonyRow)
+  if (req.proof === 'either') {
+    // Audio or a written testimony: one requirement, so one row (the audio page links to
+    // the testimony).
+    const proofRow = row('audio', copy.proofEitherSummary(audios, content.testimony ?? ''))
+    proofRow.title = copy.proofEitherTitle
+    rows.push(proofRow)
+  } else {
+    if (req.proof === 'audio' || audios > 0)
+      rows.push(row('audio', copy.count(audios, 'gravação', 'gravações')))
+    if (req.proof === 'testimony' || (content.testimony ?? '') !== '')
+      rows.push(row('testimony', copy.testimonySummary(content.testimony ?? '')))
   }
   if (mission.awards.length > 0)
     rows.push(row('awards', copy.count(awardsCount, 'indicação', 'indicações')))

@@ -1,6 +1,7 @@
 /** pt-BR texts of the report pages (editable, submitted and the conflict sheet). */
 import type { ReportSection } from '@/api/entities'
 import { formatMmSs } from '@/domain/time-entry'
+import { formatScore } from '@/lib/format'
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -33,12 +34,20 @@ export const reportCopy = {
   checklistSummary: (done: number, total: number) => `${done} de ${total} itens`,
   testimonySummary: (text: string) =>
     text.trim() ? `${[...text.trim()].length} caracteres` : 'Não escrito',
+  proofEitherTitle: 'Áudio ou depoimento',
+  proofEitherSummary: (audios: number, testimony: string) =>
+    audios > 0
+      ? count(audios, 'gravação', 'gravações')
+      : testimony.trim()
+        ? `Depoimento: ${[...testimony.trim()].length} caracteres`
+        : 'Grave um áudio ou escreva um depoimento',
+  writeTestimonyInstead: 'Escrever um depoimento',
+  submitNeeds: 'Para enviar, falta completar:',
   complete: 'Completo',
-  completeMark: '✓',
   missingCount: (n: number) => (n === 1 ? '1 pendente' : `${n} pendentes`),
   optional: 'Opcional',
   score: 'Nota da visita',
-  scoreValue: (n: number) => `${n} de 100`,
+  scoreValue: (n: number) => `${formatScore(n)} de 100`,
   submit: 'Enviar relatório',
   submitPending: 'Envio pendente',
   submitPendingBody:

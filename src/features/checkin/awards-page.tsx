@@ -17,7 +17,7 @@ import { EmptyState } from '@/components/status'
 import { AWARD_STATUS_LABEL, canNominate } from '@/domain/awards'
 import { answersById, computeScore } from '@/domain/questionnaire'
 import { myAwardsQueryOptions, walletKeys } from '@/features/wallet/api/wallet-queries'
-import { formatMoney } from '@/lib/format'
+import { formatMoney, formatScore } from '@/lib/format'
 import type { OutboxItem, ReportDraft } from '@/lib/visit-store/db'
 import { queueWrite } from '@/lib/visit-store/store'
 import { checkinCopy as copy } from './checkin-copy'
@@ -25,8 +25,6 @@ import { useCheckinVisit, type CheckinVisit } from './checkin-context'
 import { DraftGate } from './draft-gate'
 import { discardOutboxItem, retryOutboxItem } from '@/lib/visit-store/store'
 import styles from './checkin.module.css'
-
-const scoreFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
 
 type AwardItem = Extract<OutboxItem, { kind: 'award' }>
 
@@ -165,7 +163,7 @@ function AwardCard({
   else if (!canNominate(score, award))
     body = (
       <>
-        <p>{copy.belowGoal(scoreFormat.format(score), award.goal)}</p>
+        <p>{copy.belowGoal(formatScore(score), award.goal)}</p>
         <p className={styles.muted}>{copy.belowGoalHint}</p>
       </>
     )
@@ -205,7 +203,7 @@ function AwardCard({
       <p className={styles.muted}>{award.criteria}</p>
       <p className={styles.muted}>{copy.awardPrize(formatMoney(award.prizeCents))}</p>
       {score !== undefined && (
-        <p className={styles.muted}>{copy.awardGoal(scoreFormat.format(score), award.goal)}</p>
+        <p className={styles.muted}>{copy.awardGoal(formatScore(score), award.goal)}</p>
       )}
       {body}
     </section>

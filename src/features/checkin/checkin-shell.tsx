@@ -36,6 +36,7 @@ import { isConnectionProblem, useVisitData } from './use-visit-data'
 import { AFTER_VISIT_PAGE, decideShell, type ShellTarget } from './shell-rules'
 import styles from './checkin.module.css'
 import { appDate } from '@/lib/clock'
+import { BackIcon, TimerIcon } from '@/components/icons'
 
 const PAGES = [
   { to: '', label: copy.pages.control },
@@ -272,7 +273,7 @@ function ShellFrame({
         <div className={styles.headerInner}>
           <div className={styles.titleRow}>
             <Link to={hub ?? '/tasks'} className={styles.back} aria-label={copy.backToTask}>
-              <span aria-hidden="true">←</span>
+              <BackIcon aria-hidden="true" />
             </Link>
             <p className={styles.taskTitle}>
               {task?.title ?? copy.visitTitle}
@@ -309,7 +310,7 @@ function VisitTimer({
       className={`${styles.timer} ${warn ? styles.timerWarning : ''}`}
       aria-label={copy.timerLabel(seconds)}
     >
-      <span aria-hidden="true">⏱</span>
+      <TimerIcon aria-hidden="true" />
       {formatElapsed(seconds)}
     </Link>
   )

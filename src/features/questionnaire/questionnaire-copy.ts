@@ -1,4 +1,6 @@
 /** pt-BR texts of the questionnaire chat. */
+import { formatScore } from '@/lib/format'
+
 export const questionnaireCopy = {
   title: 'Questionário',
   loading: 'Carregando o questionário',
@@ -43,7 +45,7 @@ export const questionnaireCopy = {
   photoLabel: 'Foto da resposta',
   saveError: 'Não foi possível guardar a resposta neste aparelho. Tente de novo.',
   done: (score: number) =>
-    `Pronto! Você respondeu todas as perguntas obrigatórias. Nota da visita: ${score}.`,
+    `Pronto! Você respondeu todas as perguntas obrigatórias. Nota da visita: ${formatScore(score)}.`,
   review: 'Revisar relatório',
   readOnly: 'O relatório desta tarefa já foi enviado; o questionário não pode mais ser alterado.',
   seeReport: 'Ver relatório enviado',

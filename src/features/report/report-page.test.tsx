@@ -60,6 +60,19 @@ describe('Relatório — visão geral', () => {
 
     const send = screen.getByRole('button', { name: 'Enviar relatório' })
     expect(send).toHaveAttribute('aria-disabled', 'true')
+    // Beside the button: what is missing, each part a link to it.
+    expect(send).toHaveAccessibleDescription(
+      /^Para enviar, falta completar: Questionário.*Atendentes.*Fotos.*Cupom fiscal(?! :)/,
+    )
+    const needs = screen.getByText('Para enviar, falta completar:').parentElement!
+    const needLinks = within(needs).getAllByRole('link')
+    expect(needLinks.map((a) => a.textContent)).toEqual(
+      expect.arrayContaining(['Questionário', 'Atendentes', 'Fotos', 'Depoimento escrito']),
+    )
+    expect(within(needs).getByRole('link', { name: 'Fotos' })).toHaveAttribute(
+      'href',
+      `/tasks/${STARTED}/report/evidences`,
+    )
     await user.click(send)
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('O questionário tem páginas incompletas')

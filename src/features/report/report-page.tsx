@@ -4,8 +4,8 @@
  * editable section.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useEffect, useId, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { ReportSection } from '@/api/entities'
 import { Button, ButtonLink } from '@/components/button'
 import { List, ListItem } from '@/components/list'
@@ -34,6 +34,7 @@ import { FailedWrite, OutboxStatus } from '@/components/visit/outbox-status'
 import { EditableSection } from './sections/editable-section'
 import { useVisitReport, type VisitReport } from './api/use-visit-report'
 import styles from './report.module.css'
+import { CheckIcon } from '@/components/icons'
 
 export function ReportPage() {
   const { slug = '', section } = useParams()
@@ -141,6 +142,7 @@ function ReportOverview({ data }: { data: VisitReport }) {
           item={submitItem}
           onQueued={queued.set}
           missingMessage={incompleteReportMessage(missing)}
+          incomplete={rows.filter((r) => r.required && !r.complete)}
         />
       )}
     </div>
@@ -150,7 +152,7 @@ function ReportOverview({ data }: { data: VisitReport }) {
 function SectionRow({ row, slug }: { row: ReportRow; slug: string }) {
   const trailing = row.complete ? (
     <Badge tone="success">
-      <span aria-hidden="true">{copy.completeMark} </span>
+      <CheckIcon aria-hidden="true" />
       {copy.complete}
     </Badge>
   ) : row.required ? (
@@ -210,13 +212,17 @@ function SubmitReport({
   item: submitItem,
   onQueued,
   missingMessage,
+  incomplete,
 }: {
   data: VisitReport
   item: OutboxItem | undefined
   onQueued: () => void
   missingMessage: string
+  /** The parts still to complete, said beside the button while it cannot send. */
+  incomplete: readonly ReportRow[]
 }) {
   const { task, draft } = data
+  const needsId = useId()
   const [problem, setProblem] = useState<{ title?: string; message: string }>()
   const [busy, setBusy] = useState(false)
 
@@ -261,10 +267,24 @@ function SubmitReport({
           block
           busy={busy}
           aria-disabled={!complete || undefined}
+          aria-describedby={!complete && incomplete.length > 0 ? needsId : undefined}
           onClick={() => void submit()}
         >
           {copy.submit}
         </Button>
+      )}
+      {!submitItem && !complete && incomplete.length > 0 && (
+        <div id={needsId} className={styles.needs}>
+          <p>{copy.submitNeeds}</p>
+          <ul>
+            {incomplete.map((row) => (
+              <li key={row.section}>
+                <Link to={`/tasks/${task.slug}/report/${row.section}`}>{row.title}</Link>
+                {row.missing.some((m) => m !== row.title) && `: ${row.missing.join('; ')}`}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   )

@@ -8,7 +8,7 @@ export const validationCopy = {
   sections: 'Partes com pendências',
   resolvedCount: (done: number, total: number) =>
     `${done} de ${total} ${total === 1 ? 'resolvida' : 'resolvidas'}`,
-  allResolved: 'Resolvidas',
+  resolved: 'Resolvida',
   noneTitle: 'Nenhuma pendência aberta',
   noneBody: 'Quando um validador pedir ajustes neste relatório, as pendências aparecem aqui.',
   answeredTitle: 'Respostas enviadas',
@@ -40,7 +40,7 @@ export const validationCopy = {
   seeInReport: 'Ver esta parte no relatório enviado',
   send: 'Enviar respostas',
   sendHint: (done: number, total: number) =>
-    `Responda todas as pendências para enviar (${done} de ${total} resolvidas).`,
+    `Responda todas as pendências para enviar (${done} de ${total} ${total === 1 ? 'resolvida' : 'resolvidas'}).`,
   waitPhotos: 'Aguarde o envio das fotos novas antes de enviar as respostas.',
   sendPending: 'Envio pendente',
   sendPendingBody: 'As respostas serão enviadas assim que houver conexão.',

@@ -82,6 +82,10 @@ describe('Pendências de validação', () => {
       await screen.findByRole('textbox', { name: 'Justificativa' }),
       JUSTIFICATION_PHOTO,
     )
+    // One pendency, resolved: singular.
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Pendência 1 Resolvida' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Enviar respostas' })).toBeDisabled()
 
     await act(() => router.navigate(`/tasks/${CONTESTED}/validation`))

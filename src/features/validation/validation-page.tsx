@@ -323,7 +323,7 @@ function PendencyCard({
     <section className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.cardTitle}>
         {copy.pendency(number)}
-        {isResolved(pendency, draft) && <Badge tone="success">{copy.allResolved}</Badge>}
+        {isResolved(pendency, draft) && <Badge tone="success">{copy.resolved}</Badge>}
       </h2>
       <div className={styles.message}>
         <p className={styles.muted}>{copy.validatorSays}</p>

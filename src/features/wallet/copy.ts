@@ -1,5 +1,6 @@
 /** pt-BR copy of the wallet, bank data and detail screens. */
 import type { Transaction } from '@/api/entities'
+import { formatScore } from '@/lib/format'
 
 export const walletCopy = {
   walletTitle: 'Carteira',
@@ -114,7 +115,7 @@ export const walletCopy = {
   awardsError: 'Não foi possível carregar seus prêmios',
   loadingAwards: 'Carregando prêmios',
   awardPrize: (prize: string) => `Prêmio de ${prize} para o atendente`,
-  score: (score: number) => `Nota da visita: ${score}`,
+  score: (score: number) => `Nota da visita: ${formatScore(score)}`,
   nominatedOn: (date: string) => `Indicado em ${date}`,
   attendant: (code: string) => `Atendente ${code}`,
 

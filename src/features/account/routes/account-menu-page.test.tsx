@@ -71,9 +71,9 @@ describe('Conta', () => {
     await user.click(
       await screen.findByRole('switch', { name: /^Disponível para novas oportunidades/ }),
     )
-    expect(
-      await screen.findByText('Você está indisponível e não recebe novas oportunidades.'),
-    ).toBeInTheDocument()
+    const region = await screen.findByRole('region', { name: 'Avisos' })
+    expect(await within(region).findByText('Você está indisponível')).toBeInTheDocument()
+    expect(within(region).getByRole('link', { name: 'Ficar disponível' })).toBeInTheDocument()
   })
 
   it('"Sair" signs out', async () => {

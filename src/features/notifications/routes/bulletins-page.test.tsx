@@ -7,7 +7,7 @@ describe('Comunicados', () => {
   it('lists bulletins newest first; opening an unread one shows it and marks it read', async () => {
     const { user } = await renderRoute('/notes')
     const list = await screen.findByRole('list', { name: 'Comunicados' })
-    expect(await screen.findByText('Há um novo comunicado.')).toBeInTheDocument()
+    expect(await screen.findByText('Novo comunicado')).toBeInTheDocument()
     const toggles = within(list).getAllByRole('button')
     expect(toggles.map((b) => b.textContent)).toEqual([
       expect.stringContaining('Novo projeto em Campinas'),
@@ -28,7 +28,7 @@ describe('Comunicados', () => {
     ).not.toBeNull()
     // The shell's "new bulletin" alert goes away with the refreshed counts.
     await waitFor(() =>
-      expect(screen.queryByText('Há um novo comunicado.')).not.toBeInTheDocument(),
+      expect(screen.queryByText('Novo comunicado')).not.toBeInTheDocument(),
     )
 
     await user.click(first)

@@ -11,6 +11,7 @@ import { bulletinsQueryOptions, markBulletinRead } from '../api/notification-que
 import { notificationCopy as copy } from '../copy'
 import { PlainTextParagraphs } from '../plain-text'
 import styles from './notifications.module.css'
+import { ChevronIcon } from '@/components/icons'
 
 /** The company's bulletins, newest first; opening an unread one marks it read. */
 export function BulletinsPage() {
@@ -111,9 +112,7 @@ function BulletinItem({
               {copy.publishedAt(formatRelative(bulletin.publishedAt))}
             </time>
           </span>
-          <span className={styles.chevron} aria-hidden="true">
-            ›
-          </span>
+          <ChevronIcon className={styles.chevron} aria-hidden="true" />
         </button>
       </h2>
       <div id={panelId} className={styles.panel} hidden={!open}>

@@ -15,6 +15,7 @@ import { updateDraft } from '@/lib/visit-store/store'
 import { reportCopy as copy } from '@/components/visit/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
+import { CloseIcon } from '@/components/icons'
 
 export function AttendantsList({
   attendants,
@@ -43,7 +44,7 @@ export function AttendantsList({
                 aria-label={copy.removeAttendant(a.name)}
                 onClick={() => onRemove(a)}
               >
-                <span aria-hidden="true">×</span>
+                <CloseIcon aria-hidden="true" />
               </Button>
             ) : undefined
           }

@@ -6,6 +6,7 @@ import { updateDraft } from '@/lib/visit-store/store'
 import { reportCopy as copy } from '@/components/visit/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
+import { CheckIcon } from '@/components/icons'
 
 export function ChecklistList({
   mission,
@@ -24,9 +25,14 @@ export function ChecklistList({
             key={item.id}
             title={item.label}
             trailing={
-              <span>
-                {checked ? `${copy.completeMark} ${copy.checklistDone}` : copy.checklistNotDone}
-              </span>
+              checked ? (
+                <span className={styles.checkedMark}>
+                  <CheckIcon aria-hidden="true" />
+                  {copy.checklistDone}
+                </span>
+              ) : (
+                <span>{copy.checklistNotDone}</span>
+              )
             }
           />
         )

@@ -1,5 +1,6 @@
 /** The report's photos, tax receipts and audio, through the visit's media pieces. */
 import { AudioRecorder } from '@/components/media/audio-recorder'
+import { ButtonLink } from '@/components/button'
 import { EvidenceList } from '@/components/media/evidence-list'
 import { PhotoPicker } from '@/components/media/photo-picker'
 import { TaxReceiptForm } from '@/components/media/tax-receipt-form'
@@ -43,6 +44,11 @@ export function AudioSection({ data }: { data: VisitReport }) {
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>{proof === 'either' ? copy.audioEither : copy.audioRequired}</p>
+      {proof === 'either' && (
+        <ButtonLink to={`/tasks/${task.slug}/report/testimony`} variant="secondary">
+          {copy.writeTestimonyInstead}
+        </ButtonLink>
+      )}
       <EvidenceList
         reportId={task.reportId}
         taskId={task.id}

@@ -51,13 +51,22 @@ export function ReadOnlySection({ section, data, report }: ReadOnlySectionProps)
       )
     case 'audio':
       return (
-        <EvidenceList
-          reportId={task.reportId}
-          taskId={task.id}
-          kinds={['audio']}
-          readOnly
-          emptyText={copy.noAudio}
-        />
+        <>
+          <EvidenceList
+            reportId={task.reportId}
+            taskId={task.id}
+            kinds={['audio']}
+            readOnly
+            emptyText={copy.noAudio}
+          />
+          {/* "Áudio ou depoimento" is one part of the report: the testimony shows here too. */}
+          {mission.requirements.proof === 'either' && content.testimony && (
+            <section aria-label={copy.sectionTitle.testimony}>
+              <h2 className={styles.groupTitle}>{copy.sectionTitle.testimony}</h2>
+              <p className={styles.testimony}>{content.testimony}</p>
+            </section>
+          )}
+        </>
       )
     case 'tax-receipts':
       return <TaxReceiptForm reportId={task.reportId} taskId={task.id} readOnly />

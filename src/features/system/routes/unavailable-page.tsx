@@ -9,6 +9,7 @@ import { healthQueryOptions } from '../api/health-query'
 import { systemCopy as copy } from '../copy'
 import { safeAppPath } from '../event-links'
 import styles from './system.module.css'
+import { WarningIcon } from '@/components/icons'
 
 const HEALTH_RETRY_SECONDS = 15
 const RETRY_MS = HEALTH_RETRY_SECONDS * 1000
@@ -62,7 +63,7 @@ export function UnavailablePage() {
   return (
     <Page title={copy.unavailableTitle}>
       <div className={styles.illustration} aria-hidden="true">
-        ⚠︎
+        <WarningIcon />
       </div>
       {maintenance ? (
         <Notice tone="warning" title={copy.maintenanceTitle}>

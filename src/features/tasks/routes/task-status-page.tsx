@@ -11,6 +11,7 @@ import { taskCopy as copy } from '../copy'
 import { STATUS_TONE, taskPath } from '../task-presentation'
 import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
+import { CheckIcon } from '@/components/icons'
 
 type TimelineStep = { key: keyof typeof copy.steps; at: string | undefined; note?: string }
 
@@ -67,7 +68,7 @@ export function TaskStatusPage() {
           {timelineOf(task).map((step) => (
             <li key={step.key} className={`${styles.step} ${step.at ? styles.stepDone : ''}`}>
               <span className={styles.marker} aria-hidden="true">
-                {step.at ? '✓' : ''}
+                {step.at ? <CheckIcon /> : null}
               </span>
               <span className={styles.stepBody}>
                 <strong>{copy.steps[step.key]}</strong>

@@ -78,7 +78,7 @@ describe('Detalhe de um prêmio', () => {
       code: award.code,
       taskId: task.id,
       attendantCode: 'att_1',
-      score: 92,
+      score: 88.94,
       status: 'pending',
       createdAt: new Date().toISOString(),
     })
@@ -87,7 +87,7 @@ describe('Detalhe de um prêmio', () => {
       await screen.findByRole('heading', { level: 1, name: `Prêmio ${award.code}` }),
     ).toBeInTheDocument()
     expect(await screen.findByText('Em análise')).toBeInTheDocument()
-    expect(screen.getByText('Nota da visita: 92')).toBeInTheDocument()
+    expect(screen.getByText('Nota da visita: 88,9')).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: `Ver tarefa ${task.slug}` })).toHaveAttribute(
       'href',
       `/tasks/${task.slug}`,
