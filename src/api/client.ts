@@ -33,6 +33,11 @@ export type ApiClientOptions = {
   /** Per-request time limit (ms). Default 20 s. */
   timeoutMs?: number
   /**
+   * Told after every request whether the server was reached: `true` for any HTTP answer,
+   * `false` when the request failed for lack of network (not for a timeout or a cancel).
+   */
+  onReachability?: (reached: boolean) => void
+  /**
    * Resolved at call time, not at creation: tests and the preview swap `globalThis.fetch`
    * after the client exists (openapi-fetch would otherwise keep the first one).
    */
@@ -152,6 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return request
     },
     async onResponse({ request, response, schemaPath, options: callOptions }) {
+      options.onReachability?.(true)
       if (response.ok) {
         if ((callOptions.parseAs ?? 'json') !== 'json') return response
         await checkJsonBody(response, request.method, schemaPath, options.validateResponse?.())
@@ -169,6 +175,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (error instanceof DOMException && error.name === 'AbortError') return error
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
       const code: ApiErrorCode = timedOut ? 'timeout' : 'offline'
+      if (code === 'offline') options.onReachability?.(false)
       return new ApiError({
         status: 0,
         code,

@@ -2,6 +2,7 @@
 import { runtimeConfig } from './runtime-config'
 import type { ApiError } from '@/api/api-error'
 import { createApiClient, type ApiClient, type ResponseValidator } from '@/api/client'
+import { reportReachability, setConnectivityProbe } from './connectivity'
 import { sessionToken } from './session'
 
 let client: ApiClient | undefined
@@ -18,9 +19,14 @@ export function api(): ApiClient {
     onMaintenance: (error) => maintenanceHandler(error),
     validateResponse: () => responseValidator,
     timeoutMs: timeoutOverrideMs,
+    onReachability: reportReachability,
   })
   return client
 }
+
+// While requests fail for lack of network, connectivity asks the health check now and then;
+// its answer (through this client) brings the app back online.
+setConnectivityProbe(() => api().GET('/health'))
 
 /** The app frame registers where a 401 anywhere should send the agent. */
 export function setSessionExpiredHandler(handler: (error: ApiError) => void) {

@@ -3,9 +3,10 @@
  * that could not be read) is tried again twice with a growing wait, then the screen gets the
  * error and offers its own "Tentar de novo"; a refusal (4xx) is shown at once.
  */
-import { onlineManager } from '@tanstack/react-query'
+import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error'
+import { reportReachability, resetConnectivity } from './connectivity'
 import { createQueryClient } from './query-client'
 
 function apiError(code: ApiErrorCode, status: number) {
@@ -43,7 +44,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
-  onlineManager.setOnline(true)
+  resetConnectivity()
 })
 
 describe('query retry policy', () => {
@@ -76,10 +77,35 @@ describe('query retry policy', () => {
   })
 
   it('with no connection at all, says so at once instead of waiting paused', async () => {
-    onlineManager.setOnline(false)
+    // The API client reports a request that found no network (lib/connectivity).
+    reportReachability(false)
     const error = apiError('offline', 0)
     const { started, outcome } = await attempts(error)
     expect(started).toHaveLength(1)
     expect(outcome).toBe(error)
+  })
+
+  it('a read that failed for lack of network runs again by itself once the server answers', async () => {
+    const client = createQueryClient()
+    client.mount() // as QueryClientProvider does
+    let serverUp = false
+    const observer = new QueryObserver(client, {
+      queryKey: ['y'],
+      queryFn: async () => {
+        if (serverUp) return 'ok'
+        reportReachability(false)
+        throw apiError('offline', 0)
+      },
+    })
+    const stop = observer.subscribe(() => {})
+    await vi.runAllTimersAsync()
+    expect(observer.getCurrentResult().status).toBe('error')
+    // Another request (the connectivity probe, a write) gets an answer: no `online` event needed.
+    serverUp = true
+    reportReachability(true)
+    await vi.runAllTimersAsync()
+    expect(observer.getCurrentResult().data).toBe('ok')
+    stop()
+    client.unmount()
   })
 })

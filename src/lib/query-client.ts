@@ -1,6 +1,7 @@
 /** TanStack Query defaults for a field app on bad networks. */
 import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { isApiError } from '@/api/api-error'
+import { isOnline, subscribeConnectivity } from './connectivity'
 
 /**
  * Retry what may heal (timeout, 5xx, an answer that could not be read), twice with a growing
@@ -15,10 +16,20 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return error.isTransient
 }
 
+/**
+ * TanStack's idea of "online" is the app's (lib/connectivity): the device's signal and what
+ * the last requests met. So a screen that failed for lack of network loads by itself once the
+ * server answers again, even when the device never said it was offline.
+ */
+export function followConnectivity() {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(isOnline())
+    return subscribeConnectivity(() => setOnline(isOnline()))
+  })
+}
+
 export function createQueryClient() {
-  // TanStack assumes "online" until an `offline` event; an app opened with no connection
-  // would never hear it, nor the `online` that should refetch what failed.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false)
+  followConnectivity()
   return new QueryClient({
     defaultOptions: {
       queries: {

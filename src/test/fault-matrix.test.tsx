@@ -341,7 +341,8 @@ describe.each(SCREENS.filter((s) => !ONLY || ONLY.includes(s.name)))('$name ($pa
       await waitFor(() => expect(document.body, label).toHaveTextContent(message), {
         timeout: 5000,
       })
-      const retry = screen.getAllByRole('button', { name: /^Tentar (de novo|agora)$/ })
+      // (The visit's header may say "Sem conexão" before the screen does: wait for the retry.)
+      const retry = await screen.findAllByRole('button', { name: /^Tentar (de novo|agora)$/ })
       expect(retry.length, label).toBeGreaterThan(0)
       expectNoCrash()
 

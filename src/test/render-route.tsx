@@ -20,6 +20,7 @@ import { handleMaintenance } from '@/app/maintenance'
 import { handleSessionExpired } from '@/app/session-expiry'
 import { SnackbarProvider } from '@/components/snackbar'
 import { resetApiClient, setMaintenanceHandler, setSessionExpiredHandler } from '@/lib/api'
+import { resetConnectivity } from '@/lib/connectivity'
 import { clearSession, saveSession } from '@/lib/session'
 
 const fake = await setupFakeServer()
@@ -44,6 +45,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   })
   setRuntimeConfig({ basename: '', apiBaseUrl: API, preview: false })
   resetApiClient()
+  resetConnectivity()
   localStorage.clear()
   sessionStorage.clear()
   if (options.signedIn === false) clearSession()

@@ -20,6 +20,7 @@ import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
 import { mediaCopy } from '@/lib/device-media/media-copy'
 import styles from './media.module.css'
 import { useMediaObjectUrl, type MediaSource } from './use-media-object-url'
+import { isOnline } from '@/lib/connectivity'
 
 export type EvidenceListProps = {
   reportId: string
@@ -314,8 +315,7 @@ export function UploadState({ media }: { media: LocalMedia | undefined }) {
         {mediaCopy.evidence.state.failed} — {media.error ?? mediaCopy.evidence.uploadFailedFallback}
       </p>
     )
-  const offline =
-    Boolean(media.error) || (typeof navigator !== 'undefined' && navigator.onLine === false)
+  const offline = Boolean(media.error) || !isOnline()
   return (
     <p className={styles.state}>
       {offline ? mediaCopy.evidence.state.offline : mediaCopy.evidence.state.waiting}

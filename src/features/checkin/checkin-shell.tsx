@@ -30,7 +30,8 @@ import { outboxCopy } from '@/components/visit/outbox-copy'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
 import { CheckinStep } from './checkin-step'
-import { isDeviceOnline, useOnline } from './use-online'
+import { useOnline } from './use-online'
+import { isOnline } from '@/lib/connectivity'
 import { useNow } from './use-now'
 import { isConnectionProblem, useVisitData } from './use-visit-data'
 import { AFTER_VISIT_PAGE, decideShell, type ShellTarget } from './shell-rules'
@@ -80,7 +81,7 @@ export function CheckinShell() {
 
   const checkout = useCallback(async () => {
     if (!task) return
-    const offline = !isDeviceOnline()
+    const offline = !isOnline()
     setLeaving(true)
     try {
       const at = appDate().toISOString()

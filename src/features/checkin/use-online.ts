@@ -1,19 +1,7 @@
-/** Whether the device says it has a connection (navigator.onLine), updated on online/offline. */
+/** Whether the app can reach its server (lib/connectivity), as React state. */
 import { useSyncExternalStore } from 'react'
-
-function subscribe(listener: () => void) {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-
-export function isDeviceOnline() {
-  return typeof navigator === 'undefined' || navigator.onLine !== false
-}
+import { isOnline, subscribeConnectivity } from '@/lib/connectivity'
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isDeviceOnline, () => true)
+  return useSyncExternalStore(subscribeConnectivity, isOnline, () => true)
 }

@@ -14,6 +14,7 @@ import {
   saveReport,
   submitReport,
 } from './api'
+import { isOnline, subscribeConnectivity } from '@/lib/connectivity'
 import { uploadWithProgress } from './upload'
 import { enqueueIn, enqueueReportSaveIn, processOutbox, wakeAll, withSenderLock } from './outbox'
 import { notifyVisitStoreReaders, setSyncKick } from './store'
@@ -324,8 +325,10 @@ function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
       })
   }
 
-  const onOnline = () => void wakeAll(db).then(kick)
-  if (typeof window !== 'undefined') window.addEventListener('online', onOnline)
+  // Back online (the device says so, or the server answered again): everything waiting goes.
+  const stopFollowing = subscribeConnectivity(() => {
+    if (isOnline()) void wakeAll(db).then(kick)
+  })
   void repairVisitStore(db)
     .catch(() => [])
     .then((repaired) => {
@@ -337,7 +340,7 @@ function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
     stop() {
       stopped = true
       clearTimeout(timer)
-      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline)
+      stopFollowing()
     },
   }
 }

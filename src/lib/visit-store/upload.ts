@@ -9,6 +9,7 @@ import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error
 import type { Evidence, Problem } from '@/api/entities'
 import { runtimeConfig } from '@/lib/runtime-config'
 import { notifySessionExpired } from '@/lib/api'
+import { reportReachability } from '@/lib/connectivity'
 import { sessionToken } from '@/lib/session'
 import type { components } from '@/api/schema.gen'
 
@@ -112,6 +113,7 @@ export function uploadWithProgress(
 
     xhr.addEventListener('load', () => {
       done()
+      reportReachability(true)
       if (xhr.status < 200 || xhr.status >= 300) {
         const error = errorFromXhr(xhr)
         if (xhr.status === 401 && sessionToken()) notifySessionExpired(error)
@@ -129,6 +131,7 @@ export function uploadWithProgress(
     })
     xhr.addEventListener('error', () => {
       done()
+      reportReachability(false)
       reject(clientError('offline'))
     })
     xhr.addEventListener('timeout', () => {
