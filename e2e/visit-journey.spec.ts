@@ -183,7 +183,7 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   await field('Número', '3')
   await chips('O atendente agradeceu e se despediu?', 'Sim')
   await expect(chat).toContainText(
-    /Pronto! Você respondeu todas as perguntas obrigatórias\. Nota da visita: \d+\./,
+    /Pronto! Você respondeu todas as perguntas obrigatórias\. Nota da visita: \d+(,\d)?\.(?!\d)/,
   )
   // The answers are the agent's bubbles; one can be tapped to change it.
   await expect(chat.getByRole('button', { name: /^Alterar a resposta “02:30”/ })).toBeVisible()
