@@ -27,9 +27,7 @@ describe('Comunicados', () => {
       fakeBackend.db.bulletins.findFirst((q) => q.where({ id: 'blt_1' }))?.readAt,
     ).not.toBeNull()
     // The shell's "new bulletin" alert goes away with the refreshed counts.
-    await waitFor(() =>
-      expect(screen.queryByText('Novo comunicado')).not.toBeInTheDocument(),
-    )
+    await waitFor(() => expect(screen.queryByText('Novo comunicado')).not.toBeInTheDocument())
 
     await user.click(first)
     expect(first).toHaveAttribute('aria-expanded', 'false')
