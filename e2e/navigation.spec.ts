@@ -2,6 +2,7 @@
  * Moving between screens on a phone: a new screen opens at its top, and back returns to where
  * the agent was on the screen before (docs/product/routes.md "Scroll").
  */
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
@@ -10,7 +11,7 @@ test.beforeEach(async ({ request }) => {
   await resetBackend(request)
 })
 
-const scrollY = (page: import('@playwright/test').Page) => page.evaluate(() => window.scrollY)
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 
 test('a new screen opens at its top; back restores where the agent was', async ({
   page,

@@ -21,13 +21,13 @@ function dismissedAt(): number {
 export function ShellAlerts({ agent }: { agent: Agent }) {
   const { openPendencies, unreadBulletins } = agent.counts
   const [dismissed, setDismissed] = useState(dismissedAt)
-  // Bulletins read since: a new one later must show the alert again.
+  // Bulletins read since: the next new one must show the alert again (adjusted while
+  // rendering, the device copy after).
+  if (unreadBulletins < dismissed) setDismissed(unreadBulletins)
   useEffect(() => {
-    if (unreadBulletins < dismissed) {
-      setDismissed(unreadBulletins)
+    if (dismissedAt() > unreadBulletins)
       void deviceStorage.set(DISMISSED_KEY, String(unreadBulletins))
-    }
-  }, [unreadBulletins, dismissed])
+  }, [unreadBulletins])
 
   const alerts: Array<{
     key: string
