@@ -354,6 +354,9 @@ test('the visit pages that come late: timeout, offline check-out and signing out
   await settled(page, 'Tempo esgotado')
   await check('check-in shell: timeout')
   await context.setOffline(true)
+  // The app has heard it (the emulated `offline` reaches the page a moment later): a tap
+  // before that is an online check-out, which goes to the questionnaire instead.
+  await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
   await page.getByRole('button', { name: 'Fazer check-out' }).click()
   await settled(page, 'Check-out guardado')
   await check('check-in shell: offline check-out')

@@ -216,6 +216,9 @@ test('an offline check-out opens its page even when that screen was opened befor
   await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
 
   await context.setOffline(true)
+  // The app has heard it (the emulated `offline` reaches the page a moment later): a tap
+  // before that is an online check-out, which goes to the questionnaire instead.
+  await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
   await page.getByRole('button', { name: 'Fazer check-out' }).click()
   await page
     .getByRole('dialog', { name: 'Fazer check-out agora?' })
