@@ -62,7 +62,7 @@ describe('Relatório — visão geral', () => {
     expect(send).toHaveAttribute('aria-disabled', 'true')
     // Beside the button: what is missing, each part a link to it.
     expect(send).toHaveAccessibleDescription(
-      /^Para enviar, falta completar: Questionário.*Atendentes.*Fotos.*Cupom fiscal(?! :)/,
+      /^Para enviar, falta completar: Questionário Atendentes Tempos Checklist Fotos Cupom fiscal Depoimento escrito$/,
     )
     const needs = screen.getByText('Para enviar, falta completar:').parentElement!
     const needLinks = within(needs).getAllByRole('link')

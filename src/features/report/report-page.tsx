@@ -280,7 +280,6 @@ function SubmitReport({
             {incomplete.map((row) => (
               <li key={row.section}>
                 <Link to={`/tasks/${task.slug}/report/${row.section}`}>{row.title}</Link>
-                {row.missing.some((m) => m !== row.title) && `: ${row.missing.join('; ')}`}
               </li>
             ))}
           </ul>
