@@ -110,7 +110,7 @@ test('a demo visit: check-in at the place, a report sent, contested, answered an
   await expect(page).toHaveURL(new RegExp(`/preview/oppy(\\?seed=${SEED})?$`))
   const banner = page.getByRole('region', { name: 'Modo demonstração' })
   await expect(banner).toContainText(`semente ${SEED}`)
-  await expect(banner).toContainText('busy-agent')
+  await expect(banner).toContainText('Avaliador ativo')
   const offers = page.getByRole('list', { name: 'Oportunidades disponíveis' })
   const firstOffer = await offers.getByRole('link').first().getAttribute('aria-label')
   expect(firstOffer).toMatch(/^.+, .+$/)

@@ -14,6 +14,8 @@ export function isScenarioName(value: unknown): value is ScenarioName {
 }
 
 export type ScenarioPlan = {
+  /** How the demo names it (banner and panel), in pt-BR. */
+  label: string
   /** Terms accepted and bank data on file (false: just activated). */
   settledIn: boolean
   /** Pending offers on the opportunities page. */
@@ -49,9 +51,17 @@ const CONTESTED: readonly TaskStatusCode[] = [
 
 export const SCENARIO_PLANS: Record<ScenarioName, ScenarioPlan> = {
   // Just activated: a few offers, no tasks, no bank data, terms not accepted.
-  'new-agent': { settledIn: false, offers: 3, statuses: [], tasks: 0, notifications: 2 },
+  'new-agent': {
+    label: 'Avaliador novo',
+    settledIn: false,
+    offers: 3,
+    statuses: [],
+    tasks: 0,
+    notifications: 2,
+  },
   // Tasks in every status, offers, notifications, a wallet with history.
   'busy-agent': {
+    label: 'Avaliador ativo',
     settledIn: true,
     offers: 5,
     statuses: EVERY_STATUS,
@@ -60,6 +70,7 @@ export const SCENARIO_PLANS: Record<ScenarioName, ScenarioPlan> = {
   },
   // Reports under open pendencies to resolve.
   contested: {
+    label: 'Com pendências',
     settledIn: true,
     offers: 5,
     statuses: CONTESTED,
@@ -68,10 +79,16 @@ export const SCENARIO_PLANS: Record<ScenarioName, ScenarioPlan> = {
   },
   // Scale and list performance.
   large: {
+    label: 'Conta grande',
     settledIn: true,
     offers: 40,
     statuses: EVERY_STATUS,
     tasks: 5000,
     notifications: 20_000,
   },
+}
+
+/** The scenario's pt-BR name, for the demo's banner and panel. */
+export function scenarioLabel(name: ScenarioName): string {
+  return SCENARIO_PLANS[name].label
 }

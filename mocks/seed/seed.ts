@@ -18,6 +18,7 @@ export {
   DEFAULT_SEED,
   SCENARIOS,
   isScenarioName,
+  scenarioLabel,
   type ScenarioName,
 } from './scenarios'
 export { missionIdOf } from './tasks'

@@ -17,7 +17,7 @@ import { formatDateTime } from '@/lib/format'
 import type { FakeBackend } from '../../mocks/fake-backend'
 import { sendBulletin, sendNotification, sendOpportunity } from '../../mocks/demo-actions'
 import { approveReport, contestReport, rejectReport } from '../../mocks/handlers/revisions'
-import { DEMO_AGENT_ID, SCENARIOS, type ScenarioName } from '../../mocks/seed/seed'
+import { DEMO_AGENT_ID, SCENARIOS, scenarioLabel, type ScenarioName } from '../../mocks/seed/seed'
 import {
   demoPosition,
   isDemoOffline,
@@ -174,7 +174,7 @@ export function DemoPanel({
                     </SelectField>
                     <TextAreaField
                       label={`Mensagem da pendência ${i + 1}`}
-                      rows={2}
+                      rows={4}
                       value={p.message}
                       onChange={(e) =>
                         setPendencies(
@@ -202,7 +202,7 @@ export function DemoPanel({
               </form>
               <TextAreaField
                 label="Motivo da reprovação"
-                rows={2}
+                rows={4}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />
@@ -378,7 +378,7 @@ export function DemoPanel({
           >
             {SCENARIOS.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {scenarioLabel(s)}
               </option>
             ))}
           </SelectField>

@@ -13,6 +13,7 @@ import {
   DEMO_AGENT_ID,
   DEMO_TOKEN,
   isScenarioName,
+  scenarioLabel,
   type ScenarioName,
 } from '../../mocks/seed/seed'
 import { validateApiResponse } from './response-validator'
@@ -206,7 +207,7 @@ export async function startPreview(container: HTMLElement) {
       <>
         <PreviewBanner
           seed={world.seed}
-          scenario={world.scenario}
+          scenario={scenarioLabel(world.scenario)}
           onOpenPanel={() => setOpen(true)}
         />
         <DemoPanel

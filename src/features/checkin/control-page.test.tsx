@@ -70,6 +70,8 @@ describe('Controle da visita', () => {
     await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
     await user.click(await screen.findByRole('button', { name: 'Fazer check-out mesmo assim' }))
     expect(await screen.findByRole('heading', { name: 'Check-out guardado' })).toBeInTheDocument()
+    // Said once, by the page's title.
+    expect(screen.getAllByText('Check-out guardado')).toHaveLength(1)
     expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/checkin/offline-checkout`)
     expect(screen.getByText(/será enviado automaticamente, uma única vez/)).toBeInTheDocument()
     expect(await screen.findByText(/^Check-out: /)).toBeInTheDocument()

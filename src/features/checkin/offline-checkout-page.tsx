@@ -37,13 +37,10 @@ export function OfflineCheckoutPage() {
   return (
     <Page title={sent ? copy.offlineCheckoutSentTitle : copy.offlineCheckoutTitle}>
       {sent ? (
-        <Notice tone="success" title={copy.offlineCheckoutSentTitle}>
-          {copy.offlineCheckoutSentBody}
-        </Notice>
+        // The page's title already says it: the notice only explains.
+        <Notice tone="success">{copy.offlineCheckoutSentBody}</Notice>
       ) : (
-        <Notice tone="info" title={copy.offlineCheckoutTitle}>
-          {copy.offlineCheckoutBody(formatDateTime(checkout!.at))}
-        </Notice>
+        <Notice tone="info">{copy.offlineCheckoutBody(formatDateTime(checkout!.at))}</Notice>
       )}
       <FailedWrites outbox={visit.outbox} />
       {items.length > 0 && (

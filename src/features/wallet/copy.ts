@@ -8,7 +8,8 @@ export const walletCopy = {
   walletError: 'Não foi possível carregar sua carteira',
   balance: 'Disponível para saque',
   pending: 'Em análise',
-  pendingHint: 'Visitas aguardando validação. Ficam disponíveis em até 7 dias depois da aprovação.',
+  pendingHint:
+    'Visitas em validação e visitas aprovadas que ainda não foram liberadas. Cada valor fica disponível 7 dias depois da aprovação.',
   withdraw: 'Sacar',
   transactionsTitle: 'Movimentações',
   noTransactionsTitle: 'Nenhuma movimentação ainda',

@@ -28,6 +28,10 @@ describe('Carteira', () => {
     const totals = await screen.findByRole('region', { name: 'Carteira' })
     expect(within(totals).getByText(money(balanceCents))).toBeInTheDocument()
     expect(within(totals).getByText(money(pendingCents))).toBeInTheDocument()
+    // "Em análise" holds approved visits not yet released too, and says so.
+    expect(
+      within(totals).getByText(/^Visitas em validação e visitas aprovadas que ainda não/),
+    ).toBeInTheDocument()
 
     const list = screen.getByRole('list', { name: 'Movimentações' })
     const rows = within(list).getAllByRole('link')
