@@ -15,6 +15,9 @@ const dateTime = lazy(
 const dateLong = lazy(
   () => new Intl.DateTimeFormat('pt-BR', { weekday: 'short', day: '2-digit', month: 'short' }),
 )
+const timeOnly = lazy(
+  () => new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }),
+)
 const dateOnly = lazy(() => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' }))
 const relative = lazy(() => new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' }))
 const oneDecimal = lazy(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }))
@@ -22,6 +25,8 @@ const oneDecimal = lazy(() => new Intl.NumberFormat('pt-BR', { maximumFractionDi
 export const formatMoney = (cents: number) => money().format(cents / 100)
 export const formatDateTime = (iso: string) => dateTime().format(new Date(iso))
 export const formatDate = (iso: string) => dateOnly().format(new Date(iso))
+/** "15:40" */
+export const formatTime = (iso: string) => timeOnly().format(new Date(iso))
 export const formatDay = (iso: string) => dateLong().format(new Date(iso))
 /** A visit's score (0–100) as pt-BR writes it: "88,9", "100". */
 export const formatScore = (score: number) => oneDecimal().format(score)

@@ -83,8 +83,8 @@ export function CheckinShell() {
     if (!task) return
     const offline = !isOnline()
     setLeaving(true)
+    const at = appDate().toISOString()
     try {
-      const at = appDate().toISOString()
       await recordCheckout(task, offline, at)
       setRecordedCheckout({ at, offline, synced: false })
     } catch (error) {
@@ -92,9 +92,10 @@ export function CheckinShell() {
       throw error
     }
     // `leaving` stays set: this shell unmounts (questionnaire) or shows the offline check-out.
+    // Online, the questionnaire opens saying the check-out was registered (and when).
     navigate(
       offline ? `${basePath}/${AFTER_VISIT_PAGE}` : `/tasks/${encodeURIComponent(task.slug)}/form`,
-      { replace: true },
+      { replace: true, state: offline ? undefined : { checkedOutAt: at } },
     )
   }, [task, basePath, navigate])
 

@@ -46,6 +46,10 @@ describe('Controle da visita', () => {
     expect(within(sheet).getByText('Falta 1 atendente')).toBeInTheDocument()
     await user.click(within(sheet).getByRole('button', { name: 'Fazer check-out mesmo assim' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/form`))
+    // The chat opens saying the check-out was registered, and when.
+    expect(
+      await screen.findByText(/^Check-out registrado às \d{2}:\d{2}\. Agora responda/),
+    ).toBeInTheDocument()
     await waitFor(() => expect(serverTask().status.code).toBe('visited'))
     expect(serverTask().steps.checkout?.offline).toBe(false)
   })

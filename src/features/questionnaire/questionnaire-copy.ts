@@ -14,6 +14,8 @@ export const questionnaireCopy = {
   page: (n: number, total: number, title: string) => `Página ${n} de ${total} — ${title}`,
   progressText: (page: string, done: number, count: number) =>
     `${page}: ${done} de ${count} perguntas respondidas`,
+  checkedOut: (time: string) =>
+    `Check-out registrado às ${time}. Agora responda o questionário da visita.`,
   greeting: (form: string) =>
     `Olá! Vamos preencher “${form}”. Responda uma pergunta de cada vez; você pode tocar em qualquer resposta para mudá-la.`,
   photoAlt: 'Foto da resposta',

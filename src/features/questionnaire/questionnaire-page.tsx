@@ -5,7 +5,7 @@
  * reload resumes where the agent stopped; any answer can be tapped to change it.
  */
 import { Fragment, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { useParams, useSearchParams } from 'react-router-dom'
+import { useLocation, useParams, useSearchParams } from 'react-router-dom'
 import type { AnswerValue, FormPage, Question } from '@/api/entities'
 import { ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -13,6 +13,7 @@ import { Page } from '@/components/page'
 import { visibleQuestions, answersById } from '@/domain/questionnaire'
 import type { ReportDraft } from '@/lib/visit-store/db'
 import { updateDraft } from '@/lib/visit-store/store'
+import { formatTime } from '@/lib/format'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
 import { ConflictSheet } from '@/components/visit/conflict-sheet'
 import { draftScore } from '@/components/visit/report-content'
@@ -28,8 +29,16 @@ import styles from './questionnaire.module.css'
 /** How long the bot "types" before each new question. */
 export const TYPING_MS = 600
 
+/** The check-out time the check-in shell passes when it opens the chat right after it. */
+function checkedOutAtOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('checkedOutAt' in state)) return undefined
+  const at = state.checkedOutAt
+  return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? at : undefined
+}
+
 export function QuestionnairePage() {
   const { slug = '' } = useParams()
+  const checkedOutAt = checkedOutAtOf(useLocation().state)
   const { state, task } = useVisitReport(slug)
   const backTo = task
     ? task.status.code === 'started'
@@ -38,6 +47,7 @@ export function QuestionnairePage() {
     : `/tasks/${slug}`
   return (
     <Page title={copy.title} backTo={backTo}>
+      {checkedOutAt && <Notice tone="success">{copy.checkedOut(formatTime(checkedOutAt))}</Notice>}
       {state.status === 'ready' ? (
         <Chat data={state.data} />
       ) : (
