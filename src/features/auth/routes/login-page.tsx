@@ -8,12 +8,8 @@ import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { TextField } from '@/components/text-field'
-import {
-  requestSignInCode,
-  savePendingSignIn,
-  readPendingSignIn,
-  type SignInConnection,
-} from '../api/sign-in'
+import { requestSignInCode, type SignInConnection } from '../api/sign-in'
+import { savePendingSignIn, readPendingSignIn } from '../api/pending-sign-in'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
