@@ -6,8 +6,9 @@
  *   node --import tsx scripts/serve.ts [--port 4173] [--host 127.0.0.1] [--latency 150-600]
  *                                      [--seed 4821] [--scenario busy-agent] [--no-control]
  */
-import { createServer } from 'node:http'
-import { existsSync } from 'node:fs'
+import { createServer, type IncomingMessage } from 'node:http'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import sirv from 'sirv'
@@ -21,7 +22,13 @@ import {
   isScenarioName,
 } from '../mocks/seed/seed'
 import { formatPhone } from '../src/domain/phone'
-import { securityHeaders } from './security-headers'
+import {
+  documentFor,
+  FALLBACK_DOCUMENT,
+  HTML_DOCUMENTS_FILE,
+  type HtmlDocumentTable,
+} from '../src/lib/html-documents'
+import { securityHeaders, styleHashesOfBuild } from './security-headers'
 
 const { values } = parseArgs({
   options: {
@@ -75,7 +82,23 @@ const assets = sirv(dist, {
   },
 })
 
-const headers = Object.entries(securityHeaders())
+const headers = Object.entries(securityHeaders({ styleHashes: styleHashesOfBuild(dist) }))
+
+// Which prerendered document answers a navigation (scripts/prerender.ts wrote the table).
+const documents = JSON.parse(
+  readFileSync(join(dist, HTML_DOCUMENTS_FILE), 'utf8'),
+) as HtmlDocumentTable
+
+/** A page load (not a file, not the API, not the demo, which boots from the bare document). */
+function documentOf(req: IncomingMessage): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  if (/\.[a-z0-9]+$/i.test(url.pathname)) return null
+  if (!(req.headers.accept ?? '').includes('text/html')) return null
+  if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
+    return `/${FALLBACK_DOCUMENT}`
+  return `/${documentFor(url.pathname, documents)}`
+}
 
 const server = createServer((req, res) => {
   // On every response (HTML, assets, workers, API): the policy the app is tested under.
@@ -94,6 +117,8 @@ const server = createServer((req, res) => {
       }),
     )
   }
+  const document = documentOf(req)
+  if (document) req.url = document
   assets(req, res)
 })
 
