@@ -41,6 +41,7 @@ export function OpportunityListPage() {
           title={copy.listLoadError}
           error={list.error}
           onRetry={() => void list.refetch()}
+          stale={list.data !== undefined}
         />
       )}
       {list.isSuccess && pending.length === 0 && (

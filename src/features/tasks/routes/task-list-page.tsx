@@ -33,6 +33,7 @@ export function TaskListPage() {
           title={copy.listLoadError}
           error={tasks.error}
           onRetry={() => void tasks.refetch()}
+          stale={tasks.data !== undefined}
         />
       )}
       {tasks.isSuccess && groups.length === 0 && (
