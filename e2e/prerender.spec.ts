@@ -115,6 +115,32 @@ test('the prerendered /login keeps its nodes while React takes over', async ({ p
   expect(errors).toEqual([])
 })
 
+test('what is typed before the app takes over is kept, and cannot be sent before', async ({
+  page,
+}) => {
+  // The app's script is held back: the agent works on the HTML alone meanwhile.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/login', { waitUntil: 'commit' })
+  const phone = page.getByLabel('Celular com DDD')
+  await phone.pressSequentially('11987654321')
+  await page.getByLabel('WhatsApp').check()
+  // Sending now would be a plain form GET with the number in the URL: the button is off.
+  await expect(page.getByRole('button', { name: 'Receber código' })).toBeDisabled()
+  release()
+  await expect(page.getByRole('button', { name: 'Receber código' })).toBeEnabled()
+  await expect(phone).toHaveValue('+55 (11) 98765-4321')
+  await page.getByRole('button', { name: 'Receber código' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Código enviado' })).toBeVisible()
+  await expect(page.getByText('+55 (11) 98765-4321')).toBeVisible()
+  await expect(page.getByText(/por WhatsApp/)).toBeVisible()
+  expect(page.url()).not.toContain('98765')
+})
+
 test('a link with a message renders over the prerendered page, with no error', async ({ page }) => {
   const errors = consoleErrors(page)
   await page.goto('/login?message=Sua%20sess%C3%A3o%20expirou')
