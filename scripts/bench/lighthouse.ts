@@ -202,6 +202,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const results = await measureLighthouse(Number(values.runs))
   console.log(`Lighthouse ${Number(values.runs)} runs per route, mobile profile\n`)
   console.log(lighthouseTable(results))
-  if (values.json)
-    writeFileSync(values.json, JSON.stringify({ results }, null, 2))
+  if (values.json) writeFileSync(values.json, JSON.stringify({ results }, null, 2))
 }
