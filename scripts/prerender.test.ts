@@ -5,7 +5,8 @@ import {
   classesUsedIn,
   composeDocument,
   cspHash,
-  modulePreloads,
+  chunkClosure,
+  deferScripts,
   nginxConfig,
 } from './prerender'
 
@@ -70,8 +71,26 @@ describe('composing a prerendered document', () => {
       }),
     ).toThrow(/style=""/)
   })
+})
 
-  it('adds module preloads to the head when asked', () => {
+describe('scripts after the first paint', () => {
+  const { template: deferred, boot } = deferScripts(template, ['/assets/qp-F.js'])
+
+  it('leaves one script in the document, the generated boot, and no preload before the paint', () => {
+    expect(deferred).not.toContain('index-A.js')
+    expect(deferred).not.toContain('modulepreload')
+    expect(deferred).toContain(`<script type="module" crossorigin src="/${boot.fileName}">`)
+    expect(boot.fileName).toMatch(/^assets\/boot-[0-9a-f]{8}\.js$/)
+  })
+
+  it('the boot preloads what the entry imports, then the entry, once the first paint is recorded', () => {
+    expect(boot.source).toContain('const entry = "/assets/index-A.js"')
+    expect(boot.source).toContain('const preloads = ["/assets/runtime-B.js"]')
+    expect(boot.source).toContain('const signedIn = ["/assets/qp-F.js"]')
+    expect(boot.source).toContain("getEntriesByName('first-contentful-paint')")
+  })
+
+  it('a signed-in start preloads the chunks of its modules and what they import', () => {
     const chunks = [
       { fileName: 'assets/runtime-B.js', imports: [], modules: [] },
       {
@@ -81,12 +100,12 @@ describe('composing a prerendered document', () => {
       },
       { fileName: 'assets/core-G.js', imports: [], modules: [] },
     ]
-    const preloads = modulePreloads(chunks, ['/src/lib/query-persistence.ts'], template)
-    expect(preloads).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/qp-F.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/core-G.js">',
-    )
-    expect(() => modulePreloads(chunks, ['/src/nope.ts'], template)).toThrow(/no chunk/)
+    expect(chunkClosure(chunks, ['/src/lib/query-persistence.ts'])).toEqual([
+      '/assets/qp-F.js',
+      '/assets/runtime-B.js',
+      '/assets/core-G.js',
+    ])
+    expect(() => chunkClosure(chunks, ['/src/nope.ts'])).toThrow(/no chunk/)
   })
 })
 

@@ -14,6 +14,7 @@ import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/skeleton'
 import { InitFailure } from '../routes/init-failure'
 import { ShellAlerts } from './shell-alerts'
+import pageStyles from '@/components/page.module.css'
 import styles from './agent-shell.module.css'
 
 type NavEntry = {
@@ -42,14 +43,14 @@ function badgeLabel(count: number, singular: string, plural: string) {
 
 /**
  * What stands in for the screen until the agent's alerts are known: the tab's title and a
- * list skeleton. The prerendered shell HTML (scripts/prerender.ts) paints exactly this
+ * list skeleton, in a screen's own box (components/page). The prerendered shell HTML (scripts/prerender.ts) paints exactly this
  * before any script runs; it is replaced, not moved, so nothing shifts.
  */
 function ShellSkeleton({ title }: { title: string | undefined }) {
   return (
-    <div className={styles.skeletonPage}>
-      <div className={styles.skeletonHeader}>
-        {title ? <p className={styles.skeletonTitle}>{title}</p> : null}
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        {title ? <p className={`${pageStyles.title} ${styles.skeletonTitle}`}>{title}</p> : null}
       </div>
       <Skeleton count={3} height={112} />
     </div>
