@@ -114,6 +114,22 @@ async function runOnce(baseUrl: string, path: string, signedIn: boolean): Promis
   }
 }
 
+/** The fake backend's health check answers "maintenance" (503) while `on`. */
+async function setMaintenance(baseUrl: string, on: boolean) {
+  const response = await fetch(`${baseUrl}/api/__fake/faults`, {
+    method: on ? 'POST' : 'DELETE',
+    headers: { 'Content-Type': 'application/json' },
+    ...(on
+      ? {
+          body: JSON.stringify({
+            rules: [{ method: 'GET', path: '/health', fault: 'unavailable' }],
+          }),
+        }
+      : {}),
+  })
+  if (!response.ok) throw new Error(`__fake/faults: ${response.status}`)
+}
+
 async function firstTaskPath(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/tasks/mine?status=started`, {
     headers: { Authorization: 'Bearer demo-token' },
@@ -130,14 +146,18 @@ export async function measureLighthouse(runs = 5) {
     const routes: Array<[label: string, path: string, signedIn: boolean]> = [
       ['/login', '/login', false],
       ['/activation/error', '/activation/error', false],
-      ['/unavailable', '/unavailable', false],
+      // Measured as an agent sees it: the service is in maintenance (else it leaves at once).
+      ['/unavailable', '/unavailable?from=%2Foppy', false],
       ['/oppy', '/oppy', true],
       ['/tasks/:slug', await firstTaskPath(server.url), true],
     ]
     const results = []
     for (const [label, path, signedIn] of routes) {
       const all: Run[] = []
+      const maintenance = label === '/unavailable'
+      if (maintenance) await setMaintenance(server.url, true)
       for (let i = 0; i < runs; i++) all.push(await runOnce(server.url, path, signedIn))
+      if (maintenance) await setMaintenance(server.url, false)
       const med = (key: keyof Run) => median(all.map((r) => r[key]))
       results.push({
         route: label,
