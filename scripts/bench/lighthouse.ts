@@ -96,6 +96,10 @@ async function runOnce(baseUrl: string, path: string, signedIn: boolean): Promis
       undefined,
     )
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
+    if (result.lhr.runtimeError)
+      console.error(
+        `Lighthouse on ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+      )
     const { categories, audits } = result.lhr
     const score = (id: string) => categories[id]?.score ?? 0
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN
