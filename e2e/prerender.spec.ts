@@ -1,5 +1,5 @@
 /**
- * Paint before JavaScript (docs/decisions/0009-prerender-and-query-cache.md): every
+ * Paint before JavaScript (docs/decisions/0010-prerender-and-query-cache.md): every
  * signed-out screen arrives as HTML, every signed-in route as the shell with the navigation,
  * the browser hydrates a prerendered page without replacing it, and a reopened app paints the
  * agent's last known offers from the phone — also with no connection.

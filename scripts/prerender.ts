@@ -12,7 +12,7 @@
  *    for static hosts, `nginx-documents.conf`.
  *
  * Why this and not React Router's framework prerendering:
- * docs/decisions/0009-prerender-and-query-cache.md.
+ * docs/decisions/0010-prerender-and-query-cache.md.
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'

@@ -1,7 +1,7 @@
 /**
  * Build time only: the server entry that scripts/prerender.ts builds with Vite (SSR) and runs
  * in Node, to write the HTML a phone paints before any script has run
- * (docs/decisions/0009-prerender-and-query-cache.md). Never part of the app's bundle.
+ * (docs/decisions/0010-prerender-and-query-cache.md). Never part of the app's bundle.
  *
  * Three kinds of document:
  * - `page`: a signed-out screen rendered as it is with nothing on the device (`/login`). The

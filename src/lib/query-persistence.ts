@@ -1,7 +1,7 @@
 /**
  * The agent's last known server data, kept on the phone so a reopened app paints the offers,
  * tasks and notifications it showed last time — at once, and with no signal at all — and then
- * refreshes them when the network answers (docs/decisions/0009-prerender-and-query-cache.md).
+ * refreshes them when the network answers (docs/decisions/0010-prerender-and-query-cache.md).
  *
  * - Per agent: one IndexedDB database a signed-in agent (`DATABASES.queryCache`), written
  *   only while that agent's session lasts and deleted by sign-out with everything else
