@@ -265,57 +265,14 @@ export type SpecFinding = {
   value?: unknown
 }
 
-/**
- * The spec as the comparator should see it:
- *  - `x-opc-config-base-path` from `servers[0].url`, since pact paths carry `/api`;
- *  - multipart/form-data request schemas whose integer/number properties also accept their
- *    decimal text, because every multipart part is text on the wire (OpenAPI's default
- *    serialisation) and comparator 1.7 validates multipart parts without type coercion.
- * Nothing else is touched: every other mismatch is a real one.
- */
-export function specForComparison(spec: OpenApi): OpenApi {
-  const copy = structuredClone(spec)
-  copy.info['x-opc-config-base-path'] = basePathOf(spec)
-  const schemas = (copy.components ??= {}).schemas ?? {}
-  for (const item of Object.values(copy.paths))
-    for (const op of Object.values(item)) {
-      const content = (
-        op.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined
-      )?.content
-      const multipart = content?.['multipart/form-data']
-      const ref = multipart?.schema?.$ref?.replace('#/components/schemas/', '')
-      if (!multipart || !ref || !schemas[ref]) continue
-      const name = `${ref}AsMultipart`
-      const original = schemas[ref] as { properties?: Record<string, { type?: string }> }
-      const properties = Object.fromEntries(
-        Object.entries(original.properties ?? {}).map(([key, prop]) => [
-          key,
-          prop.type === 'integer' || prop.type === 'number'
-            ? {
-                anyOf: [
-                  prop,
-                  {
-                    type: 'string',
-                    pattern: prop.type === 'integer' ? '^-?\\d+$' : '^-?\\d+(\\.\\d+)?$',
-                  },
-                ],
-              }
-            : prop,
-        ]),
-      )
-      schemas[name] = { ...original, properties }
-      multipart.schema = { $ref: `#/components/schemas/${name}` }
-    }
-  copy.components.schemas = schemas
-  return copy
-}
-
 export async function checkAgainstSpec(
   spec: OpenApi,
   pacts: readonly PactFile[],
 ): Promise<SpecFinding[]> {
+  // openapi.yaml as committed: its `x-opc-config-base-path` is how the comparator learns the
+  // `/api` base path, exactly as PactFlow's bi-directional check would read the same file.
   const comparator = new Comparator(
-    specForComparison(spec) as ConstructorParameters<typeof Comparator>[0],
+    structuredClone(spec) as ConstructorParameters<typeof Comparator>[0],
   )
   const findings: SpecFinding[] = []
   for (const pact of pacts)
