@@ -14,16 +14,20 @@ import {
   appCalls,
   basePathOf,
   comparablePact,
+  formatLeaves,
+  formatMatcherFindings,
   loadSpec,
   operationOf,
   pactFreshness,
   parseVerifierOutput,
+  rulePathMatches,
   serialisePact,
   specOperations,
   type PactFile,
   type PactInteraction,
 } from './contract-lib'
 import { statesTable } from './contract-readme'
+import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-time'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const spec = loadSpec(join(root, 'openapi.yaml'))
@@ -115,6 +119,57 @@ describe('operations of openapi.yaml', () => {
 
   it('declares the base path the way the comparator reads it', () => {
     expect(spec.info['x-opc-config-base-path']).toBe(basePathOf(spec))
+  })
+})
+
+describe('date-time and date matchers, from the spec', () => {
+  const expected = { dateTime: RFC3339_DATE_TIME, dateFormat: FULL_DATE_FORMAT }
+  const rfc3339 = { matchers: [{ match: 'regex', regex: RFC3339_DATE_TIME }] }
+  const health = (rules: Record<string, unknown>): PactInteraction => ({
+    ...interaction('a health check'),
+    response: {
+      status: 200,
+      body: { content: { status: 'ok', version: '1', time: '2026-03-10T12:00:00.000Z' } },
+      matchingRules: { body: rules },
+    },
+  })
+
+  it('finds the date-time and date fields of a body through refs, arrays and nullable types', () => {
+    const wallet = {
+      transactions: [{ createdAt: '2026-03-10T12:00:00.000Z', id: 'trx_1' }],
+      bank: null,
+    }
+    expect(formatLeaves(spec, { $ref: '#/components/schemas/Wallet' }, wallet)).toEqual([
+      { path: ['transactions', 0, 'createdAt'], format: 'date-time' },
+    ])
+    expect(
+      formatLeaves(spec, { $ref: '#/components/schemas/Profile' }, { birthDate: '1994-03-12' }),
+    ).toEqual([{ path: ['birthDate'], format: 'date' }])
+  })
+
+  it('reads Pact rule paths with wildcards and indexes', () => {
+    expect(rulePathMatches('$.items[*].createdAt', ['items', 3, 'createdAt'])).toBe(true)
+    expect(rulePathMatches('$.items[0].createdAt', ['items', 0, 'createdAt'])).toBe(true)
+    expect(rulePathMatches('$.items', ['items', 0, 'createdAt'])).toBe(false)
+    expect(rulePathMatches("$['time']", ['time'])).toBe(true)
+  })
+
+  it('accepts the RFC 3339 matcher and reports a fixed format, a type matcher or none', () => {
+    const check = (rules: Record<string, unknown>) =>
+      formatMatcherFindings(spec, [pact([health(rules)])], expected)
+    expect(check({ '$.time': rfc3339 })).toEqual([])
+    for (const rules of [
+      { '$.time': { matchers: [{ match: 'datetime', format: "yyyy-MM-dd'T'HH:mm:ss.SSSX" }] } },
+      { '$.time': { matchers: [{ match: 'type' }] } },
+      {},
+    ]) {
+      const findings = check(rules)
+      expect(findings).toHaveLength(1)
+      expect(findings[0]).toMatchObject({
+        code: 'response.body.date-time-matcher',
+        location: 'response.body $.time',
+      })
+    }
   })
 })
 

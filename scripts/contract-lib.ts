@@ -3,7 +3,7 @@
  * on their own (scripts/contract-lib.test.ts): pact freshness, the operations of openapi.yaml,
  * the calls the app makes, the spec check with the comparator, and the coverage table.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { Comparator } from '@pactflow/openapi-pact-comparator'
 import { parse } from 'yaml'
@@ -38,6 +38,14 @@ export function pactFilesIn(dir: string): string[] {
   } catch {
     return []
   }
+}
+
+/** Writes a pact where Pact would (`<consumer>-<provider>.json` in `dir`); returns its path. */
+export function writePact(dir: string, pact: PactFile) {
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, `${pact.consumer.name}-${pact.provider.name}.json`)
+  writeFileSync(file, serialisePact(pact))
+  return file
 }
 
 export const interactionId = (i: PactInteraction) =>
@@ -288,6 +296,148 @@ export async function checkAgainstSpec(
         ...(result.mockDetails?.location ? { location: result.mockDetails.location } : {}),
         ...(result.mockDetails ? { value: result.mockDetails.value } : {}),
       })
+    }
+  return findings
+}
+
+// ------------------------------------------------------------------ date-time and date matchers
+
+type Schema = Record<string, unknown>
+
+/** A schema with its `$ref` (to `#/components/…`) followed. */
+function resolveRef(spec: OpenApi, node: unknown): Schema {
+  let current = node as Schema | undefined
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
+    const parts = current.$ref.replace(/^#\//, '').split('/')
+    current = parts.reduce<unknown>(
+      (at, key) => (at as Record<string, unknown> | undefined)?.[key],
+      spec,
+    ) as Schema | undefined
+  }
+  return current ?? {}
+}
+
+/** The schema and every branch of its allOf / oneOf / anyOf, resolved. */
+function candidates(spec: OpenApi, node: unknown): Schema[] {
+  const schema = resolveRef(spec, node)
+  const branches = ['allOf', 'oneOf', 'anyOf'].flatMap((k) =>
+    Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [],
+  )
+  return [schema, ...branches.flatMap((b) => candidates(spec, b))]
+}
+
+export type FormatLeaf = { path: Array<string | number>; format: 'date-time' | 'date' }
+
+/** Every string in `value` that its schema says is a `date-time` or a `date`. */
+export function formatLeaves(
+  spec: OpenApi,
+  schema: unknown,
+  value: unknown,
+  path: Array<string | number> = [],
+): FormatLeaf[] {
+  const options = candidates(spec, schema)
+  if (typeof value === 'string') {
+    const format = options.map((o) => o.format).find((f) => f === 'date-time' || f === 'date')
+    return format ? [{ path, format: format as FormatLeaf['format'] }] : []
+  }
+  if (Array.isArray(value)) {
+    const items = options.find((o) => o.items !== undefined)?.items
+    return items === undefined
+      ? []
+      : value.flatMap((v, i) => formatLeaves(spec, items, v, [...path, i]))
+  }
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, v]) => {
+      const property = options
+        .map((o) => (o.properties as Record<string, unknown> | undefined)?.[key])
+        .find((p) => p !== undefined)
+      return property === undefined ? [] : formatLeaves(spec, property, v, [...path, key])
+    })
+  return []
+}
+
+/** Whether a Pact matching-rule path (`$.items[*].createdAt`) names this concrete path. */
+export function rulePathMatches(rulePath: string, path: ReadonlyArray<string | number>) {
+  const tokens = [
+    ...rulePath.replace(/^\$/, '').matchAll(/\.([^.[\]]+)|\[(\d+|\*)\]|\['([^']+)'\]/g),
+  ].map((m) => m[1] ?? m[2] ?? m[3]!)
+  return tokens.length === path.length && tokens.every((t, i) => t === '*' || t === String(path[i]))
+}
+
+type RuleSet = Record<string, { matchers?: Array<Record<string, unknown>> }>
+
+const pointer = (path: ReadonlyArray<string | number>) =>
+  `$${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`
+
+/** The schema openapi.yaml declares for an interaction's response body, if any. */
+export function responseSchemaOf(
+  spec: OpenApi,
+  interaction: PactInteraction,
+  ops: readonly Operation[] = specOperations(spec),
+): unknown {
+  const op = operationOf(
+    ops,
+    basePathOf(spec),
+    interaction.request.method,
+    interaction.request.path,
+  )
+  const response = interaction.response as { status: number; body?: { contentType?: string } }
+  if (!op) return undefined
+  const declared = resolveRef(
+    spec,
+    (spec.paths[op.path]?.[op.method.toLowerCase()] as { responses?: Schema } | undefined)
+      ?.responses?.[String(response.status)],
+  )
+  const content = (declared.content ?? {}) as Record<string, { schema?: unknown }>
+  const type = (response.body?.contentType ?? 'application/json').split(';')[0]!.trim()
+  return content[type]?.schema
+}
+
+/** The example body of an interaction's response (JSON bodies), if any. */
+export const responseBodyOf = (interaction: PactInteraction): unknown =>
+  (interaction.response as { body?: { content?: unknown } }).body?.content
+
+/**
+ * Date-time and date fields of every response body that are not matched the way openapi.yaml
+ * allows them to be written: a `format: date-time` needs the RFC 3339 regex, a `format: date`
+ * the full-date matcher (contracts/support/date-time.ts). Driven by the spec's response
+ * schemas, so a new operation's pacts are checked with no change here.
+ */
+export function formatMatcherFindings(
+  spec: OpenApi,
+  pacts: readonly PactFile[],
+  expected: { dateTime: string; dateFormat: string },
+): SpecFinding[] {
+  const ops = specOperations(spec)
+  const findings: SpecFinding[] = []
+  for (const pact of pacts)
+    for (const interaction of pact.interactions) {
+      const schema = responseSchemaOf(spec, interaction, ops)
+      const body = responseBodyOf(interaction)
+      if (schema === undefined || body === undefined) continue
+      const response = interaction.response as { matchingRules?: { body?: RuleSet } }
+      const rules = response.matchingRules?.body ?? {}
+      for (const leaf of formatLeaves(spec, schema, body)) {
+        const matchers = Object.entries(rules)
+          .filter(([key]) => rulePathMatches(key, leaf.path))
+          .flatMap(([, rule]) => rule.matchers ?? [])
+        const ok =
+          leaf.format === 'date-time'
+            ? matchers.some((m) => m.match === 'regex' && m.regex === expected.dateTime)
+            : matchers.some((m) => m.match === 'date' && m.format === expected.dateFormat)
+        if (!ok)
+          findings.push({
+            type: 'error',
+            code: `response.body.${leaf.format}-matcher`,
+            message:
+              leaf.format === 'date-time'
+                ? 'A format: date-time field must be matched as any RFC 3339 date-time (instant() in contracts/support/bodies.ts)'
+                : 'A format: date field must be matched as any full-date (calendarDate() in contracts/support/bodies.ts)',
+            interaction: interactionId(interaction),
+            location: `response.body ${pointer(leaf.path)}`,
+            value: matchers,
+          })
+      }
     }
   return findings
 }

@@ -8,9 +8,13 @@
  *      in contracts/README.md and implemented by the fake backend;
  *   4. provider verification against the fake backend served over HTTP on a free port, its
  *      states set through POST /api/__fake/provider-states;
- *   5. every interaction checked against openapi.yaml with the comparator;
- *   6. coverage: operations of openapi.yaml × the app's calls × pacts × verified × spec;
- *   7. self-test of the tooling (deliberate breaks must be caught).
+ *   5. every interaction checked against openapi.yaml as committed with the comparator, and
+ *      every `format: date-time` / `format: date` field of a response matched as any RFC 3339
+ *      date-time / full-date;
+ *   6. date-times: the fake backend serves its date-times in every RFC 3339 style a backend
+ *      may write, and the pacts must verify (a non-RFC 3339 control must fail);
+ *   7. coverage: operations of openapi.yaml × the app's calls × pacts × verified × spec;
+ *   8. self-test of the tooling (deliberate breaks must be caught).
  *
  *   node --import tsx scripts/contract-run.ts [--update] [--skip-consumer] [--skip-selftest] [--json FILE]
  *
@@ -29,6 +33,7 @@ import {
   basePathOf,
   checkAgainstSpec,
   coverageRows,
+  formatMatcherFindings,
   loadSpec,
   pactFilesIn,
   pactFreshness,
@@ -37,6 +42,8 @@ import {
   serialisePact,
   specOperations,
 } from './contract-lib'
+import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-time'
+import { printDateTimeRun, runDateTimeStyles } from './contract-date-times'
 import { startFakeProvider } from './contract-provider'
 import { syncReadme } from './contract-readme'
 import { printSelfTests, runSelfTests } from './contract-selftest'
@@ -186,11 +193,18 @@ try {
   if (outcome.error) console.log(`The verifier could not run: ${outcome.error}`)
   if (!outcome.ok) failures.push('provider verification against the fake backend failed')
 
-  // 5. Spec check.
+  // 5. Spec check: the comparator on openapi.yaml as committed, and the date-time and date
+  //    matchers every `format: date-time` / `format: date` field of a response needs.
   const spec = loadSpec(join(root, 'openapi.yaml'))
   const findings = await step(
-    '5. every interaction against openapi.yaml (openapi-pact-comparator)',
-    () => checkAgainstSpec(spec, pacts),
+    '5. every interaction against openapi.yaml (openapi-pact-comparator, date-time matchers)',
+    async () => [
+      ...(await checkAgainstSpec(spec, pacts)),
+      ...formatMatcherFindings(spec, pacts, {
+        dateTime: RFC3339_DATE_TIME,
+        dateFormat: FULL_DATE_FORMAT,
+      }),
+    ],
   )
   const errors = findings.filter((f) => f.type === 'error')
   const warnings = findings.filter((f) => f.type === 'warning')
@@ -205,8 +219,15 @@ try {
   )
   if (errors.length) failures.push('pacts do not fit openapi.yaml')
 
-  // 6. Coverage.
-  await step('6. coverage of openapi.yaml', () => {
+  // 6. Date-times in every RFC 3339 style.
+  const dateTimes = await step('6. date-times written every RFC 3339 way verify', () =>
+    runDateTimeStyles(committedDir),
+  )
+  printDateTimeRun(dateTimes)
+  if (!dateTimes.ok) failures.push('a date-time style a real backend may write fails the pacts')
+
+  // 7. Coverage.
+  await step('7. coverage of openapi.yaml', () => {
     const ops = specOperations(spec)
     const calls = appCalls(join(root, 'src'))
     const verified = new Map(
@@ -250,9 +271,9 @@ try {
       )
   })
 
-  // 7. Self-test of the tooling.
+  // 8. Self-test of the tooling.
   if (!values['skip-selftest']) {
-    const results = await step('7. self-test of the contract tooling', () =>
+    const results = await step('8. self-test of the contract tooling', () =>
       runSelfTests(committedDir),
     )
     printSelfTests(results)

@@ -9,7 +9,7 @@
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -22,8 +22,8 @@ import {
   pactFilesIn,
   pactFreshness,
   readPact,
-  serialisePact,
   specOperations,
+  writePact,
   type PactFile,
 } from './contract-lib'
 import { startFakeProvider } from './contract-provider'
@@ -38,13 +38,6 @@ function onlyInteractions(
   keep: (i: PactFile['interactions'][number]) => boolean,
 ): PactFile {
   return { ...pact, interactions: pact.interactions.filter(keep) }
-}
-
-function writePact(dir: string, pact: PactFile) {
-  mkdirSync(dir, { recursive: true })
-  const file = join(dir, `${pact.consumer.name}-${pact.provider.name}.json`)
-  writeFileSync(file, serialisePact(pact))
-  return file
 }
 
 export async function runSelfTests(

@@ -7,13 +7,14 @@ import { MatchersV3 } from '@pact-foundation/pact'
 import { DEMO } from '../../mocks/provider-state-catalogue'
 import type { TaskStatusCode } from '@/api/entities'
 import { reportSectionValues, taskStatusCodeValues } from '@/api/schema.gen'
+import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from './date-time'
 
-const { like, eachLike, integer, number, boolean, regex, nullValue, datetime, date } = MatchersV3
+const { like, eachLike, integer, number, boolean, regex, nullValue, date } = MatchersV3
 
-/** ISO-8601 instant as `Date.prototype.toISOString()` writes it (the app parses it with Date). */
-export const ISO_INSTANT = "yyyy-MM-dd'T'HH:mm:ss.SSSX"
-export const instant = (example = '2026-03-10T12:00:00.000Z') => datetime(ISO_INSTANT, example)
-export const calendarDate = (example = '2026-03-10') => date('yyyy-MM-dd', example)
+/** Any RFC 3339 date-time (`format: date-time`): see support/date-time.ts. */
+export const instant = (example = '2026-03-10T12:00:00.000Z') => regex(RFC3339_DATE_TIME, example)
+/** An RFC 3339 full-date (`format: date`). */
+export const calendarDate = (example = '2026-03-10') => date(FULL_DATE_FORMAT, example)
 export const oneOf = (values: readonly string[], example: string = values[0]!) =>
   regex(`^(${values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`, example)
 
