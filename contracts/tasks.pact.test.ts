@@ -58,7 +58,7 @@ describe('listMyTasks — GET /tasks/mine', () => {
   it('filters by status (the validations screen asks for contested tasks)', async () => {
     await pact
       .addInteraction()
-      .given(...given(STATES.signedIn))
+      .given(...given(STATES.openRevision))
       .uponReceiving("a request for the agent's contested tasks")
       .withRequest('GET', '/api/tasks/mine', (b) =>
         b.headers(AUTH).query({ limit: '200', status: 'contested' }),

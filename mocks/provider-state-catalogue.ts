@@ -18,9 +18,24 @@ export type ProviderStateSpec = {
   params: Readonly<Record<string, string | number>>
   /** Keys the state-change answer must hold, injected into requests by the verifier. */
   returns: readonly string[]
+  /**
+   * The state signs the agent in: its answer also holds `authToken`, the bearer token of a
+   * live session of the agent it arranged, which the verifier puts in every request's
+   * `Authorization: Bearer …` (no token is configured on the verifier).
+   */
+  signsIn: boolean
   /** What the provider must arrange, for the backend team. */
   setup: string
 }
+
+/** The answer key of a signed-in state that holds the session token (see `signsIn`). */
+export const AUTH_TOKEN_KEY = 'authToken'
+
+/** Every key a state's answer must hold: its `returns`, and `authToken` when it signs in. */
+export const answerKeys = (state: ProviderStateSpec): string[] => [
+  ...state.returns,
+  ...(state.signsIn ? [AUTH_TOKEN_KEY] : []),
+]
 
 const state = <S extends ProviderStateSpec>(spec: S) => spec
 
@@ -31,18 +46,22 @@ export const STATES = {
     name: 'the service is up',
     params: {},
     returns: [],
+    signsIn: false,
     setup: 'Nothing: `GET /health` answers 200 with status `ok`.',
   }),
   signedIn: state({
     name: 'the agent is signed in',
     params: {},
     returns: [],
-    setup: `An active agent whose session is the bearer token of the request (\`${DEMO_TOKEN}\`, or the one given with \`--auth-token\`), with tasks, offers, notifications, bulletins, bank data and a wallet history.`,
+    signsIn: true,
+    setup:
+      'An active agent (every signed-in state below arranges this agent) who has accepted the current terms of use, with at least one task (any status) and at least one wallet transaction. Open a session for the agent and return its token as `authToken`.',
   }),
   sessionExpired: state({
     name: 'the session {token} has expired',
     params: { token: 'expired-token' },
     returns: ['token'],
+    signsIn: false,
     setup:
       'A session token that existed but has expired (or was revoked). Return it as `token`: the request sends `Authorization: Bearer <token>` and expects 401.',
   }),
@@ -50,6 +69,7 @@ export const STATES = {
     name: 'an agent is registered with phone {phone}',
     params: { phone: DEMO.phone },
     returns: ['phone'],
+    signsIn: false,
     setup:
       'An active agent with this E.164 phone and no sign-in code pending (no resend lock). Return the phone used.',
   }),
@@ -57,6 +77,7 @@ export const STATES = {
     name: 'a sign-in code was requested for {phone}',
     params: { phone: DEMO.phone, code: '482913' },
     returns: ['phone', 'code', 'wrongCode'],
+    signsIn: false,
     setup:
       'A sign-in code was just sent to the agent with this phone: valid for 10 minutes, no wrong tries yet, resend locked for 60 s. Return the phone, the valid `code` and a `wrongCode` that is not it.',
   }),
@@ -64,6 +85,7 @@ export const STATES = {
     name: 'the sign-in code for {phone} is locked',
     params: { phone: DEMO.phone },
     returns: ['phone', 'code'],
+    signsIn: false,
     setup:
       'The code sent to this phone got 5 wrong tries: any further try answers 429 `otp_locked` until a new code is requested. Return the phone and the (now useless) `code`.',
   }),
@@ -71,6 +93,7 @@ export const STATES = {
     name: 'the sign-in code for {phone} has expired',
     params: { phone: DEMO.phone },
     returns: ['phone', 'code'],
+    signsIn: false,
     setup:
       'The code sent to this phone is past its 10 minutes: a try answers 410 `otp_expired`. Return the phone and the expired `code`.',
   }),
@@ -78,18 +101,21 @@ export const STATES = {
     name: 'an invitation {invitationId} with token {token} is pending',
     params: { invitationId: 'inv_demo', token: 'convite-demo' },
     returns: ['invitationId', 'token'],
+    signsIn: false,
     setup: 'An unused, unexpired invitation for an agent. Return its `invitationId` and `token`.',
   }),
   noInvitation: state({
     name: 'no invitation matches {invitationId}',
     params: { invitationId: 'inv_inexistente' },
     returns: [],
+    signsIn: false,
     setup: 'No invitation has this id (activation answers 404).',
   }),
   termsNotAccepted: state({
     name: 'the agent has not accepted the current terms {version}',
     params: { version: '2026.2' },
     returns: ['version'],
+    signsIn: true,
     setup:
       'Signed-in agent whose `termsVersionAccepted` is not the current terms version. Return the current `version`.',
   }),
@@ -97,6 +123,7 @@ export const STATES = {
     name: 'the agent has bank data and an available balance of {balanceCents}',
     params: { balanceCents: 8000 },
     returns: ['balanceCents', 'overBalanceCents'],
+    signsIn: true,
     setup:
       'Signed-in agent with bank data and at least this available balance (cents) in the wallet, with some transactions. Return the real `balanceCents` and any `overBalanceCents` above it (a withdrawal of it answers 409 `insufficient_balance`).',
   }),
@@ -104,12 +131,14 @@ export const STATES = {
     name: 'the agent has an award nomination for task {taskId}',
     params: { taskId: 'tsk_4831' },
     returns: ['taskId'],
+    signsIn: true,
     setup: 'Signed-in agent with at least one award given to a nomination of theirs.',
   }),
   pendingOpportunity: state({
     name: 'the agent has a pending opportunity {taskId}',
     params: { taskId: 'tsk_4822' },
     returns: ['taskId', 'scheduledFor'],
+    signsIn: true,
     setup:
       'An offer to the agent, pending, expiring in more than an hour, for a task with a mission and project. Return its `taskId` and a `scheduledFor` date-time inside its window (accepting for that date must work).',
   }),
@@ -117,6 +146,7 @@ export const STATES = {
     name: 'the opportunity {taskId} has expired',
     params: { taskId: 'tsk_4822' },
     returns: ['taskId', 'scheduledFor'],
+    signsIn: true,
     setup:
       'An offer to the agent whose `expiresAt` has passed (accepting answers 409 `opportunity_expired`). Return its `taskId` and a `scheduledFor` inside its window.',
   }),
@@ -124,12 +154,14 @@ export const STATES = {
     name: 'the agent has no opportunity {taskId}',
     params: { taskId: 'tsk_0000' },
     returns: [],
+    signsIn: true,
     setup: 'No offer with this task id for the agent (404).',
   }),
   startedTask: state({
     name: 'a started task {taskId} not checked in',
     params: { taskId: 'tsk_4826' },
     returns: ['taskId', 'slug', 'lat', 'lng', 'scheduledFor'],
+    signsIn: true,
     setup:
       "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m must pass) and a `scheduledFor` between now and the deadline (rescheduling to it must pass).",
   }),
@@ -137,6 +169,7 @@ export const STATES = {
     name: 'a task {taskId} checked in',
     params: { taskId: 'tsk_4826' },
     returns: ['taskId', 'lat', 'lng'],
+    signsIn: true,
     setup:
       "The agent's `started` task with `steps.checkin` set (the visit is running); its report is editable and takes uploads. Media uploads name the task inside the multipart body, which Pact cannot rewrite: the task id must be the one in params (`tsk_4826`).",
   }),
@@ -144,12 +177,14 @@ export const STATES = {
     name: 'the agent has no task {taskId}',
     params: { taskId: 'tsk_0000' },
     returns: [],
+    signsIn: true,
     setup: 'No task with this id or slug for the agent (404).',
   }),
   visitedReport: state({
     name: 'a visited task with a complete report {reportId} at version {version}',
     params: { reportId: 'rep_4828', version: 3 },
     returns: ['reportId', 'taskId', 'version', 'staleVersion'],
+    signsIn: true,
     setup:
       "The agent's task in status `visited` whose report is complete (answers, attendants, times, checklist, evidences, tax receipt, proof) at some version. Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
   }),
@@ -157,6 +192,7 @@ export const STATES = {
     name: 'a visited task with an incomplete report {reportId} at version {version}',
     params: { reportId: 'rep_4828', version: 3 },
     returns: ['reportId', 'version'],
+    signsIn: true,
     setup:
       "The agent's task in status `visited` whose report misses required answers (submitting answers 422 `report_incomplete`). Return `reportId` and its current `version`.",
   }),
@@ -164,6 +200,7 @@ export const STATES = {
     name: 'a photo {evidenceId} was uploaded to report {reportId}',
     params: { evidenceId: 'evd_4828_1', reportId: 'rep_4828' },
     returns: ['evidenceId', 'reportId'],
+    signsIn: true,
     setup:
       "A photo evidence of one of the agent's reports whose stored bytes are a PNG image (the pact checks the detected type `image/png`). Return its `evidenceId`.",
   }),
@@ -171,12 +208,14 @@ export const STATES = {
     name: 'the agent has no report {reportId}',
     params: { reportId: 'rep_0000' },
     returns: [],
+    signsIn: true,
     setup: 'No report with this id among the agent’s tasks (404).',
   }),
   awardEligible: state({
     name: 'a visited task {taskId} with attendant {attendantCode} eligible for award {awardCode}',
     params: { taskId: 'tsk_4828', attendantCode: 'att_4828_1', awardCode: 'NOTA10' },
     returns: ['taskId', 'attendantCode', 'awardCode'],
+    signsIn: true,
     setup:
       "The agent's `visited` task whose report lists this attendant and scores at least the goal of this award of its mission; the award not yet given for the task.",
   }),
@@ -184,6 +223,7 @@ export const STATES = {
     name: 'a visited task {taskId} with attendant {attendantCode} below the goal of award {awardCode}',
     params: { taskId: 'tsk_4828', attendantCode: 'att_4828_1', awardCode: 'NOTA10' },
     returns: ['taskId', 'attendantCode', 'awardCode'],
+    signsIn: true,
     setup:
       "As above, but the report's score is below the award's goal (nominating answers 422 `award_below_goal`).",
   }),
@@ -191,6 +231,7 @@ export const STATES = {
     name: 'a contested task with an open revision {revisionId} of report {reportId} with one pendency {pendencyId}',
     params: { revisionId: 'rev_4830_1', reportId: 'rep_4830', pendencyId: 'pen_4830_1' },
     returns: ['revisionId', 'reportId', 'pendencyId'],
+    signsIn: true,
     setup:
       "The agent's task in status `contested` whose current revision is `open` with exactly one unresolved pendency. Return the three ids.",
   }),
@@ -198,30 +239,35 @@ export const STATES = {
     name: 'the agent has unread notifications',
     params: {},
     returns: [],
+    signsIn: true,
     setup: 'Signed-in agent with read and unread notifications (at least one unread).',
   }),
   unreadNotification: state({
     name: 'the agent has an unread notification {slug}',
     params: { slug: 'nova-oportunidade-perto-de-voce-1' },
     returns: ['slug'],
+    signsIn: true,
     setup: 'An unread notification of the agent with a link. Return its `slug`.',
   }),
   noNotification: state({
     name: 'the agent has no notification {slug}',
     params: { slug: 'notificacao-inexistente' },
     returns: [],
+    signsIn: true,
     setup: 'No notification with this slug for the agent (404).',
   }),
   unreadBulletin: state({
     name: 'the agent has an unread bulletin {bulletinId}',
     params: { bulletinId: 'blt_1' },
     returns: ['bulletinId'],
+    signsIn: true,
     setup: 'Bulletins for the agent, this one unread. Return its `bulletinId`.',
   }),
   catalogue: state({
     name: 'the catalogue has project {projectId}, mission {missionId} and form {formId}',
     params: { projectId: 'prj_farma', missionId: 'msn_farma', formId: 'frm_farma' },
     returns: ['projectId', 'missionId', 'formId'],
+    signsIn: true,
     setup:
       'A project with its current cycle, one of its missions (requirements, checklist, times, awards) and the mission’s evaluation form. Return the three ids.',
   }),

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getResponse } from 'msw'
 import { afterAll, describe, expect, it } from 'vitest'
-import { STATES } from '../mocks/provider-state-catalogue'
+import { answerKeys, STATES } from '../mocks/provider-state-catalogue'
 import { createFakeBackend } from '../mocks/fake-backend'
 import {
   appCalls,
@@ -16,6 +16,7 @@ import {
   comparablePact,
   formatLeaves,
   formatMatcherFindings,
+  injectionFindings,
   loadSpec,
   operationOf,
   pactFreshness,
@@ -173,6 +174,43 @@ describe('date-time and date matchers, from the spec', () => {
   })
 })
 
+describe('what requests take from their provider state', () => {
+  const withAuth = (expression: string | null, state = 'the agent is signed in') => ({
+    ...interaction('a request for the signed-in agent', '/api/me', state),
+    request: {
+      method: 'GET',
+      path: '/api/me',
+      headers: { Authorization: ['Bearer demo-token'] },
+      ...(expression
+        ? { generators: { header: { Authorization: { type: 'ProviderState', expression } } } }
+        : {}),
+    },
+  })
+  const answers = new Map([
+    ['the agent is signed in', ['authToken']],
+    ['the session {token} has expired', ['token']],
+  ])
+
+  it('accepts a token the state answers', () => {
+    expect(injectionFindings([withAuth('Bearer ${authToken}')], answers)).toEqual([])
+    expect(
+      injectionFindings([withAuth('Bearer ${token}', 'the session {token} has expired')], answers),
+    ).toEqual([])
+  })
+
+  it('reports a value the state does not answer, and a fixed Authorization header', () => {
+    expect(
+      injectionFindings(
+        [withAuth('Bearer ${authToken}', 'the session {token} has expired')],
+        answers,
+      ),
+    ).toEqual([expect.stringMatching(/takes \$\{authToken\} from its provider state/)])
+    expect(injectionFindings([withAuth(null)], answers)).toEqual([
+      expect.stringMatching(/fixed Authorization header/),
+    ])
+  })
+})
+
 describe("the verifier's report", () => {
   const names = { consumer: 'avaliador-app', provider: 'avaliador-api' }
   const report = `
@@ -238,7 +276,7 @@ describe('the fake backend’s provider-state endpoint', () => {
         action: 'setup',
       })
       expect(status).toBe(200)
-      expect(Object.keys(body).sort()).toEqual(expect.arrayContaining([...state.returns].sort()))
+      expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(answerKeys(state).sort()))
     },
   )
 

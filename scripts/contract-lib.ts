@@ -116,6 +116,54 @@ export function pactFreshness(generatedDir: string, committedDir: string): Fresh
   return { fresh: problems.length === 0, problems }
 }
 
+// ------------------------------------------------------------------ provider-state injection
+
+/** `${key}` names in a Pact provider-state expression (`Bearer ${authToken}`). */
+export const expressionKeys = (expression: string) =>
+  [...expression.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!)
+
+type Generators = Record<string, Record<string, { type?: string; expression?: string }>>
+
+/**
+ * What an interaction's request takes from its provider state (Pact's ProviderState
+ * generators on path, headers, query and body) that the state does not answer — a hidden rule
+ * the provider could only guess. `answers` maps a state name to the keys its answer holds.
+ * Also reports an `Authorization` header sent as a fixed value: the token must come from the
+ * state (nothing configured on the verifier rewrites it).
+ */
+export function injectionFindings(
+  interactions: readonly PactInteraction[],
+  answers: ReadonlyMap<string, readonly string[]>,
+): string[] {
+  const problems: string[] = []
+  for (const i of interactions) {
+    const request = i.request as {
+      headers?: Record<string, unknown>
+      generators?: Generators
+    }
+    const generators = Object.values(request.generators ?? {}).flatMap((byPlace) =>
+      Object.values(byPlace),
+    )
+    const given = (i.providerStates ?? []).map((st) => st.name)
+    const answered = new Set(given.flatMap((name) => answers.get(name) ?? []))
+    for (const g of generators)
+      if (g.type === 'ProviderState' && g.expression)
+        for (const key of expressionKeys(g.expression))
+          if (!answered.has(key))
+            problems.push(
+              `${interactionId(i)}: the request takes \${${key}} from its provider state, which does not answer it`,
+            )
+    const authorization = Object.keys(request.headers ?? {}).find(
+      (h) => h.toLowerCase() === 'authorization',
+    )
+    if (authorization && request.generators?.header?.[authorization]?.type !== 'ProviderState')
+      problems.push(
+        `${interactionId(i)}: sends a fixed Authorization header; take the token from the provider state`,
+      )
+  }
+  return problems
+}
+
 // ------------------------------------------------------------------ verifier report
 
 export type InteractionResult = {

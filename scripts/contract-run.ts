@@ -5,7 +5,8 @@
  *   2. freshness: they must equal the committed contracts/pacts/ (tool versions and hash keys
  *      aside) — `npm run test:contracts:update` refreshes them;
  *   3. provider states: every state in the pacts is in mocks/provider-state-catalogue.ts, documented
- *      in contracts/README.md and implemented by the fake backend;
+ *      in contracts/README.md and implemented by the fake backend, and answers every value its
+ *      interactions take from it (the session token included);
  *   4. provider verification against the fake backend served over HTTP on a free port, its
  *      states set through POST /api/__fake/provider-states;
  *   5. every interaction checked against openapi.yaml as committed with the comparator, and
@@ -26,7 +27,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { STATES, STATE_BY_NAME } from '../mocks/provider-state-catalogue'
+import { answerKeys, STATES, STATE_BY_NAME } from '../mocks/provider-state-catalogue'
 import { ARRANGEMENTS } from '../mocks/handlers/provider-states'
 import {
   appCalls,
@@ -34,6 +35,7 @@ import {
   checkAgainstSpec,
   coverageRows,
   formatMatcherFindings,
+  injectionFindings,
   loadSpec,
   pactFilesIn,
   pactFreshness,
@@ -146,7 +148,9 @@ try {
     const readme = join(root, 'contracts', 'README.md')
     const used = new Set(interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)))
     const documented = (await syncReadme(readme, values.update)).upToDate || values.update
+    const answers = new Map(Object.values(STATES).map((st) => [st.name, answerKeys(st)]))
     const problems = [
+      ...injectionFindings(interactions, answers),
       ...[...used]
         .filter((n) => !STATE_BY_NAME.has(n))
         .map((n) => `used in a pact, not in mocks/provider-state-catalogue.ts: "${n}"`),

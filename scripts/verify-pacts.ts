@@ -10,8 +10,6 @@
  *   --provider-states-setup-url URL   state-change endpoint, default URL/api/__fake/provider-states
  *                                     [PACT_PROVIDER_STATES_SETUP_URL]
  *   --pact PATH                       pact file or folder, repeatable; default contracts/pacts
- *   --auth-token TOKEN                replaces the pact's `Bearer demo-token` in every request
- *                                     [PACT_AUTH_TOKEN]
  *   --from-broker                     verify the pacts the broker selects instead of files
  *   --provider-version V              [PACT_PROVIDER_VERSION, GIT_COMMIT; default `git rev-parse HEAD`]
  *   --provider-branch B               [PACT_PROVIDER_BRANCH, GIT_BRANCH; default the current branch]
@@ -33,21 +31,17 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import type { IncomingMessage } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact'
-import { DEMO } from '../mocks/provider-state-catalogue'
 import { type InteractionResult, parseVerifierOutput, stripAnsi } from './contract-lib'
 
 export type { InteractionResult }
 
 export const CONSUMER = 'avaliador-app'
 export const PROVIDER = 'avaliador-api'
-/** The token the consumer tests sign in with; `--auth-token` replaces exactly this one. */
-export const PACT_TOKEN = DEMO.token
 export const STATES_PATH = '/api/__fake/provider-states'
 
 // No usage statistics leave this machine (and CI has no network but the package registries).
@@ -60,7 +54,6 @@ export type VerifyOptions = {
   providerBaseUrl: string
   providerStatesSetupUrl?: string
   pactUrls?: string[]
-  authToken?: string
   broker?: BrokerSettings
   fromBroker?: boolean
   publishResults?: boolean
@@ -115,19 +108,6 @@ export function readInteractions(file: string): PactInteraction[] {
   return pact.interactions ?? []
 }
 
-/**
- * Replaces the consumer's demo token with `token` (an agent of the provider's test
- * environment). Requests without Authorization, or with a token a provider state handed out
- * (an expired session), are left as they are.
- */
-export function authRequestFilter(token: string): NonNullable<VerifierOptions['requestFilter']> {
-  return (req: IncomingMessage, _res: unknown, next: () => void) => {
-    if (req.headers.authorization === `Bearer ${PACT_TOKEN}`)
-      req.headers.authorization = `Bearer ${token}`
-    next()
-  }
-}
-
 type ChildOptions = Omit<VerifyOptions, 'echo'>
 
 /** Runs pact-js's Verifier in this process (the child of `verifyPacts`). */
@@ -142,7 +122,6 @@ async function runVerifier(options: ChildOptions): Promise<void> {
     logLevel: options.logLevel ?? 'warn',
     timeout: options.timeoutMs ?? 30_000,
     failIfNoPactsFound: true,
-    ...(options.authToken ? { requestFilter: authRequestFilter(options.authToken) } : {}),
     // Broker settings only when the pacts come from the broker: results can be published
     // only for those, and pact-core refuses broker credentials without a broker source.
     ...(options.broker && options.fromBroker
@@ -340,7 +319,6 @@ async function main(argv: string[]): Promise<number> {
         'provider-base-url': { type: 'string' },
         'provider-states-setup-url': { type: 'string' },
         pact: { type: 'string', multiple: true },
-        'auth-token': { type: 'string' },
         'from-broker': { type: 'boolean', default: false },
         'provider-version': { type: 'string' },
         'provider-branch': { type: 'string' },
@@ -441,7 +419,6 @@ async function main(argv: string[]): Promise<number> {
     providerStatesSetupUrl:
       values['provider-states-setup-url'] ?? env.PACT_PROVIDER_STATES_SETUP_URL,
     pactUrls: pactPaths,
-    authToken: values['auth-token'] ?? env.PACT_AUTH_TOKEN,
     broker,
     fromBroker: values['from-broker'],
     publishResults,

@@ -12,17 +12,18 @@
 import { http, HttpResponse } from 'msw'
 import type { Task } from '@/api/entities'
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
-import { STATES, type StateKey } from '../provider-state-catalogue'
+import { AUTH_TOKEN_KEY, STATES, type StateKey } from '../provider-state-catalogue'
 import { TERMS_VERSION } from '../seed/catalogue'
 import {
   DEFAULT_SEED,
   DEMO_AGENT_ID,
   DEMO_INVITATION,
   DEMO_PHONE,
+  DEMO_TOKEN,
   type ScenarioName,
 } from '../seed/seed'
 import { updateReport } from './reports'
-import { type BackendContext, type ControlTarget, isoNow, plain } from './support'
+import { type BackendContext, type ControlTarget, isoNow, newId, plain } from './support'
 import { updateTask } from './tasks'
 import { walletOf } from './wallet'
 
@@ -364,6 +365,22 @@ async function arrangeNomination(ctx: BackendContext, params: Params, side: 'eli
   return { taskId: task.id, attendantCode: attendant.code, awardCode: award.code }
 }
 
+/**
+ * A signed-in state's session, as a real backend would hand one out: a new token for the
+ * demo agent, returned as `authToken`. The seeded `demo-token` (the pacts' example) stops
+ * working, so an interaction that does not take its token from the state fails here too.
+ */
+async function openSession(ctx: BackendContext) {
+  ctx.db.sessions.deleteMany((q) => q.where({ token: DEMO_TOKEN }))
+  const token = newId(ctx, 'ses_pact')
+  await ctx.db.sessions.create({
+    token,
+    agentId: DEMO_AGENT_ID,
+    expiresAt: iso(ctx.clock.now() + DAY),
+  })
+  return token
+}
+
 const KEY_BY_NAME = new Map(
   (Object.keys(STATES) as StateKey[]).map((key) => [STATES[key].name, key] as const),
 )
@@ -406,6 +423,7 @@ export function providerStateHandlers(target: ControlTarget) {
       try {
         await target.reset({ seed: DEFAULT_SEED, scenario: arrangement.scenario ?? 'busy-agent' })
         const used = await arrangement.arrange(ctx, params)
+        if (STATES[key].signsIn) used[AUTH_TOKEN_KEY] = await openSession(ctx)
         ctx.log(`estado de contrato: ${body.state} ${JSON.stringify(used)}`)
         return HttpResponse.json(used)
       } catch (error) {
