@@ -152,8 +152,7 @@ async function verifyWith(rewrite: Rewrite, pactFile: string) {
   try {
     return await verifyPacts({
       providerBaseUrl: provider.url,
-      pactUrls: [pactFile],
-      logLevel: 'error',
+      pact: pactFile,
     })
   } finally {
     await provider.close()

@@ -185,8 +185,7 @@ try {
         )
         return await verifyPacts({
           providerBaseUrl: provider.url,
-          pactUrls: files,
-          logLevel: 'error',
+          pact: committedDir,
         })
       } finally {
         await provider.close()

@@ -73,8 +73,7 @@ export async function runSelfTests(
       try {
         const outcome = await verifyPacts({
           providerBaseUrl: provider.url,
-          pactUrls: [writePact(join(work, 'broken-handler'), subset)],
-          logLevel: 'error',
+          pact: writePact(join(work, 'broken-handler'), subset),
         })
         const failed = outcome.results.filter((r) => !r.ok)
         const passed = outcome.results.filter((r) => r.ok)
@@ -142,8 +141,7 @@ export async function runSelfTests(
       try {
         const outcome = await verifyPacts({
           providerBaseUrl: provider.url,
-          pactUrls: [writePact(join(work, 'unknown-state'), { ...pact, interactions: [drifted] })],
-          logLevel: 'error',
+          pact: writePact(join(work, 'unknown-state'), { ...pact, interactions: [drifted] }),
         })
         results.push({
           name: 'an unknown provider state fails verification',
