@@ -164,6 +164,30 @@ describe('rescheduleTask — PUT /tasks/{id}/schedule', () => {
   })
 })
 
+describe('rescheduleTask — a date after the deadline', () => {
+  it('answers 409 date_outside_window (the form shows it under the date)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.startedTask))
+      .uponReceiving('a request to reschedule a started task after its deadline')
+      .withRequest('PUT', statePath('/tasks/${taskId}/schedule', STATES.startedTask), (b) =>
+        b
+          .headers(WRITE_HEADERS)
+          .jsonBody({ scheduledFor: injected('${afterDeadline}', '2026-03-20T15:00:00.000Z') }),
+      )
+      .willRespondWith(409, (b) => problemReply(b, problem(409, 'date_outside_window')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await rescheduleTask(
+          'tsk_4826',
+          '2026-03-20T15:00:00.000Z',
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 409, code: 'date_outside_window' })
+      })
+  })
+})
+
 describe('cancelTask — POST /tasks/{id}/cancel', () => {
   it('cancels a started task with a justification', async () => {
     await pact

@@ -49,6 +49,14 @@ export const STATES = {
     signsIn: false,
     setup: 'Nothing: `GET /health` answers 200 with status `ok`.',
   }),
+  maintenance: state({
+    name: 'the service is in maintenance',
+    params: {},
+    returns: [],
+    signsIn: true,
+    setup:
+      'Every call answers 503 `application/problem+json` with code `maintenance` (and `Retry-After`), `GET /health` included, while the agent still holds a live session (the app sends its token).',
+  }),
   signedIn: state({
     name: 'the agent is signed in',
     params: {},
@@ -72,6 +80,14 @@ export const STATES = {
     signsIn: false,
     setup:
       'An active agent with this E.164 phone and no sign-in code pending (no resend lock). Return the phone used.',
+  }),
+  phoneUnknown: state({
+    name: 'no agent is registered with phone {phone}',
+    params: { phone: '+5511900000000' },
+    returns: ['phone'],
+    signsIn: false,
+    setup:
+      'No agent has this E.164 phone: asking for a code answers 422 `validation_failed` with a field error on `phone`. Return the phone used.',
   }),
   codeRequested: state({
     name: 'a sign-in code was requested for {phone}',
@@ -104,6 +120,14 @@ export const STATES = {
     signsIn: false,
     setup: 'An unused, unexpired invitation for an agent. Return its `invitationId` and `token`.',
   }),
+  invitationExpired: state({
+    name: 'the invitation {invitationId} with token {token} has expired',
+    params: { invitationId: 'inv_demo', token: 'convite-demo' },
+    returns: ['invitationId', 'token'],
+    signsIn: false,
+    setup:
+      'An unused invitation whose validity has ended: activating it answers 410 `activation_expired`. Return its `invitationId` and `token`.',
+  }),
   noInvitation: state({
     name: 'no invitation matches {invitationId}',
     params: { invitationId: 'inv_inexistente' },
@@ -127,6 +151,14 @@ export const STATES = {
     setup:
       'Signed-in agent with bank data and at least this available balance (cents) in the wallet, with some transactions. Return the real `balanceCents` and any `overBalanceCents` above it (a withdrawal of it answers 409 `insufficient_balance`).',
   }),
+  noBankData: state({
+    name: 'the agent has no bank data and an available balance of {balanceCents}',
+    params: { balanceCents: 8000 },
+    returns: ['balanceCents'],
+    signsIn: true,
+    setup:
+      'Signed-in agent with no bank data and at least this available balance (cents): a withdrawal within the balance answers 409 `bank_info_missing`. Return the real `balanceCents`.',
+  }),
   awardNominated: state({
     name: 'the agent has an award nomination for task {taskId}',
     params: { taskId: 'tsk_4831' },
@@ -137,10 +169,10 @@ export const STATES = {
   pendingOpportunity: state({
     name: 'the agent has a pending opportunity {taskId}',
     params: { taskId: 'tsk_4822' },
-    returns: ['taskId', 'scheduledFor'],
+    returns: ['taskId', 'scheduledFor', 'outsideWindow'],
     signsIn: true,
     setup:
-      'An offer to the agent, pending, expiring in more than an hour, for a task with a mission and project. Return its `taskId` and a `scheduledFor` date-time inside its window (accepting for that date must work).',
+      'An offer to the agent, pending, expiring in more than an hour, for a task with a mission and project. Return its `taskId`, a `scheduledFor` date-time inside its window (accepting for that date must work) and an `outsideWindow` date-time after the window ends (accepting for it answers 409 `date_outside_window`).',
   }),
   expiredOpportunity: state({
     name: 'the opportunity {taskId} has expired',
@@ -160,10 +192,10 @@ export const STATES = {
   startedTask: state({
     name: 'a started task {taskId} not checked in',
     params: { taskId: 'tsk_4826' },
-    returns: ['taskId', 'slug', 'lat', 'lng', 'scheduledFor'],
+    returns: ['taskId', 'slug', 'lat', 'lng', 'scheduledFor', 'afterDeadline'],
     signsIn: true,
     setup:
-      "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m must pass) and a `scheduledFor` between now and the deadline (rescheduling to it must pass).",
+      "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m must pass), a `scheduledFor` between now and the deadline (rescheduling to it must pass) and an `afterDeadline` date-time after the deadline (rescheduling to it answers 409 `date_outside_window`).",
   }),
   checkedInTask: state({
     name: 'a task {taskId} checked in',
@@ -186,7 +218,7 @@ export const STATES = {
     returns: ['reportId', 'taskId', 'version', 'staleVersion'],
     signsIn: true,
     setup:
-      "The agent's task in status `visited` whose report is complete (answers, attendants, times, checklist, evidences, tax receipt, proof) at some version. Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
+      "The agent's task in status `visited` whose report is complete (answers, attendants, times, checklist, evidences, tax receipt, proof) at some version, never sent for validation (so it has no validator revision: asking for the current one answers 404). Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
   }),
   incompleteReport: state({
     name: 'a visited task with an incomplete report {reportId} at version {version}',

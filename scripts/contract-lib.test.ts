@@ -14,6 +14,8 @@ import {
   appCalls,
   basePathOf,
   comparablePact,
+  declaredErrors,
+  errorCoverage,
   formatLeaves,
   formatMatcherFindings,
   injectionFindings,
@@ -208,6 +210,65 @@ describe('what requests take from their provider state', () => {
     expect(injectionFindings([withAuth(null)], answers)).toEqual([
       expect.stringMatching(/fixed Authorization header/),
     ])
+  })
+})
+
+describe('declared errors and their coverage', () => {
+  const error = (op: string, path: string, status: number, code: string, method = 'GET') => ({
+    ...interaction(`${op} ${status}`, path),
+    request: { method, path },
+    response: { status, body: { content: { code } } },
+  })
+  const coverage = (
+    interactions: PactInteraction[],
+    unpinned: Record<string, { why: string; pinnedBy?: string[] }> = {},
+  ) =>
+    errorCoverage({
+      spec,
+      interactions,
+      verified: null,
+      unpinned,
+      authStyles: { default: 'typed client', byOperation: { uploadMedia: 'upload' } },
+      generic401: 'signed out',
+    })
+
+  it('lists every 4xx/5xx an operation declares, and whether it needs the session', () => {
+    const pairs = declaredErrors(spec)
+    expect(pairs).toContainEqual(
+      expect.objectContaining({ operationId: 'getHealth', status: 503, bearer: false }),
+    )
+    expect(pairs).toContainEqual(
+      expect.objectContaining({ operationId: 'getMe', status: 401, bearer: true }),
+    )
+    expect(pairs.every((p) => p.status >= 400)).toBe(true)
+  })
+
+  it('explains a 401 by the pinned 401 of the same way of sending the token, or reports none', () => {
+    const pinned = [error('getMe', '/api/me', 401, 'session_expired')]
+    const { rows, problems } = coverage(pinned)
+    const wallet = rows.find((r) => r.operationId === 'getWallet' && r.status === 401)!
+    expect(wallet).toMatchObject({ label: '401 of the typed client', pinnedBy: ['getMe 401'] })
+    expect(rows.find((r) => r.operationId === 'getMe' && r.status === 401)!.interactions).toEqual([
+      { id: expect.any(String), code: 'session_expired', verified: null },
+    ])
+    expect(problems).toContain('no 401 of the upload is pinned')
+  })
+
+  it('reports a pair with neither interaction nor reason, and reasons that no longer fit', () => {
+    const pinned = [error('getHealth', '/api/health', 503, 'maintenance')]
+    const { problems } = coverage(pinned, {
+      'getHealth 503': { why: 'stale: it is pinned' },
+      'getHealth 418': { why: 'not declared' },
+      'getMe 503': { why: 'by a pair that is not pinned', pinnedBy: ['getTask 404'] },
+    })
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/getTask 404 is declared .* no interaction and no reason/),
+        expect.stringMatching(/explains getHealth 503, which an interaction pins/),
+        expect.stringMatching(/explains getHealth 418, which openapi.yaml does not declare/),
+        expect.stringMatching(/getMe 503 is pinned by getTask 404, which is not pinned/),
+      ]),
+    )
   })
 })
 

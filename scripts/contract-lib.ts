@@ -235,7 +235,19 @@ export function parseVerifierOutput(
 export type OpenApi = {
   servers?: Array<{ url: string }>
   info: Record<string, unknown>
-  paths: Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>
+  security?: unknown[]
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string
+        requestBody?: unknown
+        responses?: Record<string, unknown>
+        security?: unknown[]
+      }
+    >
+  >
   components?: { schemas?: Record<string, Record<string, unknown>> }
 }
 
@@ -561,3 +573,168 @@ export function renderCoverage(rows: readonly CoverageRow[]): string {
 }
 
 export const relativeTo = (root: string, file: string) => relative(root, file) || '.'
+
+// ------------------------------------------------------------------ declared errors
+
+export type DeclaredError = {
+  operationId: string
+  method: string
+  path: string
+  status: number
+  /** The operation needs the session (bearer) token. */
+  bearer: boolean
+}
+
+/** Every (operation, 4xx/5xx status) pair openapi.yaml declares. */
+export function declaredErrors(spec: OpenApi): DeclaredError[] {
+  return specOperations(spec).flatMap((op) => {
+    const operation = spec.paths[op.path]![op.method.toLowerCase()]!
+    const security = operation.security ?? spec.security ?? []
+    return Object.keys(operation.responses ?? {})
+      .filter((status) => /^[45]\d\d$/.test(status))
+      .map((status) => ({ ...op, status: Number(status), bearer: security.length > 0 }))
+  })
+}
+
+export type PinnedError = { id: string; code?: string; verified: boolean | null }
+
+export type ErrorCoverageRow = DeclaredError & {
+  interactions: PinnedError[]
+  /** Why it has no interaction (an entry of contracts/error-coverage.ts or the 401 rule). */
+  why?: string
+  /** The short name of a reason several pairs share. */
+  label?: string
+  pinnedBy?: readonly string[]
+}
+
+const pairKey = (operationId: string, status: number) => `${operationId} ${status}`
+
+/**
+ * Every declared error with its interactions (and their problem `code`), or why it has none;
+ * `problems` lists what fails the run: a pair with neither, a reason for a pair that is pinned
+ * or not declared, a `pinnedBy` that is not pinned, and an auth style whose 401 nothing pins.
+ */
+export function errorCoverage(input: {
+  spec: OpenApi
+  interactions: readonly PactInteraction[]
+  verified: ReadonlyMap<string, boolean> | null
+  unpinned: Readonly<Record<string, { why: string; label?: string; pinnedBy?: readonly string[] }>>
+  authStyles: { default: string; byOperation: Readonly<Record<string, string>> }
+  generic401: string
+}): { rows: ErrorCoverageRow[]; problems: string[] } {
+  const { spec } = input
+  const ops = specOperations(spec)
+  const base = basePathOf(spec)
+  const declared = declaredErrors(spec)
+  const pinned = new Map<string, PinnedError[]>()
+  for (const i of input.interactions) {
+    if (i.response.status < 400) continue
+    const op = operationOf(ops, base, i.request.method, i.request.path)
+    if (!op) continue
+    const id = interactionId(i)
+    const body = responseBodyOf(i) as { code?: unknown } | undefined
+    const key = pairKey(op.operationId, i.response.status)
+    pinned.set(key, [
+      ...(pinned.get(key) ?? []),
+      {
+        id,
+        ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+        verified: input.verified ? input.verified.get(id) === true : null,
+      },
+    ])
+  }
+  const styleOf = (operationId: string) =>
+    input.authStyles.byOperation[operationId] ?? input.authStyles.default
+  const problems: string[] = []
+  const rows = declared.map((pair): ErrorCoverageRow => {
+    const key = pairKey(pair.operationId, pair.status)
+    const interactions = pinned.get(key) ?? []
+    if (interactions.length > 0) return { ...pair, interactions }
+    const reason = input.unpinned[key]
+    if (reason)
+      return {
+        ...pair,
+        interactions,
+        why: reason.why,
+        ...(reason.label ? { label: reason.label } : {}),
+        pinnedBy: reason.pinnedBy ?? [],
+      }
+    if (pair.status === 401 && pair.bearer) {
+      const style = styleOf(pair.operationId)
+      const by = declared
+        .filter((d) => d.status === 401 && styleOf(d.operationId) === style)
+        .map((d) => pairKey(d.operationId, 401))
+        .filter((k) => pinned.has(k))
+      if (by.length === 0) problems.push(`no 401 of the ${style} is pinned`)
+      return {
+        ...pair,
+        interactions,
+        label: `401 of the ${style}`,
+        why: `${input.generic401}.`,
+        pinnedBy: by,
+      }
+    }
+    problems.push(
+      `${key} is declared in openapi.yaml but has no interaction and no reason in contracts/error-coverage.ts`,
+    )
+    return { ...pair, interactions }
+  })
+  const declaredKeys = new Set(declared.map((d) => pairKey(d.operationId, d.status)))
+  for (const [key, reason] of Object.entries(input.unpinned)) {
+    if (!declaredKeys.has(key))
+      problems.push(
+        `contracts/error-coverage.ts explains ${key}, which openapi.yaml does not declare`,
+      )
+    else if (pinned.has(key))
+      problems.push(`contracts/error-coverage.ts explains ${key}, which an interaction pins`)
+    for (const by of reason.pinnedBy ?? [])
+      if (!pinned.has(by))
+        problems.push(
+          `contracts/error-coverage.ts says ${key} is pinned by ${by}, which is not pinned`,
+        )
+  }
+  for (const row of rows)
+    for (const i of row.interactions)
+      if (i.verified === false) problems.push(`${i.id} did not verify`)
+  return { rows, problems }
+}
+
+export function renderErrorCoverage(rows: readonly ErrorCoverageRow[]): string {
+  const pinnedBy = (r: ErrorCoverageRow) =>
+    r.pinnedBy?.length ? ` Pinned by ${r.pinnedBy.join(', ')}.` : ''
+  const header = ['operation', 'status', 'interactions (problem code, verified)', 'or why none']
+  const body = rows.map((r) => [
+    r.operationId,
+    String(r.status),
+    r.interactions.length
+      ? r.interactions
+          .map((i) =>
+            `${i.code ?? '—'} ${i.verified === null ? '' : i.verified ? '✓' : '✗'}`.trim(),
+          )
+          .join(', ')
+      : '—',
+    r.interactions.length
+      ? ''
+      : r.label
+        ? `[${r.label}]`
+        : `${r.why ?? 'NO INTERACTION, NO REASON'}${pinnedBy(r)}`,
+  ])
+  const widths = header
+    .slice(0, 3)
+    .map((h, c) => Math.max(h.length, ...body.map((row) => row[c]!.length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell))
+      .join('  ')
+      .trimEnd()
+  const legend = new Map<string, string>()
+  for (const r of rows)
+    if (r.label && r.interactions.length === 0) legend.set(r.label, `${r.why}${pinnedBy(r)}`)
+  return [
+    line(header),
+    line([...widths.map((w) => '-'.repeat(w)), '-'.repeat(11)]),
+    ...body.map(line),
+    '',
+    ...[...legend].map(([label, why]) => `[${label}] ${why}`),
+  ].join('\n')
+}

@@ -14,7 +14,9 @@
  *      date-time / full-date;
  *   6. date-times: the fake backend serves its date-times in every RFC 3339 style a backend
  *      may write, and the pacts must verify (a non-RFC 3339 control must fail);
- *   7. coverage: operations of openapi.yaml × the app's calls × pacts × verified × spec;
+ *   7. coverage: operations of openapi.yaml × the app's calls × pacts × verified × spec, and every
+ *      declared error (operation, 4xx/5xx) with its interactions or why it has none
+ *      (contracts/error-coverage.ts);
  *   8. self-test of the tooling (deliberate breaks must be caught).
  *
  *   node --import tsx scripts/contract-run.ts [--update] [--skip-consumer] [--skip-selftest] [--json FILE]
@@ -34,6 +36,7 @@ import {
   basePathOf,
   checkAgainstSpec,
   coverageRows,
+  errorCoverage,
   formatMatcherFindings,
   injectionFindings,
   loadSpec,
@@ -41,10 +44,12 @@ import {
   pactFreshness,
   readPact,
   renderCoverage,
+  renderErrorCoverage,
   serialisePact,
   specOperations,
 } from './contract-lib'
 import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-time'
+import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
 import { printDateTimeRun, runDateTimeStyles } from './contract-date-times'
 import { startFakeProvider } from './contract-provider'
 import { syncReadme } from './contract-readme'
@@ -267,10 +272,43 @@ try {
       console.log(`  ✗ an interaction matches no operation of openapi.yaml: ${u}`)
     if (uncovered.length) failures.push('operations the app calls without a pact')
     if (unknownCalls.length || unmapped.length) failures.push('calls outside openapi.yaml')
+
+    // Every declared error: pinned by an interaction, or why not (contracts/error-coverage.ts).
+    const errorsCovered = errorCoverage({
+      spec,
+      interactions,
+      verified,
+      unpinned: UNPINNED,
+      authStyles: AUTH_STYLES,
+      generic401: GENERIC_401,
+    })
+    console.log(`\nDeclared errors of openapi.yaml (4xx/5xx per operation):\n`)
+    console.log(renderErrorCoverage(errorsCovered.rows))
+    const pinnedRows = errorsCovered.rows.filter((r) => r.interactions.length > 0)
+    const generic = errorsCovered.rows.filter(
+      (r) => r.interactions.length === 0 && r.status === 401 && !UNPINNED[`${r.operationId} 401`],
+    )
+    console.log(
+      `Declared errors: ${errorsCovered.rows.length} (operation, status) pairs; ${pinnedRows.length} pinned by ` +
+        `${pinnedRows.reduce((n, r) => n + r.interactions.length, 0)} interactions, ${generic.length} by the generic 401 path ` +
+        `of their way of sending the token, ${errorsCovered.rows.length - pinnedRows.length - generic.length} explained in contracts/error-coverage.ts.`,
+    )
+    for (const p of errorsCovered.problems) console.log(`  ✗ ${p}`)
+    if (errorsCovered.problems.length)
+      failures.push('declared errors without an interaction or a reason')
     if (values.json)
       writeFileSync(
         values.json,
-        JSON.stringify({ coverage: rows, verification: outcome.results, spec: findings }, null, 2),
+        JSON.stringify(
+          {
+            coverage: rows,
+            errors: errorsCovered.rows,
+            verification: outcome.results,
+            spec: findings,
+          },
+          null,
+          2,
+        ),
       )
   })
 

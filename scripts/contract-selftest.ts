@@ -5,7 +5,11 @@
  *  2. spec drift — openapi.yaml with `Task.payoutCents` turned into a string makes the
  *     comparator report the pacts' task bodies as incompatible;
  *  3. stale pacts — a pact missing an interaction and with a changed one is reported stale;
- *  4. state drift — an interaction given a state the provider does not implement fails.
+ *  4. state drift — an interaction given a state the provider does not implement fails;
+ *  5. a wrong error status — a fake backend that answers 500 where it answers any pinned error
+ *     (a 404, a 409, a 503…) fails every error interaction, on its status;
+ *  6. an unexplained error — openapi.yaml declaring one more error response, with neither an
+ *     interaction nor a reason in contracts/error-coverage.ts, is reported.
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
@@ -17,6 +21,7 @@ import { getResponse, http, HttpResponse } from 'msw'
 import {
   basePathOf,
   checkAgainstSpec,
+  errorCoverage,
   loadSpec,
   operationOf,
   pactFilesIn,
@@ -26,6 +31,7 @@ import {
   writePact,
   type PactFile,
 } from './contract-lib'
+import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
 import { startFakeProvider } from './contract-provider'
 import { verifyPacts } from './verify-pacts'
 
@@ -153,6 +159,74 @@ export async function runSelfTests(
       } finally {
         await provider.close()
       }
+    }
+
+    // 5. Every pinned error answered with a wrong status.
+    {
+      const errors = onlyInteractions(pact, (i) => i.response.status >= 400)
+      const provider = await startFakeProvider({
+        rewrite: (answer) =>
+          answer.status >= 400
+            ? { status: answer.status === 500 ? 502 : 500, body: answer.body }
+            : undefined,
+      })
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pact: writePact(join(work, 'wrong-status'), errors),
+        })
+        const onStatus = outcome.results.filter(
+          (r) =>
+            !r.ok && /expected \d{3} but was \d{3}/.test(r.failure ?? ''),
+        )
+        results.push({
+          name: 'every pinned error fails when the provider answers 500 instead',
+          ok:
+            !outcome.ok &&
+            errors.interactions.length > 0 &&
+            onStatus.length === errors.interactions.length,
+          detail: `${onStatus.length} of ${errors.interactions.length} error interactions failed on their status${
+            onStatus[0]
+              ? `, e.g. ${onStatus[0].description}: ${
+                  (onStatus[0].failure ?? '')
+                    .split('\n')
+                    .find((l) => /expected \d{3} but was/.test(l))
+                    ?.trim() ?? ''
+                }`
+              : ''
+          }`,
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 6. A declared error with neither an interaction nor a reason.
+    {
+      const tampered = structuredClone(spec)
+      const health = tampered.paths['/health']!.get!
+      health.responses = { ...health.responses, '418': { description: 'I am a teapot.' } }
+      const { problems } = errorCoverage({
+        spec: tampered,
+        interactions: pact.interactions,
+        verified: null,
+        unpinned: UNPINNED,
+        authStyles: AUTH_STYLES,
+        generic401: GENERIC_401,
+      })
+      const clean = errorCoverage({
+        spec,
+        interactions: pact.interactions,
+        verified: null,
+        unpinned: UNPINNED,
+        authStyles: AUTH_STYLES,
+        generic401: GENERIC_401,
+      }).problems
+      results.push({
+        name: 'a declared error with no interaction and no reason is reported',
+        ok: clean.length === 0 && problems.length === 1 && problems[0]!.includes('getHealth 418'),
+        detail: problems[0] ?? '',
+      })
     }
   } finally {
     rmSync(work, { recursive: true, force: true })

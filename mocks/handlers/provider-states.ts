@@ -109,6 +109,13 @@ const absent = (keys: readonly string[]) => (_ctx: BackendContext, params: Param
 
 export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   serviceUp: { arrange: () => ({}) },
+  maintenance: {
+    arrange(ctx) {
+      // What the demo panel's "Manutenção" switch does: every call, the health check too.
+      ctx.faults.add({ path: '*', fault: 'unavailable' })
+      return {}
+    },
+  },
   signedIn: { arrange: () => ({}) },
 
   sessionExpired: {
@@ -124,6 +131,14 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   },
 
   phoneRegistered: { arrange: () => ({ phone: DEMO_PHONE }) },
+  phoneUnknown: {
+    arrange(ctx, params) {
+      const phone = text(params, 'phone') ?? '+5511900000000'
+      if (ctx.db.agents.findFirst((q) => q.where({ phone })))
+        throw new ProviderStateError(`Há um avaliador com o telefone ${phone}.`)
+      return { phone }
+    },
+  },
   codeRequested: { arrange: (ctx, params) => seedCode(ctx, params, () => {}) },
   codeLocked: {
     async arrange(ctx, params) {
@@ -146,6 +161,16 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
 
   invitationPending: {
     arrange: () => ({ invitationId: DEMO_INVITATION.id, token: DEMO_INVITATION.token }),
+  },
+  invitationExpired: {
+    async arrange(ctx) {
+      await ctx.db.invitations.update((q) => q.where({ id: DEMO_INVITATION.id }), {
+        data(i) {
+          i.expiresAt = iso(ctx.clock.now() - DAY)
+        },
+      })
+      return { invitationId: DEMO_INVITATION.id, token: DEMO_INVITATION.token }
+    },
   },
   noInvitation: { arrange: absent(['invitationId']) },
 
@@ -176,6 +201,14 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
         })
       const balance = walletOf(ctx, DEMO_AGENT_ID).balanceCents
       return { balanceCents: balance, overBalanceCents: balance + 100 }
+    },
+  },
+
+  noBankData: {
+    async arrange(ctx, params) {
+      const { balanceCents } = await ARRANGEMENTS.balanceAvailable.arrange(ctx, params)
+      ctx.db.banks.deleteMany((q) => q.where({ ownerId: DEMO_AGENT_ID }))
+      return { balanceCents: balanceCents! }
     },
   },
 
@@ -211,7 +244,11 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
       const offer = offers.find((o) => o.taskId === text(params, 'taskId')) ?? offers[0]
       if (!offer) throw new ProviderStateError('O cenário não tem oportunidade pendente.')
       const from = Math.max(now, Date.parse(offer.task.window.from))
-      return { taskId: offer.taskId, scheduledFor: iso(from + DAY) }
+      return {
+        taskId: offer.taskId,
+        scheduledFor: iso(from + DAY),
+        outsideWindow: iso(Date.parse(offer.task.window.to) + DAY),
+      }
     },
   },
   expiredOpportunity: {
@@ -238,6 +275,7 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
         lat: task.location.lat,
         lng: task.location.lng,
         scheduledFor: iso(Math.min(now + DAY, now + (deadline - now) / 2)),
+        afterDeadline: iso(deadline + DAY),
       }
     },
   },

@@ -1652,7 +1652,6 @@ export interface operations {
           'application/json': components['schemas']['Health']
         }
       }
-      429: components['responses']['TooManyRequests']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -1780,6 +1779,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   setAvailability: {
