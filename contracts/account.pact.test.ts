@@ -216,8 +216,10 @@ describe('acceptTerms — PUT /terms/{version}/acceptance', () => {
       .addInteraction()
       .given(...given(STATES.termsNotAccepted))
       .uponReceiving('a request to accept the current terms')
-      .withRequest('PUT', statePath('/terms/${version}/acceptance', STATES.termsNotAccepted), (b) =>
-        b.headers(WRITE_HEADERS),
+      .withRequest(
+        'PUT',
+        statePath('/terms/${termsVersion}/acceptance', STATES.termsNotAccepted),
+        (b) => b.headers(WRITE_HEADERS),
       )
       .willRespondWith(200, (b) => b.jsonBody(agent()))
       .executeTest(async (server) => {

@@ -11,13 +11,75 @@
 
 import { DEMO_AGENT_ID, DEMO_PHONE, DEMO_TOKEN } from './seed/demo'
 
+/** A value a state's answer holds, as JSON Schema (contracts/provider-states.yaml). */
+export type AnswerKeySpec = {
+  type: 'string' | 'integer' | 'number'
+  format?: 'date-time'
+  description: string
+}
+
+/**
+ * Every value a state may answer, once: its JSON type and what it is. The verifier injects
+ * them into requests by name (`${taskId}`), so a name means the same in every state.
+ */
+export const ANSWER_KEYS = {
+  authToken: {
+    type: 'string',
+    description: 'The bearer token of a live session of the agent the state arranged.',
+  },
+  token: {
+    type: 'string',
+    description: 'A token the state made: an expired session’s, or an invitation’s.',
+  },
+  phone: { type: 'string', description: 'An E.164 phone (+55…).' },
+  code: { type: 'string', description: 'A six-digit sign-in code.' },
+  wrongCode: { type: 'string', description: 'Six digits that are not the valid code.' },
+  invitationId: { type: 'string', description: 'An invitation id.' },
+  termsVersion: { type: 'string', description: 'A version of the terms of use (2026.2).' },
+  version: { type: 'integer', description: 'A report version.' },
+  staleVersion: { type: 'integer', description: 'A report version lower than the current.' },
+  balanceCents: { type: 'integer', description: 'The available balance, in cents.' },
+  overBalanceCents: { type: 'integer', description: 'An amount above the balance, in cents.' },
+  taskId: { type: 'string', description: 'A task id.' },
+  slug: { type: 'string', description: 'A task slug (T-4826).' },
+  lat: { type: 'number', description: 'The latitude of the task’s location.' },
+  lng: { type: 'number', description: 'The longitude of the task’s location.' },
+  scheduledFor: {
+    type: 'string',
+    format: 'date-time',
+    description: 'A date-time the request may schedule for.',
+  },
+  outsideWindow: {
+    type: 'string',
+    format: 'date-time',
+    description: 'A date-time after an offer’s window.',
+  },
+  afterDeadline: {
+    type: 'string',
+    format: 'date-time',
+    description: 'A date-time after a task’s deadline.',
+  },
+  reportId: { type: 'string', description: 'A report id.' },
+  evidenceId: { type: 'string', description: 'An evidence (uploaded photo) id.' },
+  attendantCode: { type: 'string', description: 'An attendant code of a report.' },
+  awardCode: { type: 'string', description: 'An award code of a mission.' },
+  revisionId: { type: 'string', description: 'A validator revision id.' },
+  pendencyId: { type: 'string', description: 'A pendency id of a revision.' },
+  bulletinId: { type: 'string', description: 'A bulletin id.' },
+  projectId: { type: 'string', description: 'A project id.' },
+  missionId: { type: 'string', description: 'A mission id.' },
+  formId: { type: 'string', description: 'An evaluation form id.' },
+} as const satisfies Record<string, AnswerKeySpec>
+
+export type AnswerKey = keyof typeof ANSWER_KEYS
+
 export type ProviderStateSpec = {
   /** The state as written in the pact (`given`). */
   name: string
   /** Example parameters the consumer sends (the provider may use others and say so). */
   params: Readonly<Record<string, string | number>>
   /** Keys the state-change answer must hold, injected into requests by the verifier. */
-  returns: readonly string[]
+  returns: readonly AnswerKey[]
   /**
    * The state signs the agent in: its answer also holds `authToken`, the bearer token of a
    * live session of the agent it arranged, which the verifier puts in every request's
@@ -29,10 +91,10 @@ export type ProviderStateSpec = {
 }
 
 /** The answer key of a signed-in state that holds the session token (see `signsIn`). */
-export const AUTH_TOKEN_KEY = 'authToken'
+export const AUTH_TOKEN_KEY: AnswerKey = 'authToken'
 
 /** Every key a state's answer must hold: its `returns`, and `authToken` when it signs in. */
-export const answerKeys = (state: ProviderStateSpec): string[] => [
+export const answerKeys = (state: ProviderStateSpec): AnswerKey[] => [
   ...state.returns,
   ...(state.signsIn ? [AUTH_TOKEN_KEY] : []),
 ]
@@ -136,12 +198,12 @@ export const STATES = {
     setup: 'No invitation has this id (activation answers 404).',
   }),
   termsNotAccepted: state({
-    name: 'the agent has not accepted the current terms {version}',
-    params: { version: '2026.2' },
-    returns: ['version'],
+    name: 'the agent has not accepted the current terms {termsVersion}',
+    params: { termsVersion: '2026.2' },
+    returns: ['termsVersion'],
     signsIn: true,
     setup:
-      'Signed-in agent whose `termsVersionAccepted` is not the current terms version. Return the current `version`.',
+      'Signed-in agent whose `termsVersionAccepted` is not the current terms version. Return the current `termsVersion`.',
   }),
   balanceAvailable: state({
     name: 'the agent has bank data and an available balance of {balanceCents}',

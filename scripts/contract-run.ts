@@ -5,7 +5,8 @@
  *   2. freshness: they must equal the committed contracts/pacts/ (tool versions and hash keys
  *      aside) — `npm run test:contracts:update` refreshes them;
  *   3. provider states: every state in the pacts is in mocks/provider-state-catalogue.ts, documented
- *      in contracts/README.md and implemented by the fake backend, and answers every value its
+ *      in contracts/README.md and contracts/provider-states.yaml, implemented by the fake backend
+ *      (contracts/check-provider-states.sh passes against it), and answers every value its
  *      interactions take from it (the session token included);
  *   4. provider verification against the fake backend served over HTTP on a free port, its
  *      states set through POST /api/__fake/provider-states;
@@ -43,6 +44,7 @@ import {
   pactFilesIn,
   pactFreshness,
   readPact,
+  relativeTo,
   renderCoverage,
   renderErrorCoverage,
   serialisePact,
@@ -52,9 +54,15 @@ import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-t
 import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
 import { printDateTimeRun, runDateTimeStyles } from './contract-date-times'
 import { startFakeProvider } from './contract-provider'
+import {
+  checkProviderStates,
+  CONFORMANCE_SCRIPT,
+  STATES_DOC,
+  syncProviderStates,
+} from './contract-provider-states'
 import { syncReadme } from './contract-readme'
 import { printSelfTests, runSelfTests } from './contract-selftest'
-import { printResults, verifyPacts } from './verify-pacts'
+import { printResults, STATES_PATH, verifyPacts } from './verify-pacts'
 
 process.env.PACT_DO_NOT_TRACK ??= 'true'
 
@@ -153,6 +161,10 @@ try {
     const readme = join(root, 'contracts', 'README.md')
     const used = new Set(interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)))
     const documented = (await syncReadme(readme, values.update)).upToDate || values.update
+    const described = await syncProviderStates(
+      { doc: STATES_DOC, script: CONFORMANCE_SCRIPT },
+      values.update,
+    )
     const answers = new Map(Object.values(STATES).map((st) => [st.name, answerKeys(st)]))
     const problems = [
       ...injectionFindings(interactions, answers),
@@ -167,15 +179,29 @@ try {
         : [
             'the provider-state table of contracts/README.md is out of date (npm run test:contracts:update)',
           ]),
+      ...(described.upToDate || values.update
+        ? []
+        : described.stale.map(
+            (f) => `${relativeTo(root, f)} is out of date (npm run test:contracts:update)`,
+          )),
       ...Object.keys(STATES)
         .filter((k) => !(k in ARRANGEMENTS))
         .map((k) => `not implemented by mocks/handlers/provider-states.ts: ${k}`),
     ]
+    // The conformance script a backend team points at its endpoint, run against ours.
+    const provider = await startFakeProvider()
+    const conformance = await checkProviderStates(`${provider.url}${STATES_PATH}`).finally(() =>
+      provider.close(),
+    )
+    console.log(`$ sh contracts/check-provider-states.sh <fake backend>${STATES_PATH}`)
+    console.log(conformance.output.trimEnd())
+    if (!conformance.ok)
+      problems.push('contracts/check-provider-states.sh fails on the fake backend')
     for (const p of problems) console.log(`  ✗ ${p}`)
     if (problems.length) failures.push('provider states out of step')
     else
       console.log(
-        `${used.size} provider states, each catalogued, in the README table and implemented by the fake backend.`,
+        `${used.size} provider states, each catalogued, in the README table and contracts/provider-states.yaml, implemented by the fake backend and passing contracts/check-provider-states.sh.`,
       )
   })
 

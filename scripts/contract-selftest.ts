@@ -9,7 +9,9 @@
  *  5. a wrong error status — a fake backend that answers 500 where it answers any pinned error
  *     (a 404, a 409, a 503…) fails every error interaction, on its status;
  *  6. an unexplained error — openapi.yaml declaring one more error response, with neither an
- *     interaction nor a reason in contracts/error-coverage.ts, is reported.
+ *     interaction nor a reason in contracts/error-coverage.ts, is reported;
+ *  7. a state endpoint that forgets the session token — contracts/check-provider-states.sh
+ *     fails on a fake backend whose signed-in states answer no `authToken`.
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
@@ -32,8 +34,10 @@ import {
   type PactFile,
 } from './contract-lib'
 import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
+import { STATES } from '../mocks/provider-state-catalogue'
 import { startFakeProvider } from './contract-provider'
-import { verifyPacts } from './verify-pacts'
+import { checkProviderStates } from './contract-provider-states'
+import { STATES_PATH, verifyPacts } from './verify-pacts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 
@@ -176,8 +180,7 @@ export async function runSelfTests(
           pact: writePact(join(work, 'wrong-status'), errors),
         })
         const onStatus = outcome.results.filter(
-          (r) =>
-            !r.ok && /expected \d{3} but was \d{3}/.test(r.failure ?? ''),
+          (r) => !r.ok && /expected \d{3} but was \d{3}/.test(r.failure ?? ''),
         )
         results.push({
           name: 'every pinned error fails when the provider answers 500 instead',
@@ -227,6 +230,35 @@ export async function runSelfTests(
         ok: clean.length === 0 && problems.length === 1 && problems[0]!.includes('getHealth 418'),
         detail: problems[0] ?? '',
       })
+    }
+
+    // 7. The conformance script against a state endpoint that answers no session token.
+    {
+      const provider = await startFakeProvider({
+        tamper: (backend) => [
+          http.post(`${backend.context.baseUrl}/__fake/provider-states`, async ({ request }) => {
+            const real = await getResponse(backend.handlers, request, {
+              baseUrl: new URL(request.url).origin,
+            })
+            if (!real) return real
+            const body = (await real.json()) as Record<string, unknown>
+            delete body.authToken
+            return HttpResponse.json(body, { status: real.status })
+          }),
+        ],
+      })
+      try {
+        const { ok, output } = await checkProviderStates(`${provider.url}${STATES_PATH}`)
+        const missing = output.split('\n').filter((l) => /no authToken/.test(l))
+        const signsIn = Object.values(STATES).filter((st) => st.signsIn).length
+        results.push({
+          name: 'the state-endpoint conformance script reports an answer without authToken',
+          ok: !ok && missing.length === signsIn,
+          detail: `${missing.length} of ${signsIn} signed-in states reported: ${missing[0]?.trim().slice(0, 120) ?? ''}`,
+        })
+      } finally {
+        await provider.close()
+      }
     }
   } finally {
     rmSync(work, { recursive: true, force: true })

@@ -181,7 +181,7 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
           a.termsVersionAccepted = null
         },
       })
-      return { version: TERMS_VERSION }
+      return { termsVersion: TERMS_VERSION }
     },
   },
 
