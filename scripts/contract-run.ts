@@ -9,7 +9,8 @@
  *      (contracts/check-provider-states.sh passes against it), and answers every value its
  *      interactions take from it (the session token included);
  *   4. provider verification against the fake backend served over HTTP on a free port, its
- *      states set through POST /api/__fake/provider-states;
+ *      states set through POST /api/__fake/provider-states, with the standalone `pact` verifier
+ *      run by contracts/verify-provider.sh (the route a backend team without Node takes);
  *   5. every interaction checked against openapi.yaml as committed with the comparator, and
  *      every `format: date-time` / `format: date` field of a response matched as any RFC 3339
  *      date-time / full-date;
@@ -62,7 +63,7 @@ import {
 } from './contract-provider-states'
 import { syncReadme } from './contract-readme'
 import { printSelfTests, runSelfTests } from './contract-selftest'
-import { printResults, STATES_PATH, verifyPacts } from './verify-pacts'
+import { printResults, STATES_PATH, verifyPacts, verifyScriptArgs } from './verify-pacts'
 
 process.env.PACT_DO_NOT_TRACK ??= 'true'
 
@@ -207,12 +208,12 @@ try {
 
   // 4. Provider verification against the fake backend over HTTP.
   const outcome = await step(
-    '4. provider verification against the fake backend (HTTP)',
+    '4. provider verification with the standalone pact verifier against the fake backend',
     async () => {
       const provider = await startFakeProvider()
       try {
         console.log(
-          `fake backend at ${provider.url}, states at ${provider.url}/api/__fake/provider-states`,
+          `$ PACT=<the pact binary of @pact-foundation/pact-cli> sh contracts/verify-provider.sh ${verifyScriptArgs({ providerBaseUrl: provider.url, pact: 'contracts/pacts' }).join(' ')}`,
         )
         return await verifyPacts({
           providerBaseUrl: provider.url,
