@@ -234,7 +234,7 @@ export const STATES = {
     returns: ['taskId', 'scheduledFor', 'outsideWindow'],
     signsIn: true,
     setup:
-      'An offer to the agent, pending, expiring in more than an hour, for a task with a mission and project. Return its `taskId`, a `scheduledFor` date-time inside its window (accepting for that date must work) and an `outsideWindow` date-time after the window ends (accepting for it answers 409 `date_outside_window`).',
+      'An offer to the agent, pending, expiring in more than an hour, for a task with a project and a mission that has at least one checklist item, one time and one award. Return its `taskId`, a `scheduledFor` date-time inside its window (accepting for that date must work) and an `outsideWindow` date-time after the window ends (accepting for it answers 409 `date_outside_window`).',
   }),
   expiredOpportunity: state({
     name: 'the opportunity {taskId} has expired',
@@ -280,7 +280,7 @@ export const STATES = {
     returns: ['reportId', 'taskId', 'version', 'staleVersion'],
     signsIn: true,
     setup:
-      "The agent's task in status `visited` whose report is complete (answers, attendants, times, checklist, evidences, tax receipt, proof) at some version, never sent for validation (so it has no validator revision: asking for the current one answers 404). Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
+      "The agent's task in status `visited` whose report is complete (answers, attendants each with at least one trait, times, checklist, evidences, tax receipt, proof) at some version, never sent for validation (so it has no validator revision: asking for the current one answers 404). Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
   }),
   incompleteReport: state({
     name: 'a visited task with an incomplete report {reportId} at version {version}',
@@ -363,7 +363,7 @@ export const STATES = {
     returns: ['projectId', 'missionId', 'formId'],
     signsIn: true,
     setup:
-      'A project with its current cycle, one of its missions (requirements, checklist, times, awards) and the mission’s evaluation form. Return the three ids.',
+      'A project with its current cycle, one of its missions (requirements and at least one checklist item, time and award) and the mission’s evaluation form (pages, each with at least one question). Return the three ids.',
   }),
 } as const satisfies Record<string, ProviderStateSpec>
 

@@ -341,9 +341,14 @@ export const notification = (read: boolean | null) => ({
   title: like('Nova oportunidade perto de você'),
   body: like('Há uma nova visita paga na sua região.'),
   createdAt: instant(),
-  // A list mixes read and unread ones: `readAt` is left out there (string or null).
-  ...(read === null ? {} : { readAt: read ? instant('2026-03-10T12:30:00.000Z') : nullValue() }),
-  link: like('/oppy'),
+  // A list mixes read and unread ones, with and without a link (the list shows neither):
+  // `readAt` and `link` are left out there. One notification is opened: its link is read.
+  ...(read === null
+    ? {}
+    : {
+        readAt: read ? instant('2026-03-10T12:30:00.000Z') : nullValue(),
+        link: like('/oppy'),
+      }),
 })
 
 export const bulletin = (read: boolean | null) => ({
