@@ -1,7 +1,7 @@
 /** The signed-in agent (shell badges), availability, profile and terms of use. */
 import { newIdempotencyKey } from '@/api/client'
 import { MatchersV3 } from '@pact-foundation/pact'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/api/api-error'
 import {
   acceptTerms,
@@ -11,6 +11,7 @@ import {
   updateProfile,
 } from '@/features/account/api/account-queries'
 import { meQueryOptions } from '@/features/account/api/me-query'
+import { setMaintenanceHandler } from '@/lib/api'
 import { STATES } from '../mocks/provider-state-catalogue'
 import { agent, calendarDate, fieldErrors, problem, profile, terms } from './support/bodies'
 import {
@@ -90,6 +91,29 @@ describe('getMe — GET /me', () => {
         const error = await fetchQuery(meQueryOptions()).catch((e: unknown) => e)
         expect(error).toBeInstanceOf(ApiError)
         expect(error).toMatchObject({ status: 401, code: 'session_expired' })
+      })
+  })
+})
+
+describe('getMe — GET /me, in maintenance', () => {
+  it('answers 503 maintenance, and the app opens its maintenance screen', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.maintenance))
+      .uponReceiving('a request for the signed-in agent during maintenance')
+      .withRequest('GET', '/api/me', (b) => b.headers(AUTH))
+      .willRespondWith(503, (b) => problemReply(b, problem(503, 'maintenance')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const maintenance = vi.fn()
+        setMaintenanceHandler(maintenance)
+        try {
+          const error = await fetchQuery(meQueryOptions()).catch((e: unknown) => e)
+          expect(error).toMatchObject({ status: 503, code: 'maintenance', isTransient: true })
+          expect(maintenance).toHaveBeenCalledTimes(1)
+        } finally {
+          setMaintenanceHandler(() => {})
+        }
       })
   })
 })
@@ -192,8 +216,10 @@ describe('acceptTerms — PUT /terms/{version}/acceptance', () => {
       .addInteraction()
       .given(...given(STATES.termsNotAccepted))
       .uponReceiving('a request to accept the current terms')
-      .withRequest('PUT', statePath('/terms/${version}/acceptance', STATES.termsNotAccepted), (b) =>
-        b.headers(WRITE_HEADERS),
+      .withRequest(
+        'PUT',
+        statePath('/terms/${termsVersion}/acceptance', STATES.termsNotAccepted),
+        (b) => b.headers(WRITE_HEADERS),
       )
       .willRespondWith(200, (b) => b.jsonBody(agent()))
       .executeTest(async (server) => {

@@ -19,6 +19,7 @@ const pact = newPact()
 
 const phoneFromState = () => injected('${phone}', DEMO.phone)
 const RETRY_AFTER = { 'Retry-After': regex('^\\d+$', '42') }
+const UNKNOWN_PHONE = STATES.phoneUnknown.params.phone
 
 describe('requestSignInCode — POST /auth/code', () => {
   it('sends a code by SMS', async () => {
@@ -34,6 +35,30 @@ describe('requestSignInCode — POST /auth/code', () => {
         useMockServer(server, null)
         const ticket = await requestSignInCode(DEMO.phone, 'sms', newIdempotencyKey())
         expect(Date.parse(ticket.resendAvailableAt)).toBeLessThan(Date.parse(ticket.expiresAt))
+      })
+  })
+
+  it('answers 422 naming the phone when no agent has it (the form shows it under the field)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.phoneUnknown))
+      .uponReceiving('a request for a sign-in code for a phone no agent has')
+      .withRequest('POST', '/api/auth/code', (b) =>
+        b.headers(IDEMPOTENCY).jsonBody({
+          phone: injected('${phone}', UNKNOWN_PHONE),
+          connection: 'sms',
+        }),
+      )
+      .willRespondWith(422, (b) =>
+        problemReply(b, problem(422, 'validation_failed', { fields: fieldErrors('phone') })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server, null)
+        const error = (await requestSignInCode(UNKNOWN_PHONE, 'sms', newIdempotencyKey()).catch(
+          (e: unknown) => e,
+        )) as ApiError
+        expect(error).toMatchObject({ status: 422, code: 'validation_failed' })
+        expect(error.fieldErrors.phone).toBeDefined()
       })
   })
 
@@ -162,6 +187,25 @@ describe('activateAccount — POST /auth/activation', () => {
         useMockServer(server, null)
         const result = await activateAccount('inv_demo', 'convite-demo')
         expect(result.agent.status).toBe('active')
+      })
+  })
+
+  it('answers 410 activation_expired for an expired invitation (the link page says so)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.invitationExpired))
+      .uponReceiving('an invitation link whose invitation has expired')
+      .withRequest('POST', '/api/auth/activation', (b) =>
+        b.jsonBody({
+          id: injected('${invitationId}', 'inv_demo'),
+          token: injected('${token}', 'convite-demo'),
+        }),
+      )
+      .willRespondWith(410, (b) => problemReply(b, problem(410, 'activation_expired')))
+      .executeTest(async (server) => {
+        useMockServer(server, null)
+        const error = await activateAccount('inv_demo', 'convite-demo').catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 410, code: 'activation_expired', isTransient: false })
       })
   })
 

@@ -24,6 +24,7 @@ import { problemReply } from './support/raw-body'
 const { eachLike, integer, like } = MatchersV3
 const pact = newPact()
 const SCHEDULED_FOR = '2026-03-12T14:00:00.000Z'
+const OUTSIDE_WINDOW = '2026-03-20T14:00:00.000Z'
 
 describe('listOpportunities — GET /opportunities', () => {
   it('returns the offers, pending first', async () => {
@@ -118,6 +119,33 @@ describe('acceptOpportunity — POST /opportunities/{taskId}/accept', () => {
           (e: unknown) => e,
         )
         expect(error).toMatchObject({ status: 409, code: 'opportunity_expired' })
+      })
+  })
+})
+
+describe('acceptOpportunity — a date outside the window', () => {
+  it('answers 409 date_outside_window (the form shows it under the date)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.pendingOpportunity))
+      .uponReceiving('a request to accept an opportunity for a date after its window')
+      .withRequest(
+        'POST',
+        statePath('/opportunities/${taskId}/accept', STATES.pendingOpportunity),
+        (b) =>
+          b
+            .headers(WRITE_HEADERS)
+            .jsonBody({ scheduledFor: injected('${outsideWindow}', OUTSIDE_WINDOW) }),
+      )
+      .willRespondWith(409, (b) => problemReply(b, problem(409, 'date_outside_window')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await acceptOpportunity(
+          'tsk_4822',
+          OUTSIDE_WINDOW,
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 409, code: 'date_outside_window' })
       })
   })
 })

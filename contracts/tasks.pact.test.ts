@@ -58,7 +58,7 @@ describe('listMyTasks — GET /tasks/mine', () => {
   it('filters by status (the validations screen asks for contested tasks)', async () => {
     await pact
       .addInteraction()
-      .given(...given(STATES.signedIn))
+      .given(...given(STATES.openRevision))
       .uponReceiving("a request for the agent's contested tasks")
       .withRequest('GET', '/api/tasks/mine', (b) =>
         b.headers(AUTH).query({ limit: '200', status: 'contested' }),
@@ -160,6 +160,30 @@ describe('rescheduleTask — PUT /tasks/{id}/schedule', () => {
           crypto.randomUUID(),
         )
         expect(moved.status.code).toBe('started')
+      })
+  })
+})
+
+describe('rescheduleTask — a date after the deadline', () => {
+  it('answers 409 date_outside_window (the form shows it under the date)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.startedTask))
+      .uponReceiving('a request to reschedule a started task after its deadline')
+      .withRequest('PUT', statePath('/tasks/${taskId}/schedule', STATES.startedTask), (b) =>
+        b
+          .headers(WRITE_HEADERS)
+          .jsonBody({ scheduledFor: injected('${afterDeadline}', '2026-03-20T15:00:00.000Z') }),
+      )
+      .willRespondWith(409, (b) => problemReply(b, problem(409, 'date_outside_window')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await rescheduleTask(
+          'tsk_4826',
+          '2026-03-20T15:00:00.000Z',
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 409, code: 'date_outside_window' })
       })
   })
 })

@@ -19,6 +19,8 @@ import {
   submitReport,
 } from '@/lib/visit-store/api'
 import { uploadWithProgress } from '@/lib/visit-store/upload'
+import { IMAGE_MAX_BYTES } from '@/domain/constants'
+import { setSessionExpiredHandler } from '@/lib/api'
 import { STATES } from '../mocks/provider-state-catalogue'
 import {
   attendant,
@@ -37,6 +39,7 @@ import {
   AUTH,
   fetchQuery,
   given,
+  IDEMPOTENCY,
   injected,
   newPact,
   statePath,
@@ -424,23 +427,57 @@ describe('submitReport — POST /reports/{id}/submission', () => {
 
 // ------------------------------------------------------------------ media
 
+type UploadFile = { content: string; fileName: string; type: string }
+
+/** The multipart parts the app sends for a photo of the visit (fixed boundary: raw-body.ts). */
+const photoParts = (file: UploadFile) => [
+  { name: 'file', value: file.content, fileName: file.fileName, contentType: file.type },
+  { name: 'kind', value: 'photo' },
+  { name: 'taskId', value: 'tsk_4826' },
+  { name: 'takenAt', value: AT },
+  { name: 'width', value: '1280' },
+  { name: 'height', value: '960' },
+  { name: 'caption', value: 'Fachada' },
+]
+
+/**
+ * The app's own upload (XMLHttpRequest, for progress), run on jsdom's XMLHttpRequest and
+ * FormData from the mock server's own origin, as a page of the app would.
+ */
+async function appUpload(server: { url: string }, file: UploadFile, progress?: number[]) {
+  const page = new JSDOM('', { url: server.url })
+  vi.stubGlobal('XMLHttpRequest', page.window.XMLHttpRequest)
+  vi.stubGlobal('FormData', page.window.FormData)
+  return uploadWithProgress(
+    {
+      file: new page.window.Blob([file.content], { type: file.type }),
+      fileName: file.fileName,
+      kind: 'photo',
+      taskId: 'tsk_4826',
+      takenAt: AT,
+      width: 1280,
+      height: 960,
+      caption: 'Fachada',
+    },
+    crypto.randomUUID(),
+    (fraction) => progress?.push(fraction),
+  ).finally(() => vi.unstubAllGlobals())
+}
+
+const PHOTO: UploadFile = {
+  content: 'foto-da-fachada-comprimida',
+  fileName: 'fachada.jpg',
+  type: 'image/jpeg',
+}
+
 describe('uploadMedia — POST /media (multipart)', () => {
   it('stores a photo of the visit', async () => {
-    const content = 'foto-da-fachada-comprimida'
     await pact
       .addInteraction()
       .given(...given(STATES.checkedInTask))
       .uponReceiving('an upload of a photo of the visit')
       .withRequest('POST', '/api/media', (b) =>
-        multipartRequest(b.headers(WRITE_HEADERS), [
-          { name: 'file', value: content, fileName: 'fachada.jpg', contentType: 'image/jpeg' },
-          { name: 'kind', value: 'photo' },
-          { name: 'taskId', value: 'tsk_4826' },
-          { name: 'takenAt', value: AT },
-          { name: 'width', value: '1280' },
-          { name: 'height', value: '960' },
-          { name: 'caption', value: 'Fachada' },
-        ]),
+        multipartRequest(b.headers(WRITE_HEADERS), photoParts(PHOTO)),
       )
       .willRespondWith(201, (b) =>
         b.jsonBody({
@@ -454,29 +491,82 @@ describe('uploadMedia — POST /media (multipart)', () => {
       )
       .executeTest(async (server) => {
         useMockServer(server)
-        // The app's own upload (XMLHttpRequest, for progress), run on jsdom's XMLHttpRequest
-        // and FormData from the mock server's own origin, as a page of the app would.
-        const page = new JSDOM('', { url: server.url })
-        vi.stubGlobal('XMLHttpRequest', page.window.XMLHttpRequest)
-        vi.stubGlobal('FormData', page.window.FormData)
         const progress: number[] = []
-        const stored = await uploadWithProgress(
-          {
-            file: new page.window.Blob([content], { type: 'image/jpeg' }),
-            fileName: 'fachada.jpg',
-            kind: 'photo',
-            taskId: 'tsk_4826',
-            takenAt: AT,
-            width: 1280,
-            height: 960,
-            caption: 'Fachada',
-          },
-          crypto.randomUUID(),
-          (fraction) => progress.push(fraction),
-        ).finally(() => vi.unstubAllGlobals())
+        const stored = await appUpload(server, PHOTO, progress)
         expect(progress.at(-1)).toBe(1)
         expect(stored.kind).toBe('photo')
         expect(stored.bytes).toBeGreaterThan(0)
+      })
+  })
+
+  it('answers 401 when the session expired (the upload signs the agent out like any call)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.sessionExpired))
+      .uponReceiving('an upload of a photo with an expired session')
+      .withRequest('POST', '/api/media', (b) =>
+        multipartRequest(
+          b.headers({
+            Authorization: injected('Bearer ${token}', 'Bearer expired-token'),
+            ...IDEMPOTENCY,
+          }),
+          photoParts(PHOTO),
+        ),
+      )
+      .willRespondWith(401, (b) => problemReply(b, problem(401, 'session_expired')))
+      .executeTest(async (server) => {
+        useMockServer(server, { token: 'expired-token' })
+        const expired = vi.fn()
+        setSessionExpiredHandler(expired)
+        try {
+          const error = await appUpload(server, PHOTO).catch((e: unknown) => e)
+          expect(error).toMatchObject({ status: 401, code: 'session_expired' })
+          expect(expired).toHaveBeenCalledTimes(1)
+        } finally {
+          setSessionExpiredHandler(() => {})
+        }
+      })
+  })
+
+  it('answers 413 file_too_large for a photo over the limit (the photo is refused, not retried)', async () => {
+    const big: UploadFile = {
+      content: 'x'.repeat(IMAGE_MAX_BYTES + 1),
+      fileName: 'grande.jpg',
+      type: 'image/jpeg',
+    }
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkedInTask))
+      .uponReceiving('an upload of a photo larger than the limit')
+      .withRequest('POST', '/api/media', (b) =>
+        multipartRequest(b.headers(WRITE_HEADERS), photoParts(big)),
+      )
+      .willRespondWith(413, (b) => problemReply(b, problem(413, 'file_too_large')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await appUpload(server, big).catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 413, code: 'file_too_large', isTransient: false })
+      })
+  })
+
+  it('answers 415 unsupported_media_type for a picture that is not JPG, PNG or WebP', async () => {
+    const gif: UploadFile = { content: 'GIF89a', fileName: 'fachada.gif', type: 'image/gif' }
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkedInTask))
+      .uponReceiving('an upload of a photo in a format the API does not take')
+      .withRequest('POST', '/api/media', (b) =>
+        multipartRequest(b.headers(WRITE_HEADERS), photoParts(gif)),
+      )
+      .willRespondWith(415, (b) => problemReply(b, problem(415, 'unsupported_media_type')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await appUpload(server, gif).catch((e: unknown) => e)
+        expect(error).toMatchObject({
+          status: 415,
+          code: 'unsupported_media_type',
+          isTransient: false,
+        })
       })
   })
 })
@@ -572,6 +662,24 @@ describe('getCurrentRevision — GET /reports/{id}/revisions/current', () => {
         const result = await fetchQuery(currentRevisionQueryOptions('rep_4830'))
         expect(result.status).toBe('open')
         expect(result.pendencies.length).toBeGreaterThan(0)
+      })
+  })
+})
+
+describe('getCurrentRevision — a report never contested', () => {
+  it('answers 404 (the validation screen says there is nothing to answer)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.visitedReport))
+      .uponReceiving('a request for the current revision of a report never contested')
+      .withRequest('GET', reportPath('/revisions/current'), (b) => b.headers(AUTH))
+      .willRespondWith(404, (b) => problemReply(b, problem(404, 'not_found')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await fetchQuery(currentRevisionQueryOptions('rep_4828')).catch(
+          (e: unknown) => e,
+        )
+        expect(error).toMatchObject({ status: 404, code: 'not_found' })
       })
   })
 })

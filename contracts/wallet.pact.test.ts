@@ -156,6 +156,24 @@ describe('requestWithdrawal — POST /wallet/withdrawals', () => {
   })
 })
 
+describe('requestWithdrawal — without bank data', () => {
+  it('answers 409 bank_info_missing (the sheet asks for the bank data)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.noBankData))
+      .uponReceiving('a request to withdraw with no bank data')
+      .withRequest('POST', '/api/wallet/withdrawals', (b) =>
+        b.headers(WRITE_HEADERS).jsonBody({ amountCents: integer(1000) }),
+      )
+      .willRespondWith(409, (b) => problemReply(b, problem(409, 'bank_info_missing')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await requestWithdrawal(1000, crypto.randomUUID()).catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 409, code: 'bank_info_missing' })
+      })
+  })
+})
+
 describe('listMyAwards — GET /awards/mine', () => {
   it("returns the awards of the agent's nominations", async () => {
     await pact

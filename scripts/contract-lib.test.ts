@@ -8,23 +8,29 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getResponse } from 'msw'
 import { afterAll, describe, expect, it } from 'vitest'
-import { STATES } from '../mocks/provider-state-catalogue'
+import { answerKeys, STATES } from '../mocks/provider-state-catalogue'
 import { createFakeBackend } from '../mocks/fake-backend'
 import {
   appCalls,
   basePathOf,
   comparablePact,
+  declaredErrors,
+  errorCoverage,
+  formatLeaves,
+  formatMatcherFindings,
+  injectionFindings,
   loadSpec,
   operationOf,
   pactFreshness,
   parseVerifierOutput,
+  rulePathMatches,
   serialisePact,
-  specForComparison,
   specOperations,
   type PactFile,
   type PactInteraction,
 } from './contract-lib'
 import { statesTable } from './contract-readme'
+import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-time'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const spec = loadSpec(join(root, 'openapi.yaml'))
@@ -114,19 +120,155 @@ describe('operations of openapi.yaml', () => {
       expect(calls).toContain(call)
   })
 
-  it('lets multipart integer fields match their text form, and nothing else', () => {
-    const copy = specForComparison(spec)
-    expect(copy.info['x-opc-config-base-path']).toBe('/api')
-    const media = copy.paths['/media']!.post!.requestBody as {
-      content: Record<string, { schema: { $ref: string } }>
+  it('declares the base path the way the comparator reads it', () => {
+    expect(spec.info['x-opc-config-base-path']).toBe(basePathOf(spec))
+  })
+})
+
+describe('date-time and date matchers, from the spec', () => {
+  const expected = { dateTime: RFC3339_DATE_TIME, dateFormat: FULL_DATE_FORMAT }
+  const rfc3339 = { matchers: [{ match: 'regex', regex: RFC3339_DATE_TIME }] }
+  const health = (rules: Record<string, unknown>): PactInteraction => ({
+    ...interaction('a health check'),
+    response: {
+      status: 200,
+      body: { content: { status: 'ok', version: '1', time: '2026-03-10T12:00:00.000Z' } },
+      matchingRules: { body: rules },
+    },
+  })
+
+  it('finds the date-time and date fields of a body through refs, arrays and nullable types', () => {
+    const wallet = {
+      transactions: [{ createdAt: '2026-03-10T12:00:00.000Z', id: 'trx_1' }],
+      bank: null,
     }
-    const ref = media.content['multipart/form-data']!.schema.$ref.split('/').pop()!
-    const width = (
-      copy.components!.schemas![ref] as { properties: Record<string, { anyOf?: unknown[] }> }
-    ).properties.width
-    expect(width?.anyOf).toHaveLength(2)
-    expect(copy.components!.schemas!.Task).toEqual(spec.components!.schemas!.Task)
-    expect(spec.info['x-opc-config-base-path']).toBeUndefined()
+    expect(formatLeaves(spec, { $ref: '#/components/schemas/Wallet' }, wallet)).toEqual([
+      { path: ['transactions', 0, 'createdAt'], format: 'date-time' },
+    ])
+    expect(
+      formatLeaves(spec, { $ref: '#/components/schemas/Profile' }, { birthDate: '1994-03-12' }),
+    ).toEqual([{ path: ['birthDate'], format: 'date' }])
+  })
+
+  it('reads Pact rule paths with wildcards and indexes', () => {
+    expect(rulePathMatches('$.items[*].createdAt', ['items', 3, 'createdAt'])).toBe(true)
+    expect(rulePathMatches('$.items[0].createdAt', ['items', 0, 'createdAt'])).toBe(true)
+    expect(rulePathMatches('$.items', ['items', 0, 'createdAt'])).toBe(false)
+    expect(rulePathMatches("$['time']", ['time'])).toBe(true)
+  })
+
+  it('accepts the RFC 3339 matcher and reports a fixed format, a type matcher or none', () => {
+    const check = (rules: Record<string, unknown>) =>
+      formatMatcherFindings(spec, [pact([health(rules)])], expected)
+    expect(check({ '$.time': rfc3339 })).toEqual([])
+    for (const rules of [
+      { '$.time': { matchers: [{ match: 'datetime', format: "yyyy-MM-dd'T'HH:mm:ss.SSSX" }] } },
+      { '$.time': { matchers: [{ match: 'type' }] } },
+      {},
+    ]) {
+      const findings = check(rules)
+      expect(findings).toHaveLength(1)
+      expect(findings[0]).toMatchObject({
+        code: 'response.body.date-time-matcher',
+        location: 'response.body $.time',
+      })
+    }
+  })
+})
+
+describe('what requests take from their provider state', () => {
+  const withAuth = (expression: string | null, state = 'the agent is signed in') => ({
+    ...interaction('a request for the signed-in agent', '/api/me', state),
+    request: {
+      method: 'GET',
+      path: '/api/me',
+      headers: { Authorization: ['Bearer demo-token'] },
+      ...(expression
+        ? { generators: { header: { Authorization: { type: 'ProviderState', expression } } } }
+        : {}),
+    },
+  })
+  const answers = new Map([
+    ['the agent is signed in', ['authToken']],
+    ['the session {token} has expired', ['token']],
+  ])
+
+  it('accepts a token the state answers', () => {
+    expect(injectionFindings([withAuth('Bearer ${authToken}')], answers)).toEqual([])
+    expect(
+      injectionFindings([withAuth('Bearer ${token}', 'the session {token} has expired')], answers),
+    ).toEqual([])
+  })
+
+  it('reports a value the state does not answer, and a fixed Authorization header', () => {
+    expect(
+      injectionFindings(
+        [withAuth('Bearer ${authToken}', 'the session {token} has expired')],
+        answers,
+      ),
+    ).toEqual([expect.stringMatching(/takes \$\{authToken\} from its provider state/)])
+    expect(injectionFindings([withAuth(null)], answers)).toEqual([
+      expect.stringMatching(/fixed Authorization header/),
+    ])
+  })
+})
+
+describe('declared errors and their coverage', () => {
+  const error = (op: string, path: string, status: number, code: string, method = 'GET') => ({
+    ...interaction(`${op} ${status}`, path),
+    request: { method, path },
+    response: { status, body: { content: { code } } },
+  })
+  const coverage = (
+    interactions: PactInteraction[],
+    unpinned: Record<string, { why: string; pinnedBy?: string[] }> = {},
+  ) =>
+    errorCoverage({
+      spec,
+      interactions,
+      verified: null,
+      unpinned,
+      authStyles: { default: 'typed client', byOperation: { uploadMedia: 'upload' } },
+      generic401: 'signed out',
+    })
+
+  it('lists every 4xx/5xx an operation declares, and whether it needs the session', () => {
+    const pairs = declaredErrors(spec)
+    expect(pairs).toContainEqual(
+      expect.objectContaining({ operationId: 'getHealth', status: 503, bearer: false }),
+    )
+    expect(pairs).toContainEqual(
+      expect.objectContaining({ operationId: 'getMe', status: 401, bearer: true }),
+    )
+    expect(pairs.every((p) => p.status >= 400)).toBe(true)
+  })
+
+  it('explains a 401 by the pinned 401 of the same way of sending the token, or reports none', () => {
+    const pinned = [error('getMe', '/api/me', 401, 'session_expired')]
+    const { rows, problems } = coverage(pinned)
+    const wallet = rows.find((r) => r.operationId === 'getWallet' && r.status === 401)!
+    expect(wallet).toMatchObject({ label: '401 of the typed client', pinnedBy: ['getMe 401'] })
+    expect(rows.find((r) => r.operationId === 'getMe' && r.status === 401)!.interactions).toEqual([
+      { id: expect.any(String), code: 'session_expired', verified: null },
+    ])
+    expect(problems).toContain('no 401 of the upload is pinned')
+  })
+
+  it('reports a pair with neither interaction nor reason, and reasons that no longer fit', () => {
+    const pinned = [error('getHealth', '/api/health', 503, 'maintenance')]
+    const { problems } = coverage(pinned, {
+      'getHealth 503': { why: 'stale: it is pinned' },
+      'getHealth 418': { why: 'not declared' },
+      'getMe 503': { why: 'by a pair that is not pinned', pinnedBy: ['getTask 404'] },
+    })
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/getTask 404 is declared .* no interaction and no reason/),
+        expect.stringMatching(/explains getHealth 503, which an interaction pins/),
+        expect.stringMatching(/explains getHealth 418, which openapi.yaml does not declare/),
+        expect.stringMatching(/getMe 503 is pinned by getTask 404, which is not pinned/),
+      ]),
+    )
   })
 })
 
@@ -195,7 +337,7 @@ describe('the fake backend’s provider-state endpoint', () => {
         action: 'setup',
       })
       expect(status).toBe(200)
-      expect(Object.keys(body).sort()).toEqual(expect.arrayContaining([...state.returns].sort()))
+      expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(answerKeys(state).sort()))
     },
   )
 

@@ -3,7 +3,7 @@
  * on their own (scripts/contract-lib.test.ts): pact freshness, the operations of openapi.yaml,
  * the calls the app makes, the spec check with the comparator, and the coverage table.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { Comparator } from '@pactflow/openapi-pact-comparator'
 import { parse } from 'yaml'
@@ -38,6 +38,14 @@ export function pactFilesIn(dir: string): string[] {
   } catch {
     return []
   }
+}
+
+/** Writes a pact where Pact would (`<consumer>-<provider>.json` in `dir`); returns its path. */
+export function writePact(dir: string, pact: PactFile) {
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, `${pact.consumer.name}-${pact.provider.name}.json`)
+  writeFileSync(file, serialisePact(pact))
+  return file
 }
 
 export const interactionId = (i: PactInteraction) =>
@@ -106,6 +114,54 @@ export function pactFreshness(generatedDir: string, committedDir: string): Fresh
       problems.push(`${f}: differs outside its interactions (consumer, provider or metadata)`)
   }
   return { fresh: problems.length === 0, problems }
+}
+
+// ------------------------------------------------------------------ provider-state injection
+
+/** `${key}` names in a Pact provider-state expression (`Bearer ${authToken}`). */
+export const expressionKeys = (expression: string) =>
+  [...expression.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!)
+
+type Generators = Record<string, Record<string, { type?: string; expression?: string }>>
+
+/**
+ * What an interaction's request takes from its provider state (Pact's ProviderState
+ * generators on path, headers, query and body) that the state does not answer — a hidden rule
+ * the provider could only guess. `answers` maps a state name to the keys its answer holds.
+ * Also reports an `Authorization` header sent as a fixed value: the token must come from the
+ * state (nothing configured on the verifier rewrites it).
+ */
+export function injectionFindings(
+  interactions: readonly PactInteraction[],
+  answers: ReadonlyMap<string, readonly string[]>,
+): string[] {
+  const problems: string[] = []
+  for (const i of interactions) {
+    const request = i.request as {
+      headers?: Record<string, unknown>
+      generators?: Generators
+    }
+    const generators = Object.values(request.generators ?? {}).flatMap((byPlace) =>
+      Object.values(byPlace),
+    )
+    const given = (i.providerStates ?? []).map((st) => st.name)
+    const answered = new Set(given.flatMap((name) => answers.get(name) ?? []))
+    for (const g of generators)
+      if (g.type === 'ProviderState' && g.expression)
+        for (const key of expressionKeys(g.expression))
+          if (!answered.has(key))
+            problems.push(
+              `${interactionId(i)}: the request takes \${${key}} from its provider state, which does not answer it`,
+            )
+    const authorization = Object.keys(request.headers ?? {}).find(
+      (h) => h.toLowerCase() === 'authorization',
+    )
+    if (authorization && request.generators?.header?.[authorization]?.type !== 'ProviderState')
+      problems.push(
+        `${interactionId(i)}: sends a fixed Authorization header; take the token from the provider state`,
+      )
+  }
+  return problems
 }
 
 // ------------------------------------------------------------------ verifier report
@@ -179,7 +235,19 @@ export function parseVerifierOutput(
 export type OpenApi = {
   servers?: Array<{ url: string }>
   info: Record<string, unknown>
-  paths: Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>
+  security?: unknown[]
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string
+        requestBody?: unknown
+        responses?: Record<string, unknown>
+        security?: unknown[]
+      }
+    >
+  >
   components?: { schemas?: Record<string, Record<string, unknown>> }
 }
 
@@ -265,57 +333,14 @@ export type SpecFinding = {
   value?: unknown
 }
 
-/**
- * The spec as the comparator should see it:
- *  - `x-opc-config-base-path` from `servers[0].url`, since pact paths carry `/api`;
- *  - multipart/form-data request schemas whose integer/number properties also accept their
- *    decimal text, because every multipart part is text on the wire (OpenAPI's default
- *    serialisation) and comparator 1.7 validates multipart parts without type coercion.
- * Nothing else is touched: every other mismatch is a real one.
- */
-export function specForComparison(spec: OpenApi): OpenApi {
-  const copy = structuredClone(spec)
-  copy.info['x-opc-config-base-path'] = basePathOf(spec)
-  const schemas = (copy.components ??= {}).schemas ?? {}
-  for (const item of Object.values(copy.paths))
-    for (const op of Object.values(item)) {
-      const content = (
-        op.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined
-      )?.content
-      const multipart = content?.['multipart/form-data']
-      const ref = multipart?.schema?.$ref?.replace('#/components/schemas/', '')
-      if (!multipart || !ref || !schemas[ref]) continue
-      const name = `${ref}AsMultipart`
-      const original = schemas[ref] as { properties?: Record<string, { type?: string }> }
-      const properties = Object.fromEntries(
-        Object.entries(original.properties ?? {}).map(([key, prop]) => [
-          key,
-          prop.type === 'integer' || prop.type === 'number'
-            ? {
-                anyOf: [
-                  prop,
-                  {
-                    type: 'string',
-                    pattern: prop.type === 'integer' ? '^-?\\d+$' : '^-?\\d+(\\.\\d+)?$',
-                  },
-                ],
-              }
-            : prop,
-        ]),
-      )
-      schemas[name] = { ...original, properties }
-      multipart.schema = { $ref: `#/components/schemas/${name}` }
-    }
-  copy.components.schemas = schemas
-  return copy
-}
-
 export async function checkAgainstSpec(
   spec: OpenApi,
   pacts: readonly PactFile[],
 ): Promise<SpecFinding[]> {
+  // openapi.yaml as committed: its `x-opc-config-base-path` is how the comparator learns the
+  // `/api` base path, exactly as PactFlow's bi-directional check would read the same file.
   const comparator = new Comparator(
-    specForComparison(spec) as ConstructorParameters<typeof Comparator>[0],
+    structuredClone(spec) as ConstructorParameters<typeof Comparator>[0],
   )
   const findings: SpecFinding[] = []
   for (const pact of pacts)
@@ -331,6 +356,148 @@ export async function checkAgainstSpec(
         ...(result.mockDetails?.location ? { location: result.mockDetails.location } : {}),
         ...(result.mockDetails ? { value: result.mockDetails.value } : {}),
       })
+    }
+  return findings
+}
+
+// ------------------------------------------------------------------ date-time and date matchers
+
+type Schema = Record<string, unknown>
+
+/** A schema with its `$ref` (to `#/components/…`) followed. */
+function resolveRef(spec: OpenApi, node: unknown): Schema {
+  let current = node as Schema | undefined
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
+    const parts = current.$ref.replace(/^#\//, '').split('/')
+    current = parts.reduce<unknown>(
+      (at, key) => (at as Record<string, unknown> | undefined)?.[key],
+      spec,
+    ) as Schema | undefined
+  }
+  return current ?? {}
+}
+
+/** The schema and every branch of its allOf / oneOf / anyOf, resolved. */
+function candidates(spec: OpenApi, node: unknown): Schema[] {
+  const schema = resolveRef(spec, node)
+  const branches = ['allOf', 'oneOf', 'anyOf'].flatMap((k) =>
+    Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [],
+  )
+  return [schema, ...branches.flatMap((b) => candidates(spec, b))]
+}
+
+export type FormatLeaf = { path: Array<string | number>; format: 'date-time' | 'date' }
+
+/** Every string in `value` that its schema says is a `date-time` or a `date`. */
+export function formatLeaves(
+  spec: OpenApi,
+  schema: unknown,
+  value: unknown,
+  path: Array<string | number> = [],
+): FormatLeaf[] {
+  const options = candidates(spec, schema)
+  if (typeof value === 'string') {
+    const format = options.map((o) => o.format).find((f) => f === 'date-time' || f === 'date')
+    return format ? [{ path, format: format as FormatLeaf['format'] }] : []
+  }
+  if (Array.isArray(value)) {
+    const items = options.find((o) => o.items !== undefined)?.items
+    return items === undefined
+      ? []
+      : value.flatMap((v, i) => formatLeaves(spec, items, v, [...path, i]))
+  }
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, v]) => {
+      const property = options
+        .map((o) => (o.properties as Record<string, unknown> | undefined)?.[key])
+        .find((p) => p !== undefined)
+      return property === undefined ? [] : formatLeaves(spec, property, v, [...path, key])
+    })
+  return []
+}
+
+/** Whether a Pact matching-rule path (`$.items[*].createdAt`) names this concrete path. */
+export function rulePathMatches(rulePath: string, path: ReadonlyArray<string | number>) {
+  const tokens = [
+    ...rulePath.replace(/^\$/, '').matchAll(/\.([^.[\]]+)|\[(\d+|\*)\]|\['([^']+)'\]/g),
+  ].map((m) => m[1] ?? m[2] ?? m[3]!)
+  return tokens.length === path.length && tokens.every((t, i) => t === '*' || t === String(path[i]))
+}
+
+type RuleSet = Record<string, { matchers?: Array<Record<string, unknown>> }>
+
+const pointer = (path: ReadonlyArray<string | number>) =>
+  `$${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`
+
+/** The schema openapi.yaml declares for an interaction's response body, if any. */
+export function responseSchemaOf(
+  spec: OpenApi,
+  interaction: PactInteraction,
+  ops: readonly Operation[] = specOperations(spec),
+): unknown {
+  const op = operationOf(
+    ops,
+    basePathOf(spec),
+    interaction.request.method,
+    interaction.request.path,
+  )
+  const response = interaction.response as { status: number; body?: { contentType?: string } }
+  if (!op) return undefined
+  const declared = resolveRef(
+    spec,
+    (spec.paths[op.path]?.[op.method.toLowerCase()] as { responses?: Schema } | undefined)
+      ?.responses?.[String(response.status)],
+  )
+  const content = (declared.content ?? {}) as Record<string, { schema?: unknown }>
+  const type = (response.body?.contentType ?? 'application/json').split(';')[0]!.trim()
+  return content[type]?.schema
+}
+
+/** The example body of an interaction's response (JSON bodies), if any. */
+export const responseBodyOf = (interaction: PactInteraction): unknown =>
+  (interaction.response as { body?: { content?: unknown } }).body?.content
+
+/**
+ * Date-time and date fields of every response body that are not matched the way openapi.yaml
+ * allows them to be written: a `format: date-time` needs the RFC 3339 regex, a `format: date`
+ * the full-date matcher (contracts/support/date-time.ts). Driven by the spec's response
+ * schemas, so a new operation's pacts are checked with no change here.
+ */
+export function formatMatcherFindings(
+  spec: OpenApi,
+  pacts: readonly PactFile[],
+  expected: { dateTime: string; dateFormat: string },
+): SpecFinding[] {
+  const ops = specOperations(spec)
+  const findings: SpecFinding[] = []
+  for (const pact of pacts)
+    for (const interaction of pact.interactions) {
+      const schema = responseSchemaOf(spec, interaction, ops)
+      const body = responseBodyOf(interaction)
+      if (schema === undefined || body === undefined) continue
+      const response = interaction.response as { matchingRules?: { body?: RuleSet } }
+      const rules = response.matchingRules?.body ?? {}
+      for (const leaf of formatLeaves(spec, schema, body)) {
+        const matchers = Object.entries(rules)
+          .filter(([key]) => rulePathMatches(key, leaf.path))
+          .flatMap(([, rule]) => rule.matchers ?? [])
+        const ok =
+          leaf.format === 'date-time'
+            ? matchers.some((m) => m.match === 'regex' && m.regex === expected.dateTime)
+            : matchers.some((m) => m.match === 'date' && m.format === expected.dateFormat)
+        if (!ok)
+          findings.push({
+            type: 'error',
+            code: `response.body.${leaf.format}-matcher`,
+            message:
+              leaf.format === 'date-time'
+                ? 'A format: date-time field must be matched as any RFC 3339 date-time (instant() in contracts/support/bodies.ts)'
+                : 'A format: date field must be matched as any full-date (calendarDate() in contracts/support/bodies.ts)',
+            interaction: interactionId(interaction),
+            location: `response.body ${pointer(leaf.path)}`,
+            value: matchers,
+          })
+      }
     }
   return findings
 }
@@ -406,3 +573,168 @@ export function renderCoverage(rows: readonly CoverageRow[]): string {
 }
 
 export const relativeTo = (root: string, file: string) => relative(root, file) || '.'
+
+// ------------------------------------------------------------------ declared errors
+
+export type DeclaredError = {
+  operationId: string
+  method: string
+  path: string
+  status: number
+  /** The operation needs the session (bearer) token. */
+  bearer: boolean
+}
+
+/** Every (operation, 4xx/5xx status) pair openapi.yaml declares. */
+export function declaredErrors(spec: OpenApi): DeclaredError[] {
+  return specOperations(spec).flatMap((op) => {
+    const operation = spec.paths[op.path]![op.method.toLowerCase()]!
+    const security = operation.security ?? spec.security ?? []
+    return Object.keys(operation.responses ?? {})
+      .filter((status) => /^[45]\d\d$/.test(status))
+      .map((status) => ({ ...op, status: Number(status), bearer: security.length > 0 }))
+  })
+}
+
+export type PinnedError = { id: string; code?: string; verified: boolean | null }
+
+export type ErrorCoverageRow = DeclaredError & {
+  interactions: PinnedError[]
+  /** Why it has no interaction (an entry of contracts/error-coverage.ts or the 401 rule). */
+  why?: string
+  /** The short name of a reason several pairs share. */
+  label?: string
+  pinnedBy?: readonly string[]
+}
+
+const pairKey = (operationId: string, status: number) => `${operationId} ${status}`
+
+/**
+ * Every declared error with its interactions (and their problem `code`), or why it has none;
+ * `problems` lists what fails the run: a pair with neither, a reason for a pair that is pinned
+ * or not declared, a `pinnedBy` that is not pinned, and an auth style whose 401 nothing pins.
+ */
+export function errorCoverage(input: {
+  spec: OpenApi
+  interactions: readonly PactInteraction[]
+  verified: ReadonlyMap<string, boolean> | null
+  unpinned: Readonly<Record<string, { why: string; label?: string; pinnedBy?: readonly string[] }>>
+  authStyles: { default: string; byOperation: Readonly<Record<string, string>> }
+  generic401: string
+}): { rows: ErrorCoverageRow[]; problems: string[] } {
+  const { spec } = input
+  const ops = specOperations(spec)
+  const base = basePathOf(spec)
+  const declared = declaredErrors(spec)
+  const pinned = new Map<string, PinnedError[]>()
+  for (const i of input.interactions) {
+    if (i.response.status < 400) continue
+    const op = operationOf(ops, base, i.request.method, i.request.path)
+    if (!op) continue
+    const id = interactionId(i)
+    const body = responseBodyOf(i) as { code?: unknown } | undefined
+    const key = pairKey(op.operationId, i.response.status)
+    pinned.set(key, [
+      ...(pinned.get(key) ?? []),
+      {
+        id,
+        ...(typeof body?.code === 'string' ? { code: body.code } : {}),
+        verified: input.verified ? input.verified.get(id) === true : null,
+      },
+    ])
+  }
+  const styleOf = (operationId: string) =>
+    input.authStyles.byOperation[operationId] ?? input.authStyles.default
+  const problems: string[] = []
+  const rows = declared.map((pair): ErrorCoverageRow => {
+    const key = pairKey(pair.operationId, pair.status)
+    const interactions = pinned.get(key) ?? []
+    if (interactions.length > 0) return { ...pair, interactions }
+    const reason = input.unpinned[key]
+    if (reason)
+      return {
+        ...pair,
+        interactions,
+        why: reason.why,
+        ...(reason.label ? { label: reason.label } : {}),
+        pinnedBy: reason.pinnedBy ?? [],
+      }
+    if (pair.status === 401 && pair.bearer) {
+      const style = styleOf(pair.operationId)
+      const by = declared
+        .filter((d) => d.status === 401 && styleOf(d.operationId) === style)
+        .map((d) => pairKey(d.operationId, 401))
+        .filter((k) => pinned.has(k))
+      if (by.length === 0) problems.push(`no 401 of the ${style} is pinned`)
+      return {
+        ...pair,
+        interactions,
+        label: `401 of the ${style}`,
+        why: `${input.generic401}.`,
+        pinnedBy: by,
+      }
+    }
+    problems.push(
+      `${key} is declared in openapi.yaml but has no interaction and no reason in contracts/error-coverage.ts`,
+    )
+    return { ...pair, interactions }
+  })
+  const declaredKeys = new Set(declared.map((d) => pairKey(d.operationId, d.status)))
+  for (const [key, reason] of Object.entries(input.unpinned)) {
+    if (!declaredKeys.has(key))
+      problems.push(
+        `contracts/error-coverage.ts explains ${key}, which openapi.yaml does not declare`,
+      )
+    else if (pinned.has(key))
+      problems.push(`contracts/error-coverage.ts explains ${key}, which an interaction pins`)
+    for (const by of reason.pinnedBy ?? [])
+      if (!pinned.has(by))
+        problems.push(
+          `contracts/error-coverage.ts says ${key} is pinned by ${by}, which is not pinned`,
+        )
+  }
+  for (const row of rows)
+    for (const i of row.interactions)
+      if (i.verified === false) problems.push(`${i.id} did not verify`)
+  return { rows, problems }
+}
+
+export function renderErrorCoverage(rows: readonly ErrorCoverageRow[]): string {
+  const pinnedBy = (r: ErrorCoverageRow) =>
+    r.pinnedBy?.length ? ` Pinned by ${r.pinnedBy.join(', ')}.` : ''
+  const header = ['operation', 'status', 'interactions (problem code, verified)', 'or why none']
+  const body = rows.map((r) => [
+    r.operationId,
+    String(r.status),
+    r.interactions.length
+      ? r.interactions
+          .map((i) =>
+            `${i.code ?? '—'} ${i.verified === null ? '' : i.verified ? '✓' : '✗'}`.trim(),
+          )
+          .join(', ')
+      : '—',
+    r.interactions.length
+      ? ''
+      : r.label
+        ? `[${r.label}]`
+        : `${r.why ?? 'NO INTERACTION, NO REASON'}${pinnedBy(r)}`,
+  ])
+  const widths = header
+    .slice(0, 3)
+    .map((h, c) => Math.max(h.length, ...body.map((row) => row[c]!.length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell))
+      .join('  ')
+      .trimEnd()
+  const legend = new Map<string, string>()
+  for (const r of rows)
+    if (r.label && r.interactions.length === 0) legend.set(r.label, `${r.why}${pinnedBy(r)}`)
+  return [
+    line(header),
+    line([...widths.map((w) => '-'.repeat(w)), '-'.repeat(11)]),
+    ...body.map(line),
+    '',
+    ...[...legend].map(([label, why]) => `[${label}] ${why}`),
+  ].join('\n')
+}

@@ -1,21 +1,49 @@
 /**
  * The fake backend served over real HTTP for provider verification: createFakeBackend with
  * the control plane (which holds the provider-state endpoint) on a free loopback port.
- * `tamper` lets the tooling self-test swap one handler for a broken one.
+ * `tamper` lets the tooling self-test swap one handler for a broken one; `rewrite` changes
+ * every API answer on its way out (a status, or a JSON body) while the control plane stays as
+ * it is — the date-time styles and the wrong-status self-test use it.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { HttpHandler } from 'msw'
+import { getResponse, http, HttpResponse, type HttpHandler } from 'msw'
 import { createFakeBackend, type FakeBackend } from '../mocks/fake-backend'
 import { fakeBackendMiddleware } from '../mocks/node-http'
 
 export type FakeProvider = { url: string; backend: FakeBackend; close(): Promise<void> }
 
+/** An API answer as the fake backend gave it; the body parsed when it is JSON. */
+export type Answer = { method: string; path: string; status: number; body: unknown }
+/** The answer to send instead (undefined: send it unchanged). */
+export type Rewrite = (answer: Answer) => { status: number; body: unknown } | undefined
+
+function rewriting(backend: FakeBackend, rewrite: Rewrite): HttpHandler {
+  const base = backend.context.baseUrl
+  return http.all(`${base}/*`, async ({ request }) => {
+    const url = new URL(request.url)
+    if (url.pathname.startsWith(`${base}/__fake/`)) return undefined
+    const real = await getResponse(backend.handlers, request, { baseUrl: url.origin })
+    if (!real || !(real.headers.get('Content-Type') ?? '').includes('json')) return real
+    const body: unknown = await real.json()
+    const next = rewrite({ method: request.method, path: url.pathname, status: real.status, body })
+    const headers = new Headers(real.headers)
+    headers.delete('Content-Length')
+    return new HttpResponse(JSON.stringify(next ? next.body : body), {
+      status: next?.status ?? real.status,
+      headers,
+    })
+  })
+}
+
 export async function startFakeProvider(
-  options: { tamper?: (backend: FakeBackend) => HttpHandler[] } = {},
+  options: { tamper?: (backend: FakeBackend) => HttpHandler[]; rewrite?: Rewrite } = {},
 ): Promise<FakeProvider> {
   const backend = await createFakeBackend({ controlApi: true, latencyMs: 0 })
-  const overrides = options.tamper?.(backend) ?? []
+  const overrides = [
+    ...(options.tamper?.(backend) ?? []),
+    ...(options.rewrite ? [rewriting(backend, options.rewrite)] : []),
+  ]
   const handlers = [...overrides, ...backend.handlers]
   const middleware = fakeBackendMiddleware(() => handlers)
   const server = createServer((req, res) => void middleware(req, res))

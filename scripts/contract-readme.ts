@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { format, resolveConfig } from 'prettier'
-import { STATES } from '../mocks/provider-state-catalogue'
+import { answerKeys, STATES } from '../mocks/provider-state-catalogue'
 
 const START = '<!-- provider-states:start (generated from mocks/provider-state-catalogue.ts) -->'
 const END = '<!-- provider-states:end -->'
@@ -18,7 +18,9 @@ export function statesTable(): string {
     const params = Object.entries(s.params)
       .map(([k, v]) => `\`${k}\`: \`${JSON.stringify(v)}\``)
       .join(', ')
-    const returns = s.returns.map((r) => `\`${r}\``).join(', ')
+    const returns = answerKeys(s)
+      .map((r) => `\`${r}\``)
+      .join(', ')
     return `| \`${s.name}\` | ${params || '—'} | ${returns || '—'} | ${cell(s.setup)} |`
   })
   return [

@@ -5,12 +5,21 @@
  *   2. freshness: they must equal the committed contracts/pacts/ (tool versions and hash keys
  *      aside) — `npm run test:contracts:update` refreshes them;
  *   3. provider states: every state in the pacts is in mocks/provider-state-catalogue.ts, documented
- *      in contracts/README.md and implemented by the fake backend;
+ *      in contracts/README.md and contracts/provider-states.yaml, implemented by the fake backend
+ *      (contracts/check-provider-states.sh passes against it), and answers every value its
+ *      interactions take from it (the session token included);
  *   4. provider verification against the fake backend served over HTTP on a free port, its
- *      states set through POST /api/__fake/provider-states;
- *   5. every interaction checked against openapi.yaml with the comparator;
- *   6. coverage: operations of openapi.yaml × the app's calls × pacts × verified × spec;
- *   7. self-test of the tooling (deliberate breaks must be caught).
+ *      states set through POST /api/__fake/provider-states, with the standalone `pact` verifier
+ *      run by contracts/verify-provider.sh (the route a backend team without Node takes);
+ *   5. every interaction checked against openapi.yaml as committed with the comparator, and
+ *      every `format: date-time` / `format: date` field of a response matched as any RFC 3339
+ *      date-time / full-date;
+ *   6. date-times: the fake backend serves its date-times in every RFC 3339 style a backend
+ *      may write, and the pacts must verify (a non-RFC 3339 control must fail);
+ *   7. coverage: operations of openapi.yaml × the app's calls × pacts × verified × spec, and every
+ *      declared error (operation, 4xx/5xx) with its interactions or why it has none
+ *      (contracts/error-coverage.ts);
+ *   8. self-test of the tooling (deliberate breaks must be caught).
  *
  *   node --import tsx scripts/contract-run.ts [--update] [--skip-consumer] [--skip-selftest] [--json FILE]
  *
@@ -22,25 +31,39 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { STATES, STATE_BY_NAME } from '../mocks/provider-state-catalogue'
+import { answerKeys, STATES, STATE_BY_NAME } from '../mocks/provider-state-catalogue'
 import { ARRANGEMENTS } from '../mocks/handlers/provider-states'
 import {
   appCalls,
   basePathOf,
   checkAgainstSpec,
   coverageRows,
+  errorCoverage,
+  formatMatcherFindings,
+  injectionFindings,
   loadSpec,
   pactFilesIn,
   pactFreshness,
   readPact,
+  relativeTo,
   renderCoverage,
+  renderErrorCoverage,
   serialisePact,
   specOperations,
 } from './contract-lib'
+import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-time'
+import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
+import { printDateTimeRun, runDateTimeStyles } from './contract-date-times'
 import { startFakeProvider } from './contract-provider'
+import {
+  checkProviderStates,
+  CONFORMANCE_SCRIPT,
+  STATES_DOC,
+  syncProviderStates,
+} from './contract-provider-states'
 import { syncReadme } from './contract-readme'
 import { printSelfTests, runSelfTests } from './contract-selftest'
-import { printResults, verifyPacts } from './verify-pacts'
+import { printResults, STATES_PATH, verifyPacts, verifyScriptArgs } from './verify-pacts'
 
 process.env.PACT_DO_NOT_TRACK ??= 'true'
 
@@ -139,7 +162,13 @@ try {
     const readme = join(root, 'contracts', 'README.md')
     const used = new Set(interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)))
     const documented = (await syncReadme(readme, values.update)).upToDate || values.update
+    const described = await syncProviderStates(
+      { doc: STATES_DOC, script: CONFORMANCE_SCRIPT },
+      values.update,
+    )
+    const answers = new Map(Object.values(STATES).map((st) => [st.name, answerKeys(st)]))
     const problems = [
+      ...injectionFindings(interactions, answers),
       ...[...used]
         .filter((n) => !STATE_BY_NAME.has(n))
         .map((n) => `used in a pact, not in mocks/provider-state-catalogue.ts: "${n}"`),
@@ -151,31 +180,44 @@ try {
         : [
             'the provider-state table of contracts/README.md is out of date (npm run test:contracts:update)',
           ]),
+      ...(described.upToDate || values.update
+        ? []
+        : described.stale.map(
+            (f) => `${relativeTo(root, f)} is out of date (npm run test:contracts:update)`,
+          )),
       ...Object.keys(STATES)
         .filter((k) => !(k in ARRANGEMENTS))
         .map((k) => `not implemented by mocks/handlers/provider-states.ts: ${k}`),
     ]
+    // The conformance script a backend team points at its endpoint, run against ours.
+    const provider = await startFakeProvider()
+    const conformance = await checkProviderStates(`${provider.url}${STATES_PATH}`).finally(() =>
+      provider.close(),
+    )
+    console.log(`$ sh contracts/check-provider-states.sh <fake backend>${STATES_PATH}`)
+    console.log(conformance.output.trimEnd())
+    if (!conformance.ok)
+      problems.push('contracts/check-provider-states.sh fails on the fake backend')
     for (const p of problems) console.log(`  ✗ ${p}`)
     if (problems.length) failures.push('provider states out of step')
     else
       console.log(
-        `${used.size} provider states, each catalogued, in the README table and implemented by the fake backend.`,
+        `${used.size} provider states, each catalogued, in the README table and contracts/provider-states.yaml, implemented by the fake backend and passing contracts/check-provider-states.sh.`,
       )
   })
 
   // 4. Provider verification against the fake backend over HTTP.
   const outcome = await step(
-    '4. provider verification against the fake backend (HTTP)',
+    '4. provider verification with the standalone pact verifier against the fake backend',
     async () => {
       const provider = await startFakeProvider()
       try {
         console.log(
-          `fake backend at ${provider.url}, states at ${provider.url}/api/__fake/provider-states`,
+          `$ PACT=<the pact binary of @pact-foundation/pact-cli> sh contracts/verify-provider.sh ${verifyScriptArgs({ providerBaseUrl: provider.url, pact: 'contracts/pacts' }).join(' ')}`,
         )
         return await verifyPacts({
           providerBaseUrl: provider.url,
-          pactUrls: files,
-          logLevel: 'error',
+          pact: committedDir,
         })
       } finally {
         await provider.close()
@@ -186,11 +228,18 @@ try {
   if (outcome.error) console.log(`The verifier could not run: ${outcome.error}`)
   if (!outcome.ok) failures.push('provider verification against the fake backend failed')
 
-  // 5. Spec check.
+  // 5. Spec check: the comparator on openapi.yaml as committed, and the date-time and date
+  //    matchers every `format: date-time` / `format: date` field of a response needs.
   const spec = loadSpec(join(root, 'openapi.yaml'))
   const findings = await step(
-    '5. every interaction against openapi.yaml (openapi-pact-comparator)',
-    () => checkAgainstSpec(spec, pacts),
+    '5. every interaction against openapi.yaml (openapi-pact-comparator, date-time matchers)',
+    async () => [
+      ...(await checkAgainstSpec(spec, pacts)),
+      ...formatMatcherFindings(spec, pacts, {
+        dateTime: RFC3339_DATE_TIME,
+        dateFormat: FULL_DATE_FORMAT,
+      }),
+    ],
   )
   const errors = findings.filter((f) => f.type === 'error')
   const warnings = findings.filter((f) => f.type === 'warning')
@@ -205,8 +254,15 @@ try {
   )
   if (errors.length) failures.push('pacts do not fit openapi.yaml')
 
-  // 6. Coverage.
-  await step('6. coverage of openapi.yaml', () => {
+  // 6. Date-times in every RFC 3339 style.
+  const dateTimes = await step('6. date-times written every RFC 3339 way verify', () =>
+    runDateTimeStyles(committedDir),
+  )
+  printDateTimeRun(dateTimes)
+  if (!dateTimes.ok) failures.push('a date-time style a real backend may write fails the pacts')
+
+  // 7. Coverage.
+  await step('7. coverage of openapi.yaml', () => {
     const ops = specOperations(spec)
     const calls = appCalls(join(root, 'src'))
     const verified = new Map(
@@ -243,16 +299,49 @@ try {
       console.log(`  ✗ an interaction matches no operation of openapi.yaml: ${u}`)
     if (uncovered.length) failures.push('operations the app calls without a pact')
     if (unknownCalls.length || unmapped.length) failures.push('calls outside openapi.yaml')
+
+    // Every declared error: pinned by an interaction, or why not (contracts/error-coverage.ts).
+    const errorsCovered = errorCoverage({
+      spec,
+      interactions,
+      verified,
+      unpinned: UNPINNED,
+      authStyles: AUTH_STYLES,
+      generic401: GENERIC_401,
+    })
+    console.log(`\nDeclared errors of openapi.yaml (4xx/5xx per operation):\n`)
+    console.log(renderErrorCoverage(errorsCovered.rows))
+    const pinnedRows = errorsCovered.rows.filter((r) => r.interactions.length > 0)
+    const generic = errorsCovered.rows.filter(
+      (r) => r.interactions.length === 0 && r.status === 401 && !UNPINNED[`${r.operationId} 401`],
+    )
+    console.log(
+      `Declared errors: ${errorsCovered.rows.length} (operation, status) pairs; ${pinnedRows.length} pinned by ` +
+        `${pinnedRows.reduce((n, r) => n + r.interactions.length, 0)} interactions, ${generic.length} by the generic 401 path ` +
+        `of their way of sending the token, ${errorsCovered.rows.length - pinnedRows.length - generic.length} explained in contracts/error-coverage.ts.`,
+    )
+    for (const p of errorsCovered.problems) console.log(`  ✗ ${p}`)
+    if (errorsCovered.problems.length)
+      failures.push('declared errors without an interaction or a reason')
     if (values.json)
       writeFileSync(
         values.json,
-        JSON.stringify({ coverage: rows, verification: outcome.results, spec: findings }, null, 2),
+        JSON.stringify(
+          {
+            coverage: rows,
+            errors: errorsCovered.rows,
+            verification: outcome.results,
+            spec: findings,
+          },
+          null,
+          2,
+        ),
       )
   })
 
-  // 7. Self-test of the tooling.
+  // 8. Self-test of the tooling.
   if (!values['skip-selftest']) {
-    const results = await step('7. self-test of the contract tooling', () =>
+    const results = await step('8. self-test of the contract tooling', () =>
       runSelfTests(committedDir),
     )
     printSelfTests(results)

@@ -5,11 +5,17 @@
  *  2. spec drift — openapi.yaml with `Task.payoutCents` turned into a string makes the
  *     comparator report the pacts' task bodies as incompatible;
  *  3. stale pacts — a pact missing an interaction and with a changed one is reported stale;
- *  4. state drift — an interaction given a state the provider does not implement fails.
+ *  4. state drift — an interaction given a state the provider does not implement fails;
+ *  5. a wrong error status — a fake backend that answers 500 where it answers any pinned error
+ *     (a 404, a 409, a 503…) fails every error interaction, on its status;
+ *  6. an unexplained error — openapi.yaml declaring one more error response, with neither an
+ *     interaction nor a reason in contracts/error-coverage.ts, is reported;
+ *  7. a state endpoint that forgets the session token — contracts/check-provider-states.sh
+ *     fails on a fake backend whose signed-in states answer no `authToken`.
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -17,17 +23,21 @@ import { getResponse, http, HttpResponse } from 'msw'
 import {
   basePathOf,
   checkAgainstSpec,
+  errorCoverage,
   loadSpec,
   operationOf,
   pactFilesIn,
   pactFreshness,
   readPact,
-  serialisePact,
   specOperations,
+  writePact,
   type PactFile,
 } from './contract-lib'
+import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
+import { STATES } from '../mocks/provider-state-catalogue'
 import { startFakeProvider } from './contract-provider'
-import { verifyPacts } from './verify-pacts'
+import { checkProviderStates } from './contract-provider-states'
+import { STATES_PATH, verifyPacts } from './verify-pacts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 
@@ -38,13 +48,6 @@ function onlyInteractions(
   keep: (i: PactFile['interactions'][number]) => boolean,
 ): PactFile {
   return { ...pact, interactions: pact.interactions.filter(keep) }
-}
-
-function writePact(dir: string, pact: PactFile) {
-  mkdirSync(dir, { recursive: true })
-  const file = join(dir, `${pact.consumer.name}-${pact.provider.name}.json`)
-  writeFileSync(file, serialisePact(pact))
-  return file
 }
 
 export async function runSelfTests(
@@ -80,8 +83,7 @@ export async function runSelfTests(
       try {
         const outcome = await verifyPacts({
           providerBaseUrl: provider.url,
-          pactUrls: [writePact(join(work, 'broken-handler'), subset)],
-          logLevel: 'error',
+          pact: writePact(join(work, 'broken-handler'), subset),
         })
         const failed = outcome.results.filter((r) => !r.ok)
         const passed = outcome.results.filter((r) => r.ok)
@@ -149,8 +151,7 @@ export async function runSelfTests(
       try {
         const outcome = await verifyPacts({
           providerBaseUrl: provider.url,
-          pactUrls: [writePact(join(work, 'unknown-state'), { ...pact, interactions: [drifted] })],
-          logLevel: 'error',
+          pact: writePact(join(work, 'unknown-state'), { ...pact, interactions: [drifted] }),
         })
         results.push({
           name: 'an unknown provider state fails verification',
@@ -158,6 +159,102 @@ export async function runSelfTests(
           detail: (outcome.results[0]?.failure ?? outcome.error ?? '')
             .split('\n')[0]!
             .slice(0, 160),
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 5. Every pinned error answered with a wrong status.
+    {
+      const errors = onlyInteractions(pact, (i) => i.response.status >= 400)
+      const provider = await startFakeProvider({
+        rewrite: (answer) =>
+          answer.status >= 400
+            ? { status: answer.status === 500 ? 502 : 500, body: answer.body }
+            : undefined,
+      })
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pact: writePact(join(work, 'wrong-status'), errors),
+        })
+        const onStatus = outcome.results.filter(
+          (r) => !r.ok && /expected \d{3} but was \d{3}/.test(r.failure ?? ''),
+        )
+        results.push({
+          name: 'every pinned error fails when the provider answers 500 instead',
+          ok:
+            !outcome.ok &&
+            errors.interactions.length > 0 &&
+            onStatus.length === errors.interactions.length,
+          detail: `${onStatus.length} of ${errors.interactions.length} error interactions failed on their status${
+            onStatus[0]
+              ? `, e.g. ${onStatus[0].description}: ${
+                  (onStatus[0].failure ?? '')
+                    .split('\n')
+                    .find((l) => /expected \d{3} but was/.test(l))
+                    ?.trim() ?? ''
+                }`
+              : ''
+          }`,
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 6. A declared error with neither an interaction nor a reason.
+    {
+      const tampered = structuredClone(spec)
+      const health = tampered.paths['/health']!.get!
+      health.responses = { ...health.responses, '418': { description: 'I am a teapot.' } }
+      const { problems } = errorCoverage({
+        spec: tampered,
+        interactions: pact.interactions,
+        verified: null,
+        unpinned: UNPINNED,
+        authStyles: AUTH_STYLES,
+        generic401: GENERIC_401,
+      })
+      const clean = errorCoverage({
+        spec,
+        interactions: pact.interactions,
+        verified: null,
+        unpinned: UNPINNED,
+        authStyles: AUTH_STYLES,
+        generic401: GENERIC_401,
+      }).problems
+      results.push({
+        name: 'a declared error with no interaction and no reason is reported',
+        ok: clean.length === 0 && problems.length === 1 && problems[0]!.includes('getHealth 418'),
+        detail: problems[0] ?? '',
+      })
+    }
+
+    // 7. The conformance script against a state endpoint that answers no session token.
+    {
+      const provider = await startFakeProvider({
+        tamper: (backend) => [
+          http.post(`${backend.context.baseUrl}/__fake/provider-states`, async ({ request }) => {
+            const real = await getResponse(backend.handlers, request, {
+              baseUrl: new URL(request.url).origin,
+            })
+            if (!real) return real
+            const body = (await real.json()) as Record<string, unknown>
+            delete body.authToken
+            return HttpResponse.json(body, { status: real.status })
+          }),
+        ],
+      })
+      try {
+        const { ok, output } = await checkProviderStates(`${provider.url}${STATES_PATH}`)
+        const missing = output.split('\n').filter((l) => /no authToken/.test(l))
+        const signsIn = Object.values(STATES).filter((st) => st.signsIn).length
+        results.push({
+          name: 'the state-endpoint conformance script reports an answer without authToken',
+          ok: !ok && missing.length === signsIn,
+          detail: `${missing.length} of ${signsIn} signed-in states reported: ${missing[0]?.trim().slice(0, 120) ?? ''}`,
         })
       } finally {
         await provider.close()

@@ -1,7 +1,10 @@
 /**
  * Provider verification of the Avaliador app's pacts (consumer "avaliador-app", provider
- * "avaliador-api") against any running backend: the real one in the backend team's CI, the
- * fake one in ours (scripts/contract-run.ts). See contracts/README.md.
+ * "avaliador-api") against any running backend, for teams that have Node and a checkout of the
+ * app: the real backend in the backend team's CI, the fake one in ours (scripts/contract-run.ts).
+ * It runs contracts/verify-provider.sh — the standalone Pact verifier, the same route as
+ * without Node — with the `pact` binary of @pact-foundation/pact-cli, then reads the report per
+ * interaction and, with a broker, publishes pacts and asks can-i-deploy. See contracts/README.md.
  *
  *   node --import tsx scripts/verify-pacts.ts --provider-base-url http://localhost:8080 [options]
  *
@@ -9,9 +12,7 @@
  *   --provider-base-url URL           where the API is served; requests go to URL/api/… [PACT_PROVIDER_BASE_URL]
  *   --provider-states-setup-url URL   state-change endpoint, default URL/api/__fake/provider-states
  *                                     [PACT_PROVIDER_STATES_SETUP_URL]
- *   --pact PATH                       pact file or folder, repeatable; default contracts/pacts
- *   --auth-token TOKEN                replaces the pact's `Bearer demo-token` in every request
- *                                     [PACT_AUTH_TOKEN]
+ *   --pact PATH                       a pact file, a folder of pacts or a pact URL; default contracts/pacts
  *   --from-broker                     verify the pacts the broker selects instead of files
  *   --provider-version V              [PACT_PROVIDER_VERSION, GIT_COMMIT; default `git rev-parse HEAD`]
  *   --provider-branch B               [PACT_PROVIDER_BRANCH, GIT_BRANCH; default the current branch]
@@ -25,29 +26,33 @@
  *                                     PACT_CONSUMER_VERSION / git HEAD)
  *   --json FILE                       also write the per-interaction results as JSON
  *   --quiet                           only the summary, not the verifier's own report
- *   --log-level LEVEL                 Pact's log level (default warn) [PACT_LOG_LEVEL]
  *   Broker settings: PACT_BROKER_BASE_URL, and PACT_BROKER_TOKEN or PACT_BROKER_USERNAME/PASSWORD.
+ *   Authentication: none to give — every signed-in provider state answers the session token.
  *
  * Exit codes: 0 every interaction verified (and can-i-deploy said yes), 1 a verification or
  * broker step failed, 2 bad usage.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import type { IncomingMessage } from 'node:http'
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { Verifier, type VerifierOptions } from '@pact-foundation/pact'
-import { DEMO } from '../mocks/provider-state-catalogue'
 import { type InteractionResult, parseVerifierOutput, stripAnsi } from './contract-lib'
 
 export type { InteractionResult }
 
 export const CONSUMER = 'avaliador-app'
 export const PROVIDER = 'avaliador-api'
-/** The token the consumer tests sign in with; `--auth-token` replaces exactly this one. */
-export const PACT_TOKEN = DEMO.token
 export const STATES_PATH = '/api/__fake/provider-states'
 
 // No usage statistics leave this machine (and CI has no network but the package registries).
@@ -55,20 +60,18 @@ process.env.PACT_DO_NOT_TRACK ??= 'true'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 export const DEFAULT_PACT_DIR = join(root, 'contracts', 'pacts')
+/** The standalone route: a POSIX shell script around the `pact` verifier binary. */
+export const VERIFY_SCRIPT = join(root, 'contracts', 'verify-provider.sh')
 
 export type VerifyOptions = {
   providerBaseUrl: string
   providerStatesSetupUrl?: string
-  pactUrls?: string[]
-  authToken?: string
-  broker?: BrokerSettings
+  /** A pact file, a folder of pacts or a pact URL (default contracts/pacts). */
+  pact?: string
   fromBroker?: boolean
   publishResults?: boolean
   providerVersion?: string
   providerBranch?: string
-  logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error'
-  /** Per-request timeout of the verifier (ms). */
-  timeoutMs?: number
   /** Also stream the verifier's own report to stdout. */
   echo?: boolean
 }
@@ -89,24 +92,28 @@ export type BrokerSettings = {
   password?: string
 }
 
-/** The pact files under the given files or folders (contracts/pacts by default). */
-export function pactFiles(paths: readonly string[] = [DEFAULT_PACT_DIR]): string[] {
-  return paths.flatMap((p) =>
-    /^https?:/.test(p)
-      ? [p]
-      : statSync(p).isDirectory()
-        ? readdirSync(p)
-            .filter((f) => f.endsWith('.json'))
-            .sort()
-            .map((f) => join(p, f))
-        : [p],
-  )
+/** The `pact` binary of @pact-foundation/pact-cli for this platform (no Node needed to run it). */
+export function pactBinary(): string {
+  const require = createRequire(import.meta.url)
+  const os = process.platform === 'win32' ? 'windows' : process.platform
+  const pkg = require.resolve(`@pact-foundation/pact-cli-${os}-${process.arch}/package.json`)
+  return join(dirname(pkg), 'standalone', process.platform === 'win32' ? 'pact.exe' : 'pact')
+}
+
+/** The pact files under a file or folder (none for a URL: the verifier's report lists those). */
+export function pactFiles(path: string = DEFAULT_PACT_DIR): string[] {
+  if (/^https?:/.test(path)) return []
+  return statSync(path).isDirectory()
+    ? readdirSync(path)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => join(path, f))
+    : [path]
 }
 
 type PactInteraction = {
   description: string
   providerStates?: Array<{ name: string }>
-  providerState?: string
   request: { method: string; path: string }
 }
 
@@ -115,123 +122,79 @@ export function readInteractions(file: string): PactInteraction[] {
   return pact.interactions ?? []
 }
 
-/**
- * Replaces the consumer's demo token with `token` (an agent of the provider's test
- * environment). Requests without Authorization, or with a token a provider state handed out
- * (an expired session), are left as they are.
- */
-export function authRequestFilter(token: string): NonNullable<VerifierOptions['requestFilter']> {
-  return (req: IncomingMessage, _res: unknown, next: () => void) => {
-    if (req.headers.authorization === `Bearer ${PACT_TOKEN}`)
-      req.headers.authorization = `Bearer ${token}`
-    next()
-  }
-}
-
-type ChildOptions = Omit<VerifyOptions, 'echo'>
-
-/** Runs pact-js's Verifier in this process (the child of `verifyPacts`). */
-async function runVerifier(options: ChildOptions): Promise<void> {
+/** The arguments of contracts/verify-provider.sh for these options. */
+export function verifyScriptArgs(options: VerifyOptions, jsonReport?: string): string[] {
   const base = options.providerBaseUrl.replace(/\/$/, '')
-  const files = options.fromBroker ? [] : pactFiles(options.pactUrls)
-  const verifierOptions: VerifierOptions = {
-    provider: PROVIDER,
-    providerBaseUrl: base,
-    pactUrls: files,
-    providerStatesSetupTeardown: true,
-    logLevel: options.logLevel ?? 'warn',
-    timeout: options.timeoutMs ?? 30_000,
-    failIfNoPactsFound: true,
-    ...(options.authToken ? { requestFilter: authRequestFilter(options.authToken) } : {}),
-    // Broker settings only when the pacts come from the broker: results can be published
-    // only for those, and pact-core refuses broker credentials without a broker source.
-    ...(options.broker && options.fromBroker
-      ? {
-          pactBrokerUrl: options.broker.url,
-          ...(options.broker.token
-            ? { pactBrokerToken: options.broker.token }
-            : {
-                ...(options.broker.username ? { pactBrokerUsername: options.broker.username } : {}),
-                ...(options.broker.password ? { pactBrokerPassword: options.broker.password } : {}),
-              }),
-          publishVerificationResult: options.publishResults ?? false,
-          providerVersion: options.providerVersion,
-          providerVersionBranch: options.providerBranch,
-          consumerVersionSelectors: [
-            { mainBranch: true },
-            { deployedOrReleased: true },
-            { matchingBranch: true },
-          ],
-          enablePending: true,
-        }
-      : {}),
-  }
-  const verifier = new Verifier(verifierOptions)
-  // State changes go straight to the provider's endpoint rather than through pact-js's
-  // proxy, whose state handler swallows failures (a broken setup would then look like a
-  // contract mismatch). pact-js marks the option deprecated for its own handlers, so it is set
-  // after construction to keep that warning out of the output.
-  ;(verifier as unknown as { config: VerifierOptions }).config.providerStatesSetupUrl =
-    options.providerStatesSetupUrl ?? `${base}${STATES_PATH}`
-  await verifier.verifyProvider()
+  return [
+    '--provider-base-url',
+    base,
+    '--provider-states-setup-url',
+    options.providerStatesSetupUrl ?? `${base}${STATES_PATH}`,
+    ...(options.fromBroker
+      ? [
+          '--from-broker',
+          ...(options.providerBranch ? ['--provider-branch', options.providerBranch] : []),
+          ...(options.providerVersion ? ['--provider-version', options.providerVersion] : []),
+          ...(options.publishResults ? ['--publish'] : []),
+        ]
+      : ['--pact', options.pact ?? DEFAULT_PACT_DIR]),
+    ...(jsonReport ? ['--json', jsonReport] : []),
+  ]
 }
 
-const CHILD_FLAG = '--internal-run-verifier'
-const OPTIONS_ENV = 'AVALIADOR_VERIFY_OPTIONS'
-
 /**
- * Verifies the pacts against a provider. The Pact verifier writes its report straight to
- * the process's stdout, so it runs in a child process whose output is read back (and echoed
- * when `echo` is set); the caller's event loop stays free — it may be serving the provider.
- * Never throws for a failed verification: see `ok` and `results`.
+ * Verifies the pacts against a provider with the standalone verifier (through
+ * contracts/verify-provider.sh), in a child process whose report is read back (and echoed when
+ * `echo` is set): the caller's event loop stays free — it may be serving the provider. Never
+ * throws for a failed verification: see `ok` and `results`.
  */
 export async function verifyPacts(options: VerifyOptions): Promise<VerifyOutcome> {
-  const { echo, ...childOptions } = options
-  // Pacts from a broker or a URL are listed by the verifier's report only.
-  const remote = options.fromBroker || (options.pactUrls ?? []).some((p) => /^https?:/.test(p))
-  const interactions = remote ? [] : pactFiles(options.pactUrls).flatMap(readInteractions)
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), CHILD_FLAG],
-    {
+  const { echo } = options
+  const interactions = options.fromBroker
+    ? []
+    : pactFiles(options.pact ?? DEFAULT_PACT_DIR).flatMap(readInteractions)
+  const remote = options.fromBroker || /^https?:/.test(options.pact ?? '')
+  const work = mkdtempSync(join(tmpdir(), 'avaliador-verify-'))
+  const report = join(work, 'report.json')
+  try {
+    const child = spawn('sh', [VERIFY_SCRIPT, ...verifyScriptArgs(options, report)], {
       cwd: root,
-      env: {
-        // pact-core also reads PACT_BROKER_* itself and would add the broker as a pact source.
-        ...Object.fromEntries(
-          Object.entries(process.env).filter(
-            ([k]) => options.fromBroker || !k.startsWith('PACT_BROKER_'),
-          ),
-        ),
-        PACT_DO_NOT_TRACK: 'true',
-        [OPTIONS_ENV]: JSON.stringify(childOptions),
-      },
+      env: { ...process.env, PACT: pactBinary(), PACT_DO_NOT_TRACK: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let output = ''
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString()
-    if (echo) process.stdout.write(chunk)
-  }
-  child.stdout.on('data', collect)
-  child.stderr.on('data', collect)
-  const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)))
-  const results = parseVerifierOutput(output, interactions, {
-    consumer: CONSUMER,
-    provider: PROVIDER,
-  })
-  const clean = stripAnsi(output)
-  const crashed = /@@verifier-error (.*)/.exec(clean)?.[1]
-  const ran = clean.includes('Verifying a pact between')
-  const ok = code === 0 && results.every((r) => r.ok) && (remote || results.length > 0)
-  // Why nothing was verified: pact-core's own error, or the end of the verifier's report.
-  const error =
-    crashed && !/Verfication failed|Verification failed/.test(crashed)
-      ? crashed
-      : !ok && !ran
+    })
+    let output = ''
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (echo) process.stdout.write(chunk)
+    }
+    child.stdout.on('data', collect)
+    child.stderr.on('data', collect)
+    const code = await new Promise<number>((done) => {
+      child.on('error', (error) => {
+        output += `\n${error.message}`
+        done(1)
+      })
+      child.on('close', (c) => done(c ?? 1))
+    })
+    const clean = stripAnsi(output)
+    const results = parseVerifierOutput(clean, interactions, {
+      consumer: CONSUMER,
+      provider: PROVIDER,
+    })
+    const errors = existsSync(report)
+      ? ((JSON.parse(readFileSync(report, 'utf8')) as { errors?: unknown[] }).errors ?? [])
+      : []
+    const ran = clean.includes('Verifying a pact between')
+    const ok = code === 0 && results.every((r) => r.ok) && (remote || results.length > 0)
+    // Why nothing was verified: the end of the verifier's output (or the script's usage error).
+    const error =
+      !ok && !ran
         ? clean.trim().split('\n').slice(-8).join('\n') || `verifier exited with ${code}`
         : undefined
-  return { ok, results, output: clean, ...(error ? { error } : {}) }
+    return { ok: ok && errors.length === 0, results, output: clean, ...(error ? { error } : {}) }
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
 }
 
 // ------------------------------------------------------------------ broker (pact-cli)
@@ -339,8 +302,7 @@ async function main(argv: string[]): Promise<number> {
       options: {
         'provider-base-url': { type: 'string' },
         'provider-states-setup-url': { type: 'string' },
-        pact: { type: 'string', multiple: true },
-        'auth-token': { type: 'string' },
+        pact: { type: 'string' },
         'from-broker': { type: 'boolean', default: false },
         'provider-version': { type: 'string' },
         'provider-branch': { type: 'string' },
@@ -353,7 +315,6 @@ async function main(argv: string[]): Promise<number> {
         'pacticipant-version': { type: 'string' },
         json: { type: 'string' },
         quiet: { type: 'boolean', default: false },
-        'log-level': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }))
@@ -409,18 +370,14 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       'Verifying local pact files: results are not published (Pact publishes results only for pacts fetched with --from-broker).',
     )
-  const pactPaths = (values.pact ?? [DEFAULT_PACT_DIR]).map((p) =>
-    /^https?:/.test(p) ? p : resolve(p),
-  )
-  for (const p of pactPaths)
-    if (!/^https?:/.test(p) && !existsSync(p)) {
-      console.error(`No pact at ${p}.`)
-      return 2
-    }
+  const pactPath = values.pact && !/^https?:/.test(values.pact) ? resolve(values.pact) : values.pact
+  if (pactPath && !/^https?:/.test(pactPath) && !existsSync(pactPath)) {
+    console.error(`No pact at ${pactPath}.`)
+    return 2
+  }
 
   if (broker && values['publish-pacts']) {
-    const dir =
-      pactPaths.find((p) => !/^https?:/.test(p) && statSync(p).isDirectory()) ?? DEFAULT_PACT_DIR
+    const dir = pactPath && !/^https?:/.test(pactPath) ? pactPath : DEFAULT_PACT_DIR
     const consumerVersion = env.PACT_CONSUMER_VERSION ?? git(['rev-parse', 'HEAD'])
     if (!consumerVersion) {
       console.error('Publishing pacts needs PACT_CONSUMER_VERSION or a git checkout.')
@@ -432,22 +389,16 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  const logLevel = (values['log-level'] ??
-    env.PACT_LOG_LEVEL ??
-    'warn') as VerifyOptions['logLevel']
   const started = Date.now()
   const outcome = await verifyPacts({
     providerBaseUrl: baseUrl,
     providerStatesSetupUrl:
       values['provider-states-setup-url'] ?? env.PACT_PROVIDER_STATES_SETUP_URL,
-    pactUrls: pactPaths,
-    authToken: values['auth-token'] ?? env.PACT_AUTH_TOKEN,
-    broker,
+    ...(pactPath ? { pact: pactPath } : {}),
     fromBroker: values['from-broker'],
     publishResults,
     providerVersion,
     providerBranch,
-    logLevel,
     echo: !values.quiet,
   })
   if (outcome.error && outcome.results.every((r) => !r.ok))
@@ -485,13 +436,5 @@ async function main(argv: string[]): Promise<number> {
   return 0
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  if (process.argv[2] === CHILD_FLAG) {
-    try {
-      await runVerifier(JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as ChildOptions)
-    } catch (error) {
-      console.log(`@@verifier-error ${error instanceof Error ? error.message : String(error)}`)
-      process.exitCode = 1
-    }
-  } else process.exitCode = await main(process.argv.slice(2))
-}
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href)
+  process.exitCode = await main(process.argv.slice(2))

@@ -7,13 +7,14 @@ import { MatchersV3 } from '@pact-foundation/pact'
 import { DEMO } from '../../mocks/provider-state-catalogue'
 import type { TaskStatusCode } from '@/api/entities'
 import { reportSectionValues, taskStatusCodeValues } from '@/api/schema.gen'
+import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from './date-time'
 
-const { like, eachLike, integer, number, boolean, regex, nullValue, datetime, date } = MatchersV3
+const { like, eachLike, integer, number, boolean, regex, nullValue, date } = MatchersV3
 
-/** ISO-8601 instant as `Date.prototype.toISOString()` writes it (the app parses it with Date). */
-export const ISO_INSTANT = "yyyy-MM-dd'T'HH:mm:ss.SSSX"
-export const instant = (example = '2026-03-10T12:00:00.000Z') => datetime(ISO_INSTANT, example)
-export const calendarDate = (example = '2026-03-10') => date('yyyy-MM-dd', example)
+/** Any RFC 3339 date-time (`format: date-time`): see support/date-time.ts. */
+export const instant = (example = '2026-03-10T12:00:00.000Z') => regex(RFC3339_DATE_TIME, example)
+/** An RFC 3339 full-date (`format: date`). */
+export const calendarDate = (example = '2026-03-10') => date(FULL_DATE_FORMAT, example)
 export const oneOf = (values: readonly string[], example: string = values[0]!) =>
   regex(`^(${values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`, example)
 
@@ -340,9 +341,14 @@ export const notification = (read: boolean | null) => ({
   title: like('Nova oportunidade perto de você'),
   body: like('Há uma nova visita paga na sua região.'),
   createdAt: instant(),
-  // A list mixes read and unread ones: `readAt` is left out there (string or null).
-  ...(read === null ? {} : { readAt: read ? instant('2026-03-10T12:30:00.000Z') : nullValue() }),
-  link: like('/oppy'),
+  // A list mixes read and unread ones, with and without a link (the list shows neither):
+  // `readAt` and `link` are left out there. One notification is opened: its link is read.
+  ...(read === null
+    ? {}
+    : {
+        readAt: read ? instant('2026-03-10T12:30:00.000Z') : nullValue(),
+        link: like('/oppy'),
+      }),
 })
 
 export const bulletin = (read: boolean | null) => ({

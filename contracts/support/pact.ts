@@ -14,13 +14,13 @@ import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { resetApiClient } from '@/lib/api'
 import { clearSession, saveSession } from '@/lib/session'
-import { DEMO, type ProviderStateSpec } from '../../mocks/provider-state-catalogue'
+import { AUTH_TOKEN_KEY, DEMO, type ProviderStateSpec } from '../../mocks/provider-state-catalogue'
 
 export const CONSUMER = 'avaliador-app'
 export const PROVIDER = 'avaliador-api'
 export const PACT_DIR = process.env.AVALIADOR_PACT_DIR ?? join(tmpdir(), 'avaliador-pacts')
 
-const { regex, uuid, fromProviderState } = MatchersV3
+const { uuid, fromProviderState } = MatchersV3
 
 // No usage statistics leave this machine (and CI has no network but the package registries).
 process.env.PACT_DO_NOT_TRACK ??= 'true'
@@ -63,8 +63,21 @@ export function fetchQuery<T, K extends QueryKey>(options: {
   return client.fetchQuery(options as Parameters<QueryClient['fetchQuery']>[0]) as Promise<T>
 }
 
-/** `Authorization: Bearer demo-token` (the verifier may swap the token, see verify-pacts). */
-export const AUTH = { Authorization: regex('^Bearer \\S+$', `Bearer ${DEMO.token}`) }
+/**
+ * `Authorization: Bearer <token>`, the token taken from the provider state's answer
+ * (`authToken`, see `signsIn` in mocks/provider-state-catalogue.ts): the verifier needs no
+ * token of its own and rewrites no header, so an interaction that must send another token
+ * (an expired session) keeps it. The consumer test sends `demo-token`.
+ */
+export const AUTH = {
+  Authorization: {
+    'pact:matcher:type': 'regex',
+    regex: '^Bearer \\S+$',
+    'pact:generator:type': 'ProviderState',
+    expression: `Bearer \${${AUTH_TOKEN_KEY}}`,
+    value: `Bearer ${DEMO.token}`,
+  } as unknown as MatchersV3.Matcher<string>,
+}
 
 /** A fresh UUID on every verification (the caller makes one per intent: newIdempotencyKey). */
 export const IDEMPOTENCY = { 'Idempotency-Key': uuid() }

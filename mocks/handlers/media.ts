@@ -90,15 +90,14 @@ function uploadRefusal(task: Task): string | null {
   }
 }
 
-/** The form fields of a MediaUpload, validated against openapi.yaml (numbers arrive as text). */
+/**
+ * The form fields of a MediaUpload, validated against openapi.yaml (which describes the parts
+ * as the text they are: numbers as decimal text), with the numbers read as numbers.
+ */
 function readUploadFields(form: FormData) {
   const text = (name: string) => {
     const value = form.get(name)
-    return typeof value === 'string' ? value : undefined
-  }
-  const number = (name: string) => {
-    const value = text(name)
-    return value === undefined || value.trim() === '' ? undefined : Number(value)
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
   }
   const candidate = Object.fromEntries(
     Object.entries({
@@ -106,9 +105,9 @@ function readUploadFields(form: FormData) {
       kind: text('kind'),
       taskId: text('taskId'),
       takenAt: text('takenAt'),
-      width: number('width'),
-      height: number('height'),
-      durationSecs: number('durationSecs'),
+      width: text('width'),
+      height: text('height'),
+      durationSecs: text('durationSecs'),
       caption: text('caption'),
     }).filter(([, value]) => value !== undefined),
   )
@@ -123,7 +122,14 @@ function readUploadFields(form: FormData) {
   if (!(file instanceof Blob))
     fields.unshift({ field: 'file', message: 'Escolha um arquivo para enviar.' })
   if (fields.length > 0 || !parsed.success || !(file instanceof Blob)) throw invalid(fields)
-  return { ...parsed.data, file }
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value))
+  return {
+    ...parsed.data,
+    width: number(parsed.data.width),
+    height: number(parsed.data.height),
+    durationSecs: number(parsed.data.durationSecs),
+    file,
+  }
 }
 
 export function mediaHandlers(ctx: BackendContext) {

@@ -12,17 +12,18 @@
 import { http, HttpResponse } from 'msw'
 import type { Task } from '@/api/entities'
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
-import { STATES, type StateKey } from '../provider-state-catalogue'
+import { AUTH_TOKEN_KEY, STATES, type StateKey } from '../provider-state-catalogue'
 import { TERMS_VERSION } from '../seed/catalogue'
 import {
   DEFAULT_SEED,
   DEMO_AGENT_ID,
   DEMO_INVITATION,
   DEMO_PHONE,
+  DEMO_TOKEN,
   type ScenarioName,
 } from '../seed/seed'
 import { updateReport } from './reports'
-import { type BackendContext, type ControlTarget, isoNow, plain } from './support'
+import { type BackendContext, type ControlTarget, isoNow, newId, plain } from './support'
 import { updateTask } from './tasks'
 import { walletOf } from './wallet'
 
@@ -108,6 +109,13 @@ const absent = (keys: readonly string[]) => (_ctx: BackendContext, params: Param
 
 export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   serviceUp: { arrange: () => ({}) },
+  maintenance: {
+    arrange(ctx) {
+      // What the demo panel's "Manutenção" switch does: every call, the health check too.
+      ctx.faults.add({ path: '*', fault: 'unavailable' })
+      return {}
+    },
+  },
   signedIn: { arrange: () => ({}) },
 
   sessionExpired: {
@@ -123,6 +131,14 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   },
 
   phoneRegistered: { arrange: () => ({ phone: DEMO_PHONE }) },
+  phoneUnknown: {
+    arrange(ctx, params) {
+      const phone = text(params, 'phone') ?? '+5511900000000'
+      if (ctx.db.agents.findFirst((q) => q.where({ phone })))
+        throw new ProviderStateError(`Há um avaliador com o telefone ${phone}.`)
+      return { phone }
+    },
+  },
   codeRequested: { arrange: (ctx, params) => seedCode(ctx, params, () => {}) },
   codeLocked: {
     async arrange(ctx, params) {
@@ -146,6 +162,16 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   invitationPending: {
     arrange: () => ({ invitationId: DEMO_INVITATION.id, token: DEMO_INVITATION.token }),
   },
+  invitationExpired: {
+    async arrange(ctx) {
+      await ctx.db.invitations.update((q) => q.where({ id: DEMO_INVITATION.id }), {
+        data(i) {
+          i.expiresAt = iso(ctx.clock.now() - DAY)
+        },
+      })
+      return { invitationId: DEMO_INVITATION.id, token: DEMO_INVITATION.token }
+    },
+  },
   noInvitation: { arrange: absent(['invitationId']) },
 
   termsNotAccepted: {
@@ -155,7 +181,7 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
           a.termsVersionAccepted = null
         },
       })
-      return { version: TERMS_VERSION }
+      return { termsVersion: TERMS_VERSION }
     },
   },
 
@@ -175,6 +201,14 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
         })
       const balance = walletOf(ctx, DEMO_AGENT_ID).balanceCents
       return { balanceCents: balance, overBalanceCents: balance + 100 }
+    },
+  },
+
+  noBankData: {
+    async arrange(ctx, params) {
+      const { balanceCents } = await ARRANGEMENTS.balanceAvailable.arrange(ctx, params)
+      ctx.db.banks.deleteMany((q) => q.where({ ownerId: DEMO_AGENT_ID }))
+      return { balanceCents: balanceCents! }
     },
   },
 
@@ -210,7 +244,11 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
       const offer = offers.find((o) => o.taskId === text(params, 'taskId')) ?? offers[0]
       if (!offer) throw new ProviderStateError('O cenário não tem oportunidade pendente.')
       const from = Math.max(now, Date.parse(offer.task.window.from))
-      return { taskId: offer.taskId, scheduledFor: iso(from + DAY) }
+      return {
+        taskId: offer.taskId,
+        scheduledFor: iso(from + DAY),
+        outsideWindow: iso(Date.parse(offer.task.window.to) + DAY),
+      }
     },
   },
   expiredOpportunity: {
@@ -237,6 +275,7 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
         lat: task.location.lat,
         lng: task.location.lng,
         scheduledFor: iso(Math.min(now + DAY, now + (deadline - now) / 2)),
+        afterDeadline: iso(deadline + DAY),
       }
     },
   },
@@ -364,6 +403,22 @@ async function arrangeNomination(ctx: BackendContext, params: Params, side: 'eli
   return { taskId: task.id, attendantCode: attendant.code, awardCode: award.code }
 }
 
+/**
+ * A signed-in state's session, as a real backend would hand one out: a new token for the
+ * demo agent, returned as `authToken`. The seeded `demo-token` (the pacts' example) stops
+ * working, so an interaction that does not take its token from the state fails here too.
+ */
+async function openSession(ctx: BackendContext) {
+  ctx.db.sessions.deleteMany((q) => q.where({ token: DEMO_TOKEN }))
+  const token = newId(ctx, 'ses_pact')
+  await ctx.db.sessions.create({
+    token,
+    agentId: DEMO_AGENT_ID,
+    expiresAt: iso(ctx.clock.now() + DAY),
+  })
+  return token
+}
+
 const KEY_BY_NAME = new Map(
   (Object.keys(STATES) as StateKey[]).map((key) => [STATES[key].name, key] as const),
 )
@@ -406,6 +461,7 @@ export function providerStateHandlers(target: ControlTarget) {
       try {
         await target.reset({ seed: DEFAULT_SEED, scenario: arrangement.scenario ?? 'busy-agent' })
         const used = await arrangement.arrange(ctx, params)
+        if (STATES[key].signsIn) used[AUTH_TOKEN_KEY] = await openSession(ctx)
         ctx.log(`estado de contrato: ${body.state} ${JSON.stringify(used)}`)
         return HttpResponse.json(used)
       } catch (error) {

@@ -1,4 +1,4 @@
-/** Health: always up in the fake backend (maintenance is shown by the real one only). */
+/** Health: up (the `unavailable` fault switch of mocks/faults.ts answers it 503 maintenance). */
 import { type BackendContext, isoNow, typedHttp } from './support'
 
 export const FAKE_API_VERSION = '1.0.0'

@@ -1,6 +1,6 @@
 /**
- * The demo agent's identity: the one source for the fake backend's seed, the pacts'
- * provider states and the verifier's token swap (see docs/product/preview.md).
+ * The demo agent's identity: the one source for the fake backend's seed and the pacts'
+ * provider states (see docs/product/preview.md).
  */
 export const DEMO_AGENT_ID = 'agt_demo'
 export const DEMO_PHONE = '+5511987654321'

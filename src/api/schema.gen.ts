@@ -1328,15 +1328,23 @@ export type components = {
       report: components['schemas']['Report']
       task: components['schemas']['Task']
     }
+    /**
+     * @description The parts of a multipart/form-data upload. Every part but `file` is text on the wire
+     *     (`encoding`: text/plain), so the numbers are described as the decimal text they
+     *     arrive as; the stored `Evidence` has them as numbers.
+     */
     MediaUpload: {
       file: string
       kind: components['schemas']['EvidenceKind']
       taskId: string
       /** Format: date-time */
       takenAt: string
-      width?: number
-      height?: number
-      durationSecs?: number
+      /** @description Pixels, as decimal text. */
+      width?: string
+      /** @description Pixels, as decimal text. */
+      height?: string
+      /** @description Seconds, as decimal text. */
+      durationSecs?: string
       caption?: string
     }
     /** @enum {string} */
@@ -1644,7 +1652,6 @@ export interface operations {
           'application/json': components['schemas']['Health']
         }
       }
-      429: components['responses']['TooManyRequests']
       503: components['responses']['ServiceUnavailable']
     }
   }
@@ -1772,6 +1779,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   setAvailability: {

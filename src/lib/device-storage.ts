@@ -114,6 +114,20 @@ export const deviceStorage = {
     return writeMirror([{ key, value }], durability)
   },
 
+  /**
+   * Synchronously, in localStorage only: for `pagehide`, when an asynchronous write may not
+   * finish before the page is gone. Never mirrored, so a key kept this way is never also
+   * kept with `set`/`remove` (the mirror would overwrite it at the next start).
+   */
+  setNow(key: string, value: string | null): void {
+    try {
+      if (value === null) localStorage.removeItem(key)
+      else localStorage.setItem(key, value)
+    } catch {
+      // Full or blocked: nothing more can be done while the page goes.
+    }
+  },
+
   remove(key: string, durability?: Durability): Promise<void> {
     try {
       localStorage.removeItem(key)

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
 import { fakeBackend } from '@/test/render-route'
 import { openVisitDb } from '@/lib/visit-store/db'
+import { leavingTextKey } from '@/lib/visit-store/use-draft-text'
 import { clearVisitStore, openVisit, seedDeviceCheckin, setDeviceOnline } from '@/test/checkin-kit'
 import { stopTestSync } from '@/test/visit-kit'
 
@@ -50,5 +51,36 @@ describe('Observações', () => {
     fireEvent.change(notes, { target: { value: 'Saí rápido.' } })
     await user.click(screen.getByRole('link', { name: 'Controle' }))
     await waitFor(async () => expect(await draftNotes()).toBe('Saí rápido.'))
+  })
+
+  // A reload or a closed app aborts an IndexedDB write that has not finished: the last
+  // change is put in localStorage synchronously at pagehide, and the next start keeps it.
+  it('keeps a change that was still on its way to the disk when the page went', async () => {
+    const { unmount } = await openVisit(`/tasks/${SLUG}/checkin/notes`, DEMO_AGENT_ID)
+    const notes = await screen.findByRole('textbox', { name: 'Observações da visita' })
+    const key = leavingTextKey('rep_4826', 'notes')
+    fireEvent.change(notes, { target: { value: 'Digitado antes de fechar.' } })
+    window.dispatchEvent(new PageTransitionEvent('pagehide'))
+    // Synchronously: nothing asynchronous runs once a page is gone.
+    expect(localStorage.getItem(key)).toBe('Digitado antes de fechar.')
+    // Once the write is on the disk, the copy is not needed any more.
+    await waitFor(async () => expect(await draftNotes()).toBe('Digitado antes de fechar.'))
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull())
+    unmount()
+  })
+
+  it('moves the text a page left with into the draft at the next start', async () => {
+    const key = leavingTextKey('rep_4826', 'notes')
+    const { router } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    await screen.findByRole('heading', { name: 'Controle da visita' })
+    // What the last page left (opening the app clears the test's storage first).
+    localStorage.setItem(key, 'O último pedaço chegou.')
+    await router.navigate(`/tasks/${SLUG}/checkin/notes`)
+    expect(await screen.findByRole('textbox', { name: 'Observações da visita' })).toHaveValue(
+      'O último pedaço chegou.',
+    )
+    await waitFor(async () => expect(await draftNotes()).toBe('O último pedaço chegou.'))
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull())
+    await waitFor(() => expect(serverReport().notes).toBe('O último pedaço chegou.'))
   })
 })

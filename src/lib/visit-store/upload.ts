@@ -18,11 +18,21 @@ export type UploadProgressListener = (fraction: number) => void
 
 export type UploadOptions = { signal?: AbortSignal; timeoutMs?: number }
 
-/** The spec's upload fields, with the file as the Blob it is and the name it travels with. */
-export type MediaUploadFields = Omit<components['schemas']['MediaUpload'], 'file'> & {
-  file: Blob
-  fileName: string
-}
+type Schemas = components['schemas']
+
+/**
+ * The spec's upload fields, with the file as the Blob it is and the name it travels with. The
+ * spec describes the numeric parts as the decimal text a multipart body carries; here they are
+ * the numbers the stored Evidence has, and `mediaUploadForm` writes them as text.
+ */
+export type MediaUploadFields = Omit<
+  Schemas['MediaUpload'],
+  'file' | 'width' | 'height' | 'durationSecs'
+> &
+  Pick<Schemas['Evidence'], 'width' | 'height' | 'durationSecs'> & {
+    file: Blob
+    fileName: string
+  }
 
 const PATH = '/media'
 /** A 0.4 MB photo on a weak 3G link takes tens of seconds; audio up to 10 MB longer. */

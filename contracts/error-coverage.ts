@@ -1,0 +1,110 @@
+/**
+ * Why a declared error has no interaction. openapi.yaml declares 4xx/5xx responses per
+ * operation; the pacts pin each one the app handles differently (a code it branches on, a
+ * screen of its own, a field error it shows under its field) and, once each, the generic paths
+ * the rest go through. `npm run test:contracts` lists every declared (operation, status) pair
+ * with its interactions or its reason from here, and fails on a pair with neither, on a reason
+ * left for a pair that is now pinned or no longer declared, and on a `pinnedBy` that is not
+ * pinned.
+ *
+ * A 401 needs no entry: on an operation with a session it is the generic 401 path of the way
+ * the app sends its token (AUTH_STYLES), which must be pinned at least once.
+ *
+ * Plain data (no Pact): read by scripts/contract-run.ts.
+ */
+
+export type Unpinned = {
+  /** A short name, when the same reason explains several pairs (the table prints it once). */
+  label?: string
+  /** Why no interaction is needed: for the backend team as much as for us. */
+  why: string
+  /** Pinned pairs (`operationId status`) that exercise the same code path in the app. */
+  pinnedBy?: readonly string[]
+}
+
+/** The ways the app sends its session token; every other operation uses the typed client. */
+export const AUTH_STYLES = {
+  default: 'typed client (src/api/client.ts)',
+  byOperation: { uploadMedia: 'upload by XMLHttpRequest (src/lib/visit-store/upload.ts)' },
+} as const satisfies { default: string; byOperation: Record<string, string> }
+
+/** What the app does with a 401 on a request that carried its token. */
+export const GENERIC_401 =
+  'The session is over: the app clears it and signs the agent out, keeping unsent visit work (src/app/session-expiry.ts)'
+
+const OUTBOX: Unpinned = {
+  label: 'refused visit write',
+  why: 'A refused visit write: the outbox marks it failed with the server’s message, for the agent to retry or discard (src/lib/visit-store/outbox.ts), whatever the 4xx.',
+  pinnedBy: ['checkOut 409', 'saveReport 422'],
+}
+const FORM: Unpinned = {
+  label: 'refused form',
+  why: 'A refused form: the server’s message is shown and the next try gets a new Idempotency-Key (src/lib/use-idempotency-key.ts), whatever the 4xx.',
+  pinnedBy: ['acceptOpportunity 409', 'cancelTask 422'],
+}
+const READ: Unpinned = {
+  label: 'refused read',
+  why: 'A refused read: not retried and shown as a load error with “Tentar de novo” (src/lib/query-client.ts, LoadError), whatever the 4xx. The ids come from a task the server sent.',
+  pinnedBy: ['getTask 404', 'getReport 404'],
+}
+const UPLOAD: Unpinned = {
+  label: 'refused upload',
+  why: 'A refused upload: the photo is marked failed with the server’s message and not retried (src/lib/visit-store/upload.ts, outbox.ts), as for 413 and 415.',
+  pinnedBy: ['uploadMedia 413', 'uploadMedia 415'],
+}
+
+export const UNPINNED: Record<string, Unpinned> = {
+  'activateAccount 422': {
+    why: 'Not sent by the app: the id and token come from the invitation link and are never empty (the route needs both). A refusal without a link code opens the activation error page’s general reason (activation-page.tsx).',
+  },
+  'setAvailability 422': {
+    why: 'Not sent by the app: the body is one boolean. Any failure turns the switch back (account-menu-page.tsx).',
+  },
+  'acceptTerms 409': FORM,
+  'requestWithdrawal 422': {
+    why: 'Shown as the form’s general message, like any refusal without its own code (withdraw-sheet.tsx). (The app lets amounts under R$ 1,00 reach the server, which refuses them.)',
+    pinnedBy: ['requestWithdrawal 409'],
+  },
+  'createAward 404': OUTBOX,
+  'createAward 409': OUTBOX,
+  'acceptOpportunity 404': FORM,
+  'acceptOpportunity 422': {
+    why: 'Not sent by the app: scheduledFor is always a date-time the form built (src/lib/sao-paulo-time.ts).',
+  },
+  'declineOpportunity 404': FORM,
+  'declineOpportunity 409': FORM,
+  'declineOpportunity 422': {
+    why: 'Not sent by the app: the reason is never blank and at most 300 characters (decline-sheet.tsx; the spec allows 500).',
+  },
+  'checkInByPosition 404': OUTBOX,
+  'checkOut 404': OUTBOX,
+  'rescheduleTask 404': FORM,
+  'rescheduleTask 422': {
+    why: 'Not sent by the app: scheduledFor is always a date-time the form built (src/lib/sao-paulo-time.ts).',
+  },
+  'cancelTask 404': FORM,
+  'cancelTask 409': FORM,
+  'getProject 404': READ,
+  'getMission 404': READ,
+  'getForm 404': READ,
+  'saveReport 404': OUTBOX,
+  'submitReport 404': OUTBOX,
+  'submitReport 409': {
+    why: `${OUTBOX.why} The report in a stale_version answer is used on a save (pinned), not on a submission.`,
+    pinnedBy: ['saveReport 409', ...OUTBOX.pinnedBy!],
+  },
+  'answerRevision 404': OUTBOX,
+  'answerRevision 409': OUTBOX,
+  'uploadMedia 404': UPLOAD,
+  'uploadMedia 422': UPLOAD,
+  'getMediaContent 404': {
+    why: 'Not distinguished: a photo or recording whose bytes cannot be read shows as not loaded, whatever the error (use-media-object-url.ts).',
+  },
+  'markNotificationRead 404': {
+    why: 'Not distinguished: a failed read mark is ignored (notification-read-page.tsx); the page’s “not found” comes from getNotification 404.',
+    pinnedBy: ['getNotification 404'],
+  },
+  'markBulletinRead 404': {
+    why: 'Not distinguished: any failure shows the same “could not mark it as read” message (bulletins-page.tsx).',
+  },
+}

@@ -1,0 +1,136 @@
+#!/bin/sh
+# Verifies the Avaliador app's pacts (consumer avaliador-app, provider avaliador-api) against a
+# running API with the standalone Pact verifier: no Node, no checkout of the app beyond this
+# file and contracts/pacts/ (or a Pact Broker). See contracts/README.md.
+#
+#   sh verify-provider.sh --provider-base-url http://localhost:8080 \
+#     --provider-states-setup-url http://localhost:8080/test-support/provider-states
+#
+# Options:
+#   --provider-base-url URL          where the API is served: requests go to URL/api/… (required)
+#   --provider-states-setup-url URL  the provider-state endpoint (required; its contract is
+#                                    contracts/provider-states.yaml)
+#   --pact PATH                      a pact file, a folder of pact files or a pact URL
+#                                    (default: the pacts/ folder beside this script)
+#   --from-broker                    verify what the broker selects instead (main branch,
+#                                    deployed or released versions, a matching branch; pending
+#                                    pacts on) — needs PACT_BROKER_BASE_URL and --provider-branch
+#   --publish                        with --from-broker: publish the results (needs
+#                                    --provider-version)
+#   --provider-version V             your commit, e.g. the git sha
+#   --provider-branch B              your branch
+#   --json FILE                      also write the verifier's JSON report
+#   -- ARGS…                         passed to the verifier as they are (e.g. --filter-description)
+#
+# Environment:
+#   PACT           the `pact` CLI (default: `pact` on PATH); the verifier runs as `pact verifier`
+#   PACT_VERIFIER  a verifier taking the same options instead (pact_verifier_cli, pact-verifier)
+#   PACT_BROKER_BASE_URL, PACT_BROKER_TOKEN (or PACT_BROKER_USERNAME / PACT_BROKER_PASSWORD)
+#
+# Authentication: nothing to configure. Every signed-in provider state answers `authToken`
+# and the pacts put it in each request's Authorization header.
+#
+# Exit code: the verifier's (0 when every interaction verified), 2 for bad usage.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+provider=''
+states=''
+pact="$here/pacts"
+from_broker=false
+publish=false
+version=''
+branch=''
+json=''
+
+usage() {
+  echo "$1" >&2
+  echo 'Usage: sh verify-provider.sh --provider-base-url URL --provider-states-setup-url URL [options] (see the top of this file)' >&2
+  exit 2
+}
+
+value() { # value <option> <next argument or empty>
+  [ -n "$2" ] || usage "$1 needs a value."
+  printf '%s' "$2"
+}
+
+while [ "$#" -gt 0 ]; do
+  case "$1" in
+    --provider-base-url) provider=$(value "$1" "${2:-}"); shift 2 ;;
+    --provider-states-setup-url) states=$(value "$1" "${2:-}"); shift 2 ;;
+    --pact) pact=$(value "$1" "${2:-}"); shift 2 ;;
+    --from-broker) from_broker=true; shift ;;
+    --publish) publish=true; shift ;;
+    --provider-version) version=$(value "$1" "${2:-}"); shift 2 ;;
+    --provider-branch) branch=$(value "$1" "${2:-}"); shift 2 ;;
+    --json) json=$(value "$1" "${2:-}"); shift 2 ;;
+    -h | --help) sed -n '2,/^set -eu$/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
+    --) shift; break ;;
+    *) usage "Unknown option: $1" ;;
+  esac
+done
+
+[ -n "$provider" ] || usage 'Missing --provider-base-url.'
+[ -n "$states" ] || usage 'Missing --provider-states-setup-url.'
+
+# scheme://host[:port][/base/path] → the verifier's transport, hostname, port and base path.
+case "$provider" in
+  http://* | https://*) ;;
+  *) usage "--provider-base-url must start with http:// or https:// (got $provider)." ;;
+esac
+scheme=${provider%%://*}
+rest=${provider#*://}
+hostport=${rest%%/*}
+base_path=${rest#"$hostport"}
+base_path=${base_path%/}
+host=${hostport%:*}
+port=${hostport##*:}
+if [ "$port" = "$hostport" ]; then
+  host=$hostport
+  if [ "$scheme" = https ]; then port=443; else port=80; fi
+fi
+
+set -- --provider-name avaliador-api \
+  --transport "$scheme" --hostname "$host" --port "$port" \
+  --state-change-url "$states" --state-change-teardown \
+  "$@"
+[ -z "$base_path" ] || set -- --base-path "$base_path" "$@"
+[ -z "$json" ] || set -- --json "$json" "$@"
+[ -t 1 ] || set -- --no-colour "$@"
+
+if $from_broker; then
+  [ -n "${PACT_BROKER_BASE_URL:-}" ] || usage '--from-broker needs PACT_BROKER_BASE_URL.'
+  [ -n "$branch" ] || usage '--from-broker needs --provider-branch (pending and matching-branch pacts).'
+  set -- --broker-url "$PACT_BROKER_BASE_URL" \
+    --consumer-version-selectors '{"mainBranch":true}' \
+    --consumer-version-selectors '{"deployedOrReleased":true}' \
+    --consumer-version-selectors '{"matchingBranch":true}' \
+    --enable-pending --provider-branch "$branch" "$@"
+  [ -z "$version" ] || set -- --provider-version "$version" "$@"
+  if $publish; then
+    [ -n "$version" ] || usage '--publish needs --provider-version.'
+    set -- --publish "$@"
+  fi
+else
+  $publish && usage '--publish works with --from-broker only (results are published for broker pacts).'
+  case "$pact" in
+    http://* | https://*) set -- --url "$pact" "$@" ;;
+    *)
+      if [ -d "$pact" ]; then
+        set -- --dir "$pact" "$@"
+      elif [ -f "$pact" ]; then
+        set -- --file "$pact" "$@"
+      else
+        usage "No pact at $pact."
+      fi
+      ;;
+  esac
+  # The verifier reads PACT_BROKER_BASE_URL by itself and would add the broker's pacts.
+  unset PACT_BROKER_BASE_URL
+fi
+
+if [ -n "${PACT_VERIFIER:-}" ]; then
+  exec "$PACT_VERIFIER" "$@"
+else
+  exec "${PACT:-pact}" verifier "$@"
+fi
