@@ -10,6 +10,7 @@ import { clearDatabase, createDatabase, type CollectionExtensions, type Database
 import { apiHandlers } from './handlers/api-handlers'
 import { controlHandlers } from './handlers/control'
 import { createFaultRegistry, faultHandler, type FaultRule } from './faults'
+import { recordOnlyGateway, type PushGateway } from './push'
 import type { BackendContext, FakeBackendLog } from './handlers/support'
 import { DEFAULT_SCENARIO, DEFAULT_SEED, seedDatabase, type ScenarioName } from './seed/seed'
 
@@ -28,6 +29,11 @@ export type FakeBackendOptions = {
   skipSeed?: boolean
   /** Also answer the control plane under `${baseUrl}/__fake/…` (tests, demos, contract states). */
   controlApi?: boolean
+  /**
+   * How Web Push goes out: real, encrypted pushes with `web-push` in Node
+   * (mocks/web-push-gateway.ts); by default nothing is sent and every push is only logged.
+   */
+  pushGateway?: PushGateway
 }
 
 export type FakeBackend = {
@@ -74,6 +80,7 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     log: options.log ?? (() => {}),
     random: seededRandom(options.seed ?? DEFAULT_SEED),
     faults,
+    push: { gateway: options.pushGateway ?? recordOnlyGateway(), sent: [] },
   }
   real = apiHandlers(context)
   const backend: FakeBackend = {
@@ -99,6 +106,7 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
       backend.seed = next.seed ?? backend.seed
       backend.scenario = next.scenario ?? backend.scenario
       faults.clear()
+      context.push.sent.length = 0
       clearDatabase(db)
       clock.set(0)
       context.random = seededRandom(backend.seed)

@@ -12,6 +12,7 @@ import type { Agent, FieldError, ProblemCode } from '@/api/entities'
 import type { Database } from '../db'
 import type { FakeClock } from '../clock'
 import type { FaultRegistry } from '../faults'
+import type { PushState } from '../push'
 import type { ScenarioName } from '../seed/seed'
 import { apiSchema } from '../schemas'
 
@@ -27,6 +28,8 @@ export type BackendContext = {
   random: () => number
   /** Fault switches checked before every handler (see mocks/faults.ts). */
   faults: FaultRegistry
+  /** Where Web Push goes and what was sent (see mocks/push.ts). */
+  push: PushState
 }
 
 export function typedHttp(ctx: BackendContext) {
