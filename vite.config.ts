@@ -8,9 +8,11 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { agentAppChunks, type ChunkReport } from './scripts/check-bundle'
 import type * as FakeBackend from './mocks/fake-backend'
 import type * as NodeHttp from './mocks/node-http'
+import type * as WebPushGateway from './mocks/web-push-gateway'
 
 type FakeBackendModule = typeof FakeBackend
 type NodeHttpModule = typeof NodeHttp
+type WebPushGatewayModule = typeof WebPushGateway
 
 /**
  * Writes dist/bundle-modules.json: for each chunk, whether it is the entry, what it imports
@@ -101,7 +103,14 @@ function devFakeBackend(): Plugin {
         const { fakeBackendMiddleware } = (await server.ssrLoadModule(
           '/mocks/node-http.ts',
         )) as NodeHttpModule
+        const { loadOrCreateVapidKeys, webPushGateway } = (await server.ssrLoadModule(
+          '/mocks/web-push-gateway.ts',
+        )) as WebPushGatewayModule
         const backend = await createFakeBackend({
+          // The same key pair as `npm start`: a device subscribed there keeps receiving here.
+          pushGateway: webPushGateway(
+            loadOrCreateVapidKeys(fileURLToPath(new URL('./.local/vapid-keys.json', import.meta.url))),
+          ),
           latencyMs: [150, 600],
           controlApi: true,
           log: (message) => server.config.logger.info(`[fake-backend] ${message}`),
