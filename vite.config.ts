@@ -109,7 +109,9 @@ function devFakeBackend(): Plugin {
         const backend = await createFakeBackend({
           // The same key pair as `npm start`: a device subscribed there keeps receiving here.
           pushGateway: webPushGateway(
-            loadOrCreateVapidKeys(fileURLToPath(new URL('./.local/vapid-keys.json', import.meta.url))),
+            loadOrCreateVapidKeys(
+              fileURLToPath(new URL('./.local/vapid-keys.json', import.meta.url)),
+            ),
           ),
           latencyMs: [150, 600],
           controlApi: true,

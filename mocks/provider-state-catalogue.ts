@@ -218,6 +218,19 @@ export const STATES = {
     returns: ['bulletinId'],
     setup: 'Bulletins for the agent, this one unread. Return its `bulletinId`.',
   }),
+  pushSubscribed: state({
+    name: 'this device {subscriptionId} receives push notifications',
+    params: { subscriptionId: 'psh_aparelho' },
+    returns: ['subscriptionId'],
+    setup:
+      'The signed-in agent has a push subscription registered (any endpoint and keys). Return its `subscriptionId`.',
+  }),
+  noPushSubscription: state({
+    name: 'the agent has no push subscription {subscriptionId}',
+    params: { subscriptionId: 'psh_inexistente' },
+    returns: [],
+    setup: 'No push subscription with this id for the agent (removal answers 404).',
+  }),
   catalogue: state({
     name: 'the catalogue has project {projectId}, mission {missionId} and form {formId}',
     params: { projectId: 'prj_farma', missionId: 'msn_farma', formId: 'frm_farma' },
