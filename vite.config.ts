@@ -142,9 +142,15 @@ function agentAppPrecache<Entry extends { url: string }>(entries: Entry[]) {
   return { manifest, warnings: [] }
 }
 
+/**
+ * The service worker is ours (src/worker/sw.ts: precache, push, notification taps, the
+ * outbox's Background Sync); `injectManifest` builds it with Vite and fills in the precache
+ * list. Its navigation handling is src/worker/navigation.ts.
+ */
 const pwa = VitePWA({
-  strategies: 'generateSW',
-  filename: 'sw.js',
+  strategies: 'injectManifest',
+  srcDir: 'src/worker',
+  filename: 'sw.ts',
   scope: '/',
   injectRegister: false,
   registerType: 'autoUpdate',
@@ -168,17 +174,14 @@ const pwa = VitePWA({
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   },
-  workbox: {
+  injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-    globIgnores: ['preview/**', 'bundle-modules.json'],
+    // The worker itself is not precached; neither is the demo, nor the build's report.
+    globIgnores: ['preview/**', 'bundle-modules.json', 'sw.js'],
     manifestTransforms: [async (entries) => agentAppPrecache(entries)],
-    navigateFallback: '/index.html',
-    // The API is never cached by the worker (the app keeps its own data), nor is the demo.
-    navigateFallbackDenylist: [/^\/api\//, /^\/preview(\/|$)/],
-    cleanupOutdatedCaches: true,
-    clientsClaim: true,
-    skipWaiting: true,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    // One classic script (no import statements): every browser that has service workers runs it.
+    rollupFormat: 'iife',
   },
 })
 
