@@ -51,6 +51,9 @@ export type FakeBackend = {
   clearFaults(): void
 }
 
+/** How many API calls the request log keeps (a long `npm start` forgets the oldest). */
+const REQUEST_LOG_LIMIT = 1000
+
 /** Small deterministic PRNG (mulberry32) for ids and codes. */
 export function seededRandom(seed: number) {
   let a = seed >>> 0
@@ -81,6 +84,7 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     random: seededRandom(options.seed ?? DEFAULT_SEED),
     faults,
     push: { gateway: options.pushGateway ?? recordOnlyGateway(), sent: [] },
+    requests: [],
   }
   real = apiHandlers(context)
   const backend: FakeBackend = {
@@ -92,8 +96,19 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     handlers: [
       // Faults first: a faulted call never reaches the real handler (nor waits the latency).
       faultHandler(baseUrl, faults, () => real),
-      // Then latency: it resolves nothing, so the request falls through to the real handler.
-      http.all(`${baseUrl}/*`, async () => {
+      // Then the request log and the latency: they resolve nothing, so the request falls
+      // through to the real handler.
+      http.all(`${baseUrl}/*`, async ({ request }) => {
+        const path = new URL(request.url).pathname
+        if (!path.startsWith(`${baseUrl}/__fake/`)) {
+          context.requests.push({
+            at: new Date(clock.now()).toISOString(),
+            method: request.method,
+            path,
+            idempotencyKey: request.headers.get('Idempotency-Key'),
+          })
+          if (context.requests.length > REQUEST_LOG_LIMIT) context.requests.shift()
+        }
         const ms =
           typeof latency === 'number'
             ? latency
@@ -107,6 +122,7 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
       backend.scenario = next.scenario ?? backend.scenario
       faults.clear()
       context.push.sent.length = 0
+      context.requests.length = 0
       clearDatabase(db)
       clock.set(0)
       context.random = seededRandom(backend.seed)

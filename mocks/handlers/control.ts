@@ -2,7 +2,7 @@
  * The fake backend's control plane, outside openapi.yaml, under `${baseUrl}/__fake/…`:
  * what a test, a contract verification or a demo presenter needs to act as the world
  * (read the last sign-in code, reset, move the clock, act as validator, set up provider
- * states). Never part of the real API; only the fake backend answers it.
+ * states) or to see what happened (the calls that reached it, the pushes it sent). Never part of the real API; only the fake backend answers it.
  */
 import { http, HttpResponse } from 'msw'
 import type { NotificationKind, ReportSection } from '@/api/entities'
@@ -32,6 +32,16 @@ export function controlHandlers(target: ControlTarget) {
     ...providerStateHandlers(target),
     ...messageControlHandlers(ctx, base),
     ...pushControlHandlers(ctx, base),
+    // Every API call that reached a handler (`?path=` a substring to keep): how many times a
+    // write really reached the server, whoever sent it (a tab, the service worker).
+    http.get(`${base}/requests`, ({ request }) => {
+      const part = new URL(request.url).searchParams.get('path') ?? ''
+      return HttpResponse.json({ requests: ctx.requests.filter((r) => r.path.includes(part)) })
+    }),
+    http.delete(`${base}/requests`, () => {
+      ctx.requests.length = 0
+      return HttpResponse.json({ requests: [] })
+    }),
     http.get(`${base}/otp`, ({ request }) => {
       const phone = new URL(request.url).searchParams.get('phone') ?? ''
       const code = peekSignInCode(ctx, phone)

@@ -30,6 +30,16 @@ export type BackendContext = {
   faults: FaultRegistry
   /** Where Web Push goes and what was sent (see mocks/push.ts). */
   push: PushState
+  /** Every API call that reached a handler (not the faulted ones), oldest first: for tests. */
+  requests: RequestRecord[]
+}
+
+/** One API call as the control plane lists it (`GET __fake/requests`). */
+export type RequestRecord = {
+  at: string
+  method: string
+  path: string
+  idempotencyKey: string | null
 }
 
 export function typedHttp(ctx: BackendContext) {
