@@ -62,7 +62,12 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
   const link = linkOfNotification(event.notification.data)
-  event.waitUntil(openInApp(link).catch((error: unknown) => log('link não aberto', error)))
+  const opening = openInApp(link).catch((error: unknown) => log('link não aberto', error))
+  try {
+    event.waitUntil(opening)
+  } catch {
+    // An event made by a script (not by a tap) has no lifetime to extend; the link still opens.
+  }
 })
 
 /** Takes a window of the app to `path` (focused), or opens one there. */
@@ -76,7 +81,8 @@ async function openInApp(path: string) {
     await self.clients.openWindow(new URL(path, origin).href)
     return
   }
-  await target.focus()
+  // Focus needs the tap's activation; without it the window is still taken to the link.
+  await target.focus().catch(() => undefined)
   // The app navigates itself (no reload, nothing typed lost): src/app/start-app.tsx.
   target.postMessage({ type: OPEN_PATH_MESSAGE, path })
 }
