@@ -18,7 +18,6 @@ import { handleMaintenance } from './maintenance'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 import { isAppPath } from '@/lib/app-path'
-import { refreshDeviceSubscription } from '@/lib/push'
 import { OPEN_PATH_MESSAGE } from '@/lib/service-worker-messages'
 
 export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: ReactNode) {
@@ -79,9 +78,13 @@ function listenToServiceWorker(router: ReturnType<typeof createAppRouter>) {
     if (message?.type === OPEN_PATH_MESSAGE && isAppPath(message.path as string))
       void router.navigate(message.path as string)
   })
+  // Loaded after the first screen: push is not needed to paint /login or /oppy.
   if (currentSession())
     void navigator.serviceWorker.ready
-      .then((registration) => refreshDeviceSubscription(registration))
+      .then(async (registration) => {
+        const { refreshDeviceSubscription } = await import('@/lib/push')
+        await refreshDeviceSubscription(registration)
+      })
       .catch(() => undefined)
 }
 
