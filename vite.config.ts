@@ -31,6 +31,7 @@ function bundleModulesReport(): Plugin {
           isEntry: chunk.isEntry,
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
+          importedCss: [...(chunk.viteMetadata?.importedCss ?? [])],
           modules: Object.keys(chunk.modules).map((id) => id.replace(process.cwd(), '')),
           // Minified bytes each module contributes (before gzip): where a chunk's weight comes from.
           moduleBytes: Object.fromEntries(
@@ -129,8 +130,8 @@ function devFakeBackend(): Plugin {
 
 /**
  * The service worker precaches the agent app only: the entry, every lazy route chunk, CSS,
- * icons and index.html. The demo's chunks (msw, faker, the fake database) stay out: they
- * load only under /preview, which MSW's own worker controls.
+ * icons and index.html. The demo's chunks (msw, faker, the fake database) and the styles
+ * only they import stay out: they load only under /preview, which MSW's own worker controls.
  */
 function agentAppPrecache<Entry extends { url: string }>(entries: Entry[]) {
   const chunks = JSON.parse(
@@ -138,7 +139,11 @@ function agentAppPrecache<Entry extends { url: string }>(entries: Entry[]) {
   ) as ChunkReport[]
   const allJs = new Set(chunks.map((c) => c.fileName))
   const agentJs = new Set(agentAppChunks(chunks).map((c) => c.fileName))
-  const manifest = entries.filter((e) => !allJs.has(e.url) || agentJs.has(e.url))
+  const allCss = new Set(chunks.flatMap((c) => c.importedCss ?? []))
+  const agentCss = new Set(agentAppChunks(chunks).flatMap((c) => c.importedCss ?? []))
+  const manifest = entries.filter((e) =>
+    allJs.has(e.url) ? agentJs.has(e.url) : allCss.has(e.url) ? agentCss.has(e.url) : true,
+  )
   return { manifest, warnings: [] }
 }
 

@@ -14,6 +14,8 @@ export type ChunkReport = {
   isEntry: boolean
   imports: string[]
   dynamicImports: string[]
+  /** The stylesheets the chunk loads (absent in reports written before they were listed). */
+  importedCss?: string[]
   modules: string[]
 }
 
