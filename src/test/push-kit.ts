@@ -91,6 +91,11 @@ export function fakePushBrowser(options: FakePushOptions = {}) {
     pushManager,
     requestPermission,
     unsubscribed,
+    /** The browser renews the subscription (new endpoint, same key), as it may at any time. */
+    rotate() {
+      current = makeSubscription(current?.options.applicationServerKey as ArrayBuffer | null)
+      return current
+    },
     get subscription() {
       return current
     },

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../../mocks/seed/seed'
 import { fakeBackend, renderRoute } from '@/test/render-route'
 import { fakePushBrowser, restorePushBrowser } from '@/test/push-kit'
+import { refreshDeviceSubscription, subscribeDevice } from '@/lib/push'
 
 afterEach(() => restorePushBrowser())
 
@@ -80,5 +81,22 @@ describe('Conta › Notificações neste aparelho', () => {
     await renderRoute('/account')
     expect(await screen.findByText(/Adicionar à Tela de Início/)).toBeInTheDocument()
     expect(screen.queryByRole('switch', { name: /Notificações neste aparelho/ })).toBeNull()
+  })
+})
+
+describe('a subscription the browser renewed while the app was closed', () => {
+  it('is registered again at start, and the old one removed from the server', async () => {
+    const browser = fakePushBrowser({ permission: 'granted' })
+    await renderRoute('/account')
+    await subscribeDevice(browser.registration)
+    const old = browser.subscription!.endpoint
+    const renewed = browser.rotate().endpoint
+    expect(renewed).not.toBe(old)
+
+    await refreshDeviceSubscription(browser.registration)
+    expect(devices().map((d) => d.endpoint)).toEqual([renewed])
+    // Nothing to do when they agree.
+    await refreshDeviceSubscription(browser.registration)
+    expect(devices().map((d) => d.endpoint)).toEqual([renewed])
   })
 })
