@@ -392,6 +392,26 @@ export default defineConfig([
     },
   },
 
+  // The fake backend tells an agent something through mocks/notify.ts only (it stores the
+  // notification and pushes it): a notification written straight into the database would
+  // never reach the agent's phone. The seed writes the history, which is not news.
+  {
+    name: 'avaliador/fake-backend/notify',
+    files: ['mocks/**/*.ts'],
+    ignores: ['mocks/notify.ts', 'mocks/seed/**', 'mocks/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='create'][callee.object.property.name=/^(notifications|bulletins)$/]",
+          message:
+            'Create notifications and bulletins with notifyAgent / announceBulletin (mocks/notify.ts): they are also pushed to the agent’s devices.',
+        },
+      ],
+    },
+  },
+
   // 4. No barrel files.
   {
     name: 'avaliador/no-barrels',
