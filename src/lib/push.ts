@@ -49,16 +49,17 @@ export function removePushSubscription(id: string): Promise<void> {
  * `ready`: the device can receive pushes once the agent allows them; `blocked`: the agent
  * refused notifications in the browser; `install-first`: an iPhone or iPad outside the
  * installed app (Safari offers push only to apps added to the Home Screen); `unsupported`:
- * this browser has no Web Push (or this is the demo, which has no push server).
+ * this browser has no Web Push; `demo`: the demo, which has no push server (its panel shows
+ * system notifications itself when they are allowed).
  */
-export type PushAvailability = 'ready' | 'blocked' | 'install-first' | 'unsupported'
+export type PushAvailability = 'ready' | 'blocked' | 'install-first' | 'unsupported' | 'demo'
 
 export function pushAvailability(): PushAvailability {
   if (typeof navigator === 'undefined' || typeof window === 'undefined') return 'unsupported'
   const hasPush =
     'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  if (runtimeConfig().preview) return 'demo'
   if (!hasPush) return isAppleMobile() && !isInstalled() ? 'install-first' : 'unsupported'
-  if (runtimeConfig().preview) return 'unsupported'
   return Notification.permission === 'denied' ? 'blocked' : 'ready'
 }
 

@@ -25,6 +25,8 @@ export const accountCopy = {
       'No iPhone e no iPad, as notificações só funcionam no app instalado: no Safari, toque em Compartilhar › Adicionar à Tela de Início e abra o Avaliador pelo ícone.',
     unsupported:
       'Este navegador não recebe notificações com o app fechado. Use a versão mais recente do Chrome.',
+    demo: 'Na demonstração não há servidor de notificações: quando as notificações estão permitidas, “Nova notificação” e “Nova oportunidade” do painel aparecem neste aparelho.',
+    allow: 'Permitir notificações',
   },
   sections: {
     account: 'Seus dados',

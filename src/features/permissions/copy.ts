@@ -81,6 +81,7 @@ export const pushCopy = {
   failedTitle: 'A permissão foi dada, mas este aparelho ainda não recebe os avisos',
   notYet: 'A permissão já está dada, mas este aparelho ainda não recebe os avisos.',
   turnOn: 'Receber avisos neste aparelho',
+  demo: 'Na demonstração, os avisos do painel (“Nova notificação”, “Nova oportunidade”) aparecem neste aparelho.',
   onlyWhileOpen:
     'Este navegador não recebe avisos com o app fechado: você os verá quando abrir o Avaliador.',
   installFirst:

@@ -128,6 +128,17 @@ function DevicePushCard() {
   const push = useDevicePush()
   const snackbar = useSnackbar()
   const c = copy.push
+  if (push.availability === 'demo')
+    return (
+      <Notice tone="info" title={c.label}>
+        <p className={styles.flush}>{c.demo}</p>
+        {typeof Notification !== 'undefined' && Notification.permission === 'default' && (
+          <ButtonLink to="/permissions/notifications?next=%2Faccount" variant="ghost">
+            {c.allow}
+          </ButtonLink>
+        )}
+      </Notice>
+    )
   if (push.availability === 'install-first' || push.availability === 'unsupported')
     return (
       <Notice tone="info" title={c.label}>

@@ -23,7 +23,8 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
   const next = safeNextPath(params.get('next'))
   const [phase, setPhase] = useState<Phase>('checking')
   const push = useDevicePush()
-  const subscribes = kind === 'notifications' && push.availability !== 'unsupported'
+  const subscribes =
+    kind === 'notifications' && push.availability !== 'unsupported' && push.availability !== 'demo'
 
   useEffect(() => {
     let cancelled = false
@@ -82,7 +83,11 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
           <Notice tone="success" title={copy.granted}>
             {phase === 'granted' ? copy.grantedBody : common.alreadyGranted}
           </Notice>
-          {kind === 'notifications' && <p className={styles.muted}>{pushCopy.onlyWhileOpen}</p>}
+          {kind === 'notifications' && (
+            <p className={styles.muted}>
+              {push.availability === 'demo' ? pushCopy.demo : pushCopy.onlyWhileOpen}
+            </p>
+          )}
           {continueLink}
         </div>
       )}
