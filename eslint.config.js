@@ -29,7 +29,9 @@
 //     domain → api; src/ never reaches mocks/, contracts/, scripts/ or e2e/ (src/preview, the
 //     demo's entry, may import mocks/); mocks/ reaches only src/api and src/domain; the visit
 //     store's sync engine (outbox.ts, sync.ts) is private to src/lib/visit-store; device media
-//     never imports the visit store. docs/architecture.md draws the picture.
+//     never imports the visit store; the service worker (src/worker) sits beside app and uses
+//     only lib, domain and api (no React, no screens), and nothing imports it.
+//     docs/architecture.md draws the picture.
 //
 //  6. No import cycles anywhere (`import-x/no-cycle`), production and test code alike.
 //
@@ -119,6 +121,14 @@ const domainPatterns = [
   { regex: '^(?:\\.\\./)+(?:features|app|components)(?:/.*)?$', message: DOMAIN_MESSAGE },
 ]
 
+const workerPatterns = [
+  {
+    regex: '^(?:react|react-dom|react-router|react-router-dom|@tanstack/[^/]+)(?:/.*)?$',
+    message:
+      'The service worker has no React, router or query cache: it sends and shows with src/lib.',
+  },
+]
+
 const restrict = (...groups) => ['error', { patterns: groups.flat() }]
 
 // ---------------------------------------------------------------------------------------------
@@ -183,6 +193,7 @@ const layerZones = LAYERS.map((layer, i) => ({
       .filter((above) => !(layer === 'app' && above === 'preview'))
       .map((above) => `./src/${above}`),
     ...(layer === 'app' ? [] : ['./src/preview']),
+    './src/worker',
     './src/test',
     ...OUTSIDE_SRC,
   ],
@@ -197,7 +208,25 @@ const boundaryZones = [
     message: 'The demo entry may use mocks/, never the test or contract tooling.',
   },
   {
-    target: ['./src/app', './src/features', './src/components', './src/preview'],
+    target: './src/worker',
+    from: [
+      './src/app',
+      './src/features',
+      './src/components',
+      './src/preview',
+      './src/test',
+      ...OUTSIDE_SRC,
+    ],
+    message:
+      'The service worker runs no screens and no React: it uses src/lib, src/domain and src/api only.',
+  },
+  {
+    target: ['./src/preview'],
+    from: './src/worker',
+    message: 'Nothing imports the service worker: the browser loads it.',
+  },
+  {
+    target: ['./src/app', './src/features', './src/components', './src/preview', './src/worker'],
     from: ['./src/lib/visit-store/outbox.ts', './src/lib/visit-store/sync.ts'],
     message:
       'The outbox and the sync loop are the visit store’s own: use store.ts (writes), hooks.ts (reads) or sync-provider.tsx.',
@@ -275,6 +304,11 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    name: 'avaliador/globals/worker',
+    files: ['src/worker/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     name: 'avaliador/globals/mocks',
     files: ['mocks/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker, ...globals.node } },
@@ -325,6 +359,19 @@ export default defineConfig([
     },
   },
 
+  // The service worker: no React, router or TanStack (the layers zone keeps the screens out).
+  {
+    name: 'avaliador/boundaries/worker',
+    files: ['src/worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        previewOnlyPatterns,
+        staticPreviewImportPatterns,
+        workerPatterns,
+      ),
+    },
+  },
+
   // Storage keys come from the one registry (src/lib/storage-keys.ts) that sign-out walks: a
   // key spelled anywhere else would be left behind on the device of an agent who signed out.
   {
@@ -341,6 +388,26 @@ export default defineConfig([
               'Build device storage keys and database names with src/lib/storage-keys.ts (sign-out walks that registry).',
           }),
         ),
+      ],
+    },
+  },
+
+  // The fake backend tells an agent something through mocks/notify.ts only (it stores the
+  // notification and pushes it): a notification written straight into the database would
+  // never reach the agent's phone. The seed writes the history, which is not news.
+  {
+    name: 'avaliador/fake-backend/notify',
+    files: ['mocks/**/*.ts'],
+    ignores: ['mocks/notify.ts', 'mocks/seed/**', 'mocks/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='create'][callee.object.property.name=/^(notifications|bulletins)$/]",
+          message:
+            'Create notifications and bulletins with notifyAgent / announceBulletin (mocks/notify.ts): they are also pushed to the agent’s devices.',
+        },
       ],
     },
   },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,9 +10,11 @@ import { prerenderDocuments } from './scripts/prerender'
 import { sharedConfig } from './vite.shared'
 import type * as FakeBackend from './mocks/fake-backend'
 import type * as NodeHttp from './mocks/node-http'
+import type * as WebPushGateway from './mocks/web-push-gateway'
 
 type FakeBackendModule = typeof FakeBackend
 type NodeHttpModule = typeof NodeHttp
+type WebPushGatewayModule = typeof WebPushGateway
 
 /**
  * Writes dist/bundle-modules.json: for each chunk, whether it is the entry, what it imports
@@ -30,6 +33,7 @@ function bundleModulesReport(): Plugin {
           isEntry: chunk.isEntry,
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
+          importedCss: [...(chunk.viteMetadata?.importedCss ?? [])],
           modules: Object.keys(chunk.modules).map((id) => id.replace(process.cwd(), '')),
           // Minified bytes each module contributes (before gzip): where a chunk's weight comes from.
           moduleBytes: Object.fromEntries(
@@ -136,7 +140,16 @@ function devFakeBackend(): Plugin {
         const { fakeBackendMiddleware } = (await server.ssrLoadModule(
           '/mocks/node-http.ts',
         )) as NodeHttpModule
+        const { loadOrCreateVapidKeys, webPushGateway } = (await server.ssrLoadModule(
+          '/mocks/web-push-gateway.ts',
+        )) as WebPushGatewayModule
         const backend = await createFakeBackend({
+          // The same key pair as `npm start`: a device subscribed there keeps receiving here.
+          pushGateway: webPushGateway(
+            loadOrCreateVapidKeys(
+              fileURLToPath(new URL('./.local/vapid-keys.json', import.meta.url)),
+            ),
+          ),
           latencyMs: [150, 600],
           controlApi: true,
           log: (message) => server.config.logger.info(`[fake-backend] ${message}`),
@@ -153,8 +166,8 @@ function devFakeBackend(): Plugin {
 
 /**
  * The service worker precaches the agent app only: the entry, every lazy route chunk, CSS,
- * icons and index.html. The demo's chunks (msw, faker, the fake database) stay out: they
- * load only under /preview, which MSW's own worker controls.
+ * icons and index.html. The demo's chunks (msw, faker, the fake database) and the styles
+ * only they import stay out: they load only under /preview, which MSW's own worker controls.
  */
 function agentAppPrecache<Entry extends { url: string }>(entries: Entry[]) {
   const chunks = JSON.parse(
@@ -162,13 +175,23 @@ function agentAppPrecache<Entry extends { url: string }>(entries: Entry[]) {
   ) as ChunkReport[]
   const allJs = new Set(chunks.map((c) => c.fileName))
   const agentJs = new Set(agentAppChunks(chunks).map((c) => c.fileName))
-  const manifest = entries.filter((e) => !allJs.has(e.url) || agentJs.has(e.url))
+  const allCss = new Set(chunks.flatMap((c) => c.importedCss ?? []))
+  const agentCss = new Set(agentAppChunks(chunks).flatMap((c) => c.importedCss ?? []))
+  const manifest = entries.filter((e) =>
+    allJs.has(e.url) ? agentJs.has(e.url) : allCss.has(e.url) ? agentCss.has(e.url) : true,
+  )
   return { manifest, warnings: [] }
 }
 
+/**
+ * The service worker is ours (src/worker/sw.ts: precache, push, notification taps, the
+ * outbox's Background Sync); `injectManifest` builds it with Vite and fills in the precache
+ * list. Its navigation handling is src/worker/navigation.ts.
+ */
 const pwa = VitePWA({
-  strategies: 'generateSW',
-  filename: 'sw.js',
+  strategies: 'injectManifest',
+  srcDir: 'src/worker',
+  filename: 'sw.ts',
   scope: '/',
   injectRegister: false,
   registerType: 'autoUpdate',
@@ -192,17 +215,15 @@ const pwa = VitePWA({
       { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   },
-  workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-    globIgnores: ['preview/**', 'bundle-modules.json'],
+  injectManifest: {
+    // html-documents.json: which prerendered document answers a navigation (src/worker/navigation.ts).
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'html-documents.json'],
+    // The worker itself is not precached; neither is the demo, nor the build's report.
+    globIgnores: ['preview/**', 'bundle-modules.json', 'sw.js'],
     manifestTransforms: [async (entries) => agentAppPrecache(entries)],
-    navigateFallback: '/index.html',
-    // The API is never cached by the worker (the app keeps its own data), nor is the demo.
-    navigateFallbackDenylist: [/^\/api\//, /^\/preview(\/|$)/],
-    cleanupOutdatedCaches: true,
-    clientsClaim: true,
-    skipWaiting: true,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    // One classic script (no import statements): every browser that has service workers runs it.
+    rollupFormat: 'iife',
   },
 })
 

@@ -61,6 +61,8 @@ CASES='[
 {"state":"the agent has an unread notification {slug}","params":{"slug":"nova-oportunidade-perto-de-voce-1"},"answer":{"slug":"string","authToken":"string"}},
 {"state":"the agent has no notification {slug}","params":{"slug":"notificacao-inexistente"},"answer":{"authToken":"string"}},
 {"state":"the agent has an unread bulletin {bulletinId}","params":{"bulletinId":"blt_1"},"answer":{"bulletinId":"string","authToken":"string"}},
+{"state":"this device {subscriptionId} receives push notifications","params":{"subscriptionId":"psh_aparelho"},"answer":{"subscriptionId":"string","authToken":"string"}},
+{"state":"the agent has no push subscription {subscriptionId}","params":{"subscriptionId":"psh_inexistente"},"answer":{"authToken":"string"}},
 {"state":"the catalogue has project {projectId}, mission {missionId} and form {formId}","params":{"projectId":"prj_farma","missionId":"msn_farma","formId":"frm_farma"},"answer":{"projectId":"string","missionId":"string","formId":"string","authToken":"string"}}
 ]'
 # cases:end

@@ -100,10 +100,6 @@ export const UNPINNED: Record<string, Unpinned> = {
   'getMediaContent 404': {
     why: 'Not distinguished: a photo or recording whose bytes cannot be read shows as not loaded, whatever the error (use-media-object-url.ts).',
   },
-  'markNotificationRead 404': {
-    why: 'Not distinguished: a failed read mark is ignored (notification-read-page.tsx); the page’s “not found” comes from getNotification 404.',
-    pinnedBy: ['getNotification 404'],
-  },
   'markBulletinRead 404': {
     why: 'Not distinguished: any failure shows the same “could not mark it as read” message (bulletins-page.tsx).',
   },

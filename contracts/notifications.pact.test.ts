@@ -91,6 +91,22 @@ describe('markNotificationRead — PUT /notifications/{slug}/read', () => {
         expect(result.readAt).not.toBeNull()
       })
   })
+
+  // The app ignores a failed read mark, but a provider that answers something else than 404
+  // for a notification it does not have would hide a real bug: pinned all the same.
+  it('answers 404 for an unknown slug', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.noNotification))
+      .uponReceiving('a request to mark read a notification that does not exist')
+      .withRequest('PUT', '/api/notifications/notificacao-inexistente/read', (b) => b.headers(AUTH))
+      .willRespondWith(404, (b) => problemReply(b, problem(404, 'not_found')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = await markNotificationRead('notificacao-inexistente').catch((e: unknown) => e)
+        expect(error).toMatchObject({ status: 404, code: 'not_found' })
+      })
+  })
 })
 
 describe('listBulletins — GET /bulletins', () => {

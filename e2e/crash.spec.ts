@@ -23,6 +23,11 @@
  * after checking it was being written while the typing went on.
  * After a crash the device and the server must agree: what the screen shows once started
  * again reaches the server exactly once; what it does not show never does.
+ *
+ * This profile is a real one, where the app's service worker may send queued writes from a
+ * Background Sync; "offline" therefore cuts the worker too (`deviceOffline`: network
+ * emulation for the pages, the fake backend's fault switch for the worker), and a write is
+ * counted where it arrives, on the server (`GET /api/__fake/requests`).
  */
 import {
   test as base,
@@ -30,7 +35,6 @@ import {
   type APIRequestContext,
   type Locator,
   type Page,
-  type Response,
 } from '@playwright/test'
 import type { Report, Task } from '../src/api/entities'
 import { CrashBrowser, installedAppProfile } from './support/crash-browser'
@@ -49,9 +53,11 @@ const test = base.extend<{ crash: CrashBrowser }, { installedProfile: string }>(
       use(await installedAppProfile(baseUrlOf(workerInfo.project.use))),
     { scope: 'worker' },
   ],
-  crash: async ({ baseURL, installedProfile }, use, testInfo) => {
+  crash: async ({ baseURL, installedProfile, request }, use, testInfo) => {
     const crash = await CrashBrowser.launch(baseUrlOf({ baseURL }), {
       template: installedProfile,
+      // The device starts again with a connection: its service worker's too (deviceOffline).
+      beforeRelaunch: async () => void (await request.delete('/api/__fake/faults')),
     })
     try {
       await use(crash)
@@ -195,16 +201,17 @@ function screenListHas({ label, text }: { label: string; text?: string }) {
   })
 }
 
-/** Non-GET API calls answered while the page lives: `PUT /api/tasks/…/checkout 200`. */
-function watchWrites(page: Page): string[] {
-  const writes: string[] = []
-  page.on('response', (response: Response) => {
-    const url = new URL(response.url())
-    const method = response.request().method()
-    if (url.pathname.startsWith('/api/') && method !== 'GET')
-      writes.push(`${method} ${url.pathname} ${response.status()}`)
+/**
+ * The device loses its connection: the pages (network emulation) and the app's service worker,
+ * whose own requests that emulation does not cut — it sends queued writes from a Background
+ * Sync — through the fake backend's fault switch. The next relaunch brings both back.
+ */
+async function deviceOffline(crash: CrashBrowser, request: APIRequestContext) {
+  const res = await request.post('/api/__fake/faults', {
+    data: { path: '*', fault: 'network-error' },
   })
-  return writes
+  if (!res.ok()) throw new Error(`faults: ${res.status()}`)
+  await crash.context.setOffline(true)
 }
 
 /** Signs in on the crash browser; returns the agent's token once the app worker is ready. */
@@ -285,7 +292,7 @@ test('a visit opened online opens with no connection after a crash 300 ms after 
   const token = await signInOn(crash, request)
   await crash.restart() // the session is on disk; what follows is at risk
   const task = await checkIn(crash, request, token)
-  await crash.context.setOffline(true)
+  await deviceOffline(crash, request)
   await killAfter(crash, performance.now(), 300, 'going offline')
 
   const page = await crash.relaunch()
@@ -366,7 +373,7 @@ test('a photo taken offline just before a crash is kept and uploaded once', asyn
   const evidencesPage = crash.url(`/tasks/${task.slug}/checkin/evidences`)
   await page.goto(evidencesPage)
   const [photo] = await makeJpegs(page, ['balcao.jpg'])
-  await crash.context.setOffline(true)
+  await deviceOffline(crash, request)
   await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
   const listed = whenScreen(page, screenListHas, { label: 'Fotos e arquivos do relatório' })
   const picking = pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), [photo!])
@@ -391,9 +398,14 @@ test('a photo taken offline just before a crash is kept and uploaded once', asyn
 })
 
 /** On the attendants page, offline: types a name (and a trait); returns "Adicionar atendente". */
-async function addAttendantOffline(crash: CrashBrowser, name: string, trait?: string) {
+async function addAttendantOffline(
+  crash: CrashBrowser,
+  request: APIRequestContext,
+  name: string,
+  trait?: string,
+) {
   const page = crash.page
-  await crash.context.setOffline(true)
+  await deviceOffline(crash, request)
   await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
   await expect(page.getByText('Tudo enviado')).toBeVisible()
   await page.getByLabel('Nome do atendente').fill(name)
@@ -445,7 +457,7 @@ test('attendants registered offline survive a crash right after the list shows o
   await page.goto(crash.url(`/tasks/${task.slug}/checkin/attendants`))
 
   // Killed as soon as "Atendentes registrados" lists it: it was promised.
-  const add = await addAttendantOffline(crash, 'Joana Prado', 'atencioso')
+  const add = await addAttendantOffline(crash, request, 'Joana Prado', 'atencioso')
   const listed = whenScreen(page, screenListHas, {
     label: 'Atendentes registrados',
     text: 'Joana Prado',
@@ -463,7 +475,7 @@ test('attendants registered offline survive a crash right after the list shows o
 
   // Killed right after the first IndexedDB transaction the tap commits: either it is on the
   // device and reaches the server, or it is in neither.
-  const addAnother = await addAttendantOffline(crash, 'Márcia Andrade')
+  const addAnother = await addAttendantOffline(crash, request, 'Márcia Andrade')
   const trap = await crash.killAtFirstIndexedDbCommit()
   const tapped = await tap(page, addAnother)
   const at = await trap.killed
@@ -479,11 +491,11 @@ test('attendants registered offline survive a crash right after the list shows o
 // ---------------------------------------------------------------------------------- offline check-out
 
 /** On the control page, offline: "Fazer check-out" opens the sheet; returns its confirm button. */
-async function checkOutOffline(crash: CrashBrowser, slug: string) {
+async function checkOutOffline(crash: CrashBrowser, request: APIRequestContext, slug: string) {
   const page = crash.page
   await page.goto(crash.url(`/tasks/${slug}/checkin`))
   await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
-  await crash.context.setOffline(true)
+  await deviceOffline(crash, request)
   await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
   await page.getByRole('button', { name: 'Fazer check-out' }).click()
   const confirm = page
@@ -530,7 +542,6 @@ async function expectCheckoutAgreement(
   task: Task,
 ): Promise<'offered again' | 'registered'> {
   const page = crash.page
-  const writes = watchWrites(page)
   // Without a recorded check-out this page sends the agent back to the control page.
   await page.goto(crash.url(`/tasks/${task.slug}/checkin/offline-checkout`))
   const offered = page.getByRole('button', { name: 'Fazer check-out' })
@@ -550,10 +561,13 @@ async function expectCheckoutAgreement(
     timeout: DELIVERY_MS,
   })
   await expectAllSent(page)
+  // Counted on the server: the page or the service worker (Background Sync) may have sent it.
+  const res = await request.get(`/api/__fake/requests?path=/tasks/${task.id}/checkout`)
+  const { requests } = (await res.json()) as { requests: Array<{ method: string }> }
   expect(
-    writes.filter((w) => w.includes('/checkout')),
-    'the check-out went out once (no refused repeat)',
-  ).toEqual([expect.stringMatching(/^PUT \/api\/tasks\/[^/]+\/checkout 2\d\d$/)])
+    requests.map((r) => r.method),
+    'the check-out reached the server once (no refused repeat)',
+  ).toEqual(['PUT'])
   return 'registered'
 }
 
@@ -562,7 +576,7 @@ test('an offline check-out the screen called "guardado" survives a crash and is 
   request,
 }) => {
   const { token, task } = await checkedInVisit(crash, request)
-  const confirm = await checkOutOffline(crash, task.slug)
+  const confirm = await checkOutOffline(crash, request, task.slug)
   const kept = whenScreen(crash.page, screenHasHeading, 'Check-out guardado')
   await killWhenShown(crash, kept, confirm.click(), '"Check-out guardado" showed')
 
@@ -577,7 +591,7 @@ test('crashes 0 and 10 ms after tapping the offline check-out leave screen and s
   const { token, task } = await checkedInVisit(crash, request)
   // Tried on the same visit for as long as the crash lands before the device records it.
   for (const delayMs of [0, 10]) {
-    const confirm = await checkOutOffline(crash, task.slug)
+    const confirm = await checkOutOffline(crash, request, task.slug)
     const tapped = await tap(crash.page, confirm)
     await killAfter(crash, tapped, delayMs, 'the tap on "mesmo assim"')
     await crash.relaunch()
@@ -592,7 +606,7 @@ test('a crash right after the first write of an offline check-out leaves screen 
   request,
 }) => {
   const { token, task } = await checkedInVisit(crash, request)
-  const confirm = await checkOutOffline(crash, task.slug)
+  const confirm = await checkOutOffline(crash, request, task.slug)
   const trap = await crash.killAtFirstIndexedDbCommit()
   const tapped = await tap(crash.page, confirm)
   const at = await trap.killed

@@ -1,7 +1,8 @@
 /**
  * The fake database: @msw/data collections whose records are the API entities of
  * openapi.yaml (validated by zod schemas generated from it), plus the few server-only
- * records (sessions, one-time codes, invitations, idempotent replies, media bytes).
+ * records (sessions, one-time codes, invitations, idempotent replies, media bytes, push
+ * subscriptions).
  */
 import { Collection } from '@msw/data'
 import type { CollectionOptions } from '@msw/data'
@@ -41,6 +42,17 @@ const mediaSchema = z.object({
   base64: z.string(),
 })
 
+/** A device's Web Push subscription (`POST /push/subscriptions`), server-only. */
+const pushSubscriptionSchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  endpoint: z.string(),
+  p256dh: z.string(),
+  auth: z.string(),
+  deviceLabel: z.string(),
+  createdAt: z.string(),
+})
+
 export type CollectionExtensions = CollectionOptions<z.ZodType>['extensions']
 
 export function createDatabase(extensionsFor: (name: string) => CollectionExtensions = () => []) {
@@ -67,6 +79,7 @@ export function createDatabase(extensionsFor: (name: string) => CollectionExtens
     invitations: collection('invitations', invitationSchema),
     idempotentReplies: collection('idempotentReplies', idempotentReplySchema),
     media: collection('media', mediaSchema),
+    pushSubscriptions: collection('pushSubscriptions', pushSubscriptionSchema),
   }
 }
 

@@ -1,10 +1,12 @@
 /**
  * What the demo presenter can make happen in the world, besides the validator's actions
  * (mocks/handlers/revisions.ts): a new offer, a notification, a bulletin. Deterministic
- * (the backend's seeded random), written straight into the fake database.
+ * (the backend's seeded random), written into the fake database through mocks/notify.ts, so
+ * each is also pushed to the agent's devices.
  */
 import type { NotificationKind, Task } from '@/api/entities'
 import type { BackendContext } from './handlers/support'
+import { announceBulletin, notifyAgent } from './notify'
 import { CATALOGUE } from './seed/catalogue'
 import { emptyReport } from './seed/reports'
 import { DEMO_AGENT_ID, missionIdOf } from './seed/seed'
@@ -85,41 +87,24 @@ export async function sendOpportunity(
       createdAt: now,
     }),
   )
-  await sendNotification(ctx, {
+  const notification = await sendNotification(ctx, {
     kind: 'task',
     title: 'Nova oportunidade perto de você',
     body: `${entry.mission.title} em ${place.name}. Aceite antes que expire.`,
     link: `/oppy/${task.id}`,
   })
-  return offer
+  return { offer, notification }
 }
 
-let notificationCounter = 0
-
-export async function sendNotification(
+/** A notification for the demo agent, pushed to the agent's devices like any other. */
+export function sendNotification(
   ctx: BackendContext,
   content: { kind: NotificationKindName; title: string; body: string; link?: string },
 ) {
-  const now = ctx.clock.now()
-  notificationCounter++
-  const id = `ntf_demo_${now.toString(36)}_${notificationCounter}`
-  return ctx.db.notifications.create({
-    ownerId: DEMO_AGENT_ID,
-    id,
-    slug: `demo-${now.toString(36)}-${notificationCounter}`,
-    ...content,
-    createdAt: new Date(now).toISOString(),
-    readAt: null,
-  })
+  return notifyAgent(ctx, DEMO_AGENT_ID, content)
 }
 
-export async function sendBulletin(ctx: BackendContext, content: { title: string; body: string }) {
-  const now = ctx.clock.now()
-  return ctx.db.bulletins.create({
-    ownerId: DEMO_AGENT_ID,
-    id: `blt_demo_${now.toString(36)}`,
-    ...content,
-    publishedAt: new Date(now).toISOString(),
-    readAt: null,
-  })
+/** A bulletin for the demo agent. */
+export function sendBulletin(ctx: BackendContext, content: { title: string; body: string }) {
+  return announceBulletin(ctx, DEMO_AGENT_ID, content)
 }

@@ -10,6 +10,7 @@ import { clearDatabase, createDatabase, type CollectionExtensions, type Database
 import { apiHandlers } from './handlers/api-handlers'
 import { controlHandlers } from './handlers/control'
 import { createFaultRegistry, faultHandler, type FaultRule } from './faults'
+import { recordOnlyGateway, type PushGateway } from './push'
 import type { BackendContext, FakeBackendLog } from './handlers/support'
 import { DEFAULT_SCENARIO, DEFAULT_SEED, seedDatabase, type ScenarioName } from './seed/seed'
 
@@ -28,6 +29,11 @@ export type FakeBackendOptions = {
   skipSeed?: boolean
   /** Also answer the control plane under `${baseUrl}/__fake/…` (tests, demos, contract states). */
   controlApi?: boolean
+  /**
+   * How Web Push goes out: real, encrypted pushes with `web-push` in Node
+   * (mocks/web-push-gateway.ts); by default nothing is sent and every push is only logged.
+   */
+  pushGateway?: PushGateway
 }
 
 export type FakeBackend = {
@@ -44,6 +50,9 @@ export type FakeBackend = {
   addFaults(...rules: FaultRule[]): void
   clearFaults(): void
 }
+
+/** How many API calls the request log keeps (a long `npm start` forgets the oldest). */
+const REQUEST_LOG_LIMIT = 1000
 
 /** Small deterministic PRNG (mulberry32) for ids and codes. */
 export function seededRandom(seed: number) {
@@ -74,6 +83,8 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     log: options.log ?? (() => {}),
     random: seededRandom(options.seed ?? DEFAULT_SEED),
     faults,
+    push: { gateway: options.pushGateway ?? recordOnlyGateway(), sent: [] },
+    requests: [],
   }
   real = apiHandlers(context)
   const backend: FakeBackend = {
@@ -85,8 +96,19 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     handlers: [
       // Faults first: a faulted call never reaches the real handler (nor waits the latency).
       faultHandler(baseUrl, faults, () => real),
-      // Then latency: it resolves nothing, so the request falls through to the real handler.
-      http.all(`${baseUrl}/*`, async () => {
+      // Then the request log and the latency: they resolve nothing, so the request falls
+      // through to the real handler.
+      http.all(`${baseUrl}/*`, async ({ request }) => {
+        const path = new URL(request.url).pathname
+        if (!path.startsWith(`${baseUrl}/__fake/`)) {
+          context.requests.push({
+            at: new Date(clock.now()).toISOString(),
+            method: request.method,
+            path,
+            idempotencyKey: request.headers.get('Idempotency-Key'),
+          })
+          if (context.requests.length > REQUEST_LOG_LIMIT) context.requests.shift()
+        }
         const ms =
           typeof latency === 'number'
             ? latency
@@ -99,6 +121,8 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
       backend.seed = next.seed ?? backend.seed
       backend.scenario = next.scenario ?? backend.scenario
       faults.clear()
+      context.push.sent.length = 0
+      context.requests.length = 0
       clearDatabase(db)
       clock.set(0)
       context.random = seededRandom(backend.seed)

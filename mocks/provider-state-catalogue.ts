@@ -66,6 +66,7 @@ export const ANSWER_KEYS = {
   revisionId: { type: 'string', description: 'A validator revision id.' },
   pendencyId: { type: 'string', description: 'A pendency id of a revision.' },
   bulletinId: { type: 'string', description: 'A bulletin id.' },
+  subscriptionId: { type: 'string', description: 'A push subscription id of this device.' },
   projectId: { type: 'string', description: 'A project id.' },
   missionId: { type: 'string', description: 'A mission id.' },
   formId: { type: 'string', description: 'An evaluation form id.' },
@@ -356,6 +357,21 @@ export const STATES = {
     returns: ['bulletinId'],
     signsIn: true,
     setup: 'Bulletins for the agent, this one unread. Return its `bulletinId`.',
+  }),
+  pushSubscribed: state({
+    name: 'this device {subscriptionId} receives push notifications',
+    params: { subscriptionId: 'psh_aparelho' },
+    returns: ['subscriptionId'],
+    signsIn: true,
+    setup:
+      'The signed-in agent has a push subscription registered (any endpoint and keys). Return its `subscriptionId`.',
+  }),
+  noPushSubscription: state({
+    name: 'the agent has no push subscription {subscriptionId}',
+    params: { subscriptionId: 'psh_inexistente' },
+    returns: [],
+    signsIn: true,
+    setup: 'No push subscription with this id for the agent (removal answers 404).',
   }),
   catalogue: state({
     name: 'the catalogue has project {projectId}, mission {missionId} and form {formId}',

@@ -3,6 +3,7 @@ import {
   agentAppChunks,
   findBenchmarkOnlyModules,
   findViolations,
+  findWorkerViolations,
   type ChunkReport,
 } from './check-bundle'
 
@@ -86,5 +87,36 @@ describe('check-bundle', () => {
       'start-preview.js: /node_modules/browser-image-compression/dist/browser-image-compression.mjs',
     ])
     expect(findBenchmarkOnlyModules(chunks.slice(0, 1))).toEqual([])
+  })
+})
+
+describe('the service worker', () => {
+  it('may carry lib, domain, the API client, idb and workbox', () => {
+    expect(
+      findWorkerViolations([
+        '../src/worker/sw.ts',
+        '../src/lib/visit-store/background-sync.ts',
+        '../node_modules/idb/build/index.js',
+        '../node_modules/workbox-precaching/PrecacheController.js',
+        '../node_modules/openapi-fetch/dist/index.mjs',
+      ]),
+    ).toEqual([])
+  })
+
+  it('is refused with the demo, the fake backend or React in it', () => {
+    expect(
+      findWorkerViolations([
+        '../src/worker/sw.ts',
+        '../node_modules/msw/lib/core/index.mjs',
+        '../mocks/notify.ts',
+        '../node_modules/react/cjs/react.production.js',
+        '../node_modules/@tanstack/query-core/build/modern/queryClient.js',
+      ]),
+    ).toEqual([
+      '../node_modules/msw/lib/core/index.mjs',
+      '../mocks/notify.ts',
+      '../node_modules/react/cjs/react.production.js',
+      '../node_modules/@tanstack/query-core/build/modern/queryClient.js',
+    ])
   })
 })

@@ -14,6 +14,8 @@ export type ChunkReport = {
   isEntry: boolean
   imports: string[]
   dynamicImports: string[]
+  /** The stylesheets the chunk loads (absent in reports written before they were listed). */
+  importedCss?: string[]
   modules: string[]
 }
 
@@ -68,6 +70,19 @@ export function findBenchmarkOnlyModules(chunks: ChunkReport[]) {
   )
 }
 
+/**
+ * Modules of the service worker (its source map's `sources`) that are preview-only or that
+ * a worker must not carry (React: the worker renders nothing). The worker is built apart
+ * from the app (vite-plugin-pwa's injectManifest), so it is not in bundle-modules.json.
+ */
+export function findWorkerViolations(sources: string[]) {
+  return sources.filter(
+    (s) =>
+      PREVIEW_ONLY.test(s) ||
+      /node_modules\/(react|react-dom|react-router[^/]*|@tanstack)\//.test(s),
+  )
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const report = fileURLToPath(new URL('../dist/bundle-modules.json', import.meta.url))
   const chunks = JSON.parse(readFileSync(report, 'utf8')) as ChunkReport[]
@@ -88,7 +103,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Benchmark-only libraries in the build:\n  ${benchmarkOnly.join('\n  ')}`)
     process.exit(1)
   }
+  const workerMap = fileURLToPath(new URL('../dist/sw.js.map', import.meta.url))
+  const workerSources = (JSON.parse(readFileSync(workerMap, 'utf8')) as { sources: string[] })
+    .sources
+  const inWorker = findWorkerViolations(workerSources)
+  if (inWorker.length) {
+    console.error(`The service worker carries what it must not:\n  ${inWorker.join('\n  ')}`)
+    process.exit(1)
+  }
   console.log(
-    'OK: no msw, faker, @msw/data, openapi-msw or mocks/ module in any chunk the agent app loads; no benchmark-only library in any chunk.',
+    `OK: no msw, faker, @msw/data, openapi-msw or mocks/ module in any chunk the agent app loads; no benchmark-only library in any chunk; the service worker (${workerSources.length} modules) has none of them and no React.`,
   )
 }

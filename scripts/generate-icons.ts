@@ -1,7 +1,10 @@
 /**
  * Draws the app icons (PNG) for the web app manifest with no image library: a blue rounded
- * square with a white check mark, rasterised here and encoded with node:zlib.
- *   npx tsx scripts/generate-icons.ts   → public/icons/icon-{192,512}.png, maskable-512.png
+ * square with a white check mark, rasterised here and encoded with node:zlib; and the
+ * notifications' badge, the check mark alone in white on transparent (Android draws a badge
+ * from its alpha channel only, so it must be monochrome).
+ *   npx tsx scripts/generate-icons.ts   → public/icons/icon-{192,512}.png, maskable-512.png,
+ *                                          apple-touch-icon.png, badge-96.png
  */
 import { writeFileSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
@@ -36,7 +39,7 @@ function distanceToSegment(px: number, py: number, ax: number, ay: number, bx: n
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 }
 
-function icon(size: number, maskable: boolean) {
+function icon(size: number, maskable: boolean, badge = false) {
   const raw = Buffer.alloc(size * (size * 4 + 1))
   const radius = maskable ? 0 : size * 0.22
   const s = maskable ? 0.7 : 1 // keep the mark inside the maskable safe zone
@@ -56,11 +59,11 @@ function icon(size: number, maskable: boolean) {
       const onMark =
         distanceToSegment(x, y, pts[0]![0], pts[0]![1], pts[1]![0], pts[1]![1]) < stroke / 2 ||
         distanceToSegment(x, y, pts[1]![0], pts[1]![1], pts[2]![0], pts[2]![1]) < stroke / 2
-      const [r, g, b] = onMark ? WHITE : BLUE
+      const [r, g, b] = onMark || badge ? WHITE : BLUE
       raw[o] = r!
       raw[o + 1] = g!
       raw[o + 2] = b!
-      raw[o + 3] = outside ? 0 : 255
+      raw[o + 3] = outside || (badge && !onMark) ? 0 : 255
     }
   }
   const header = Buffer.alloc(13)
@@ -81,4 +84,5 @@ writeFileSync(new URL('icon-192.png', out), icon(192, false))
 writeFileSync(new URL('icon-512.png', out), icon(512, false))
 writeFileSync(new URL('maskable-512.png', out), icon(512, true))
 writeFileSync(new URL('apple-touch-icon.png', out), icon(180, true))
+writeFileSync(new URL('badge-96.png', out), icon(96, true, true))
 console.log('wrote public/icons/*.png')

@@ -2,9 +2,12 @@
  * `npm start`: serves the built app (dist/) and the fake backend over real HTTP on one
  * origin, so the production-mode app at `/` and the demo at `/preview` both work with no
  * other server. Every response carries the security headers of scripts/security-headers.ts.
+ * Notifications go out as real Web Push (mocks/web-push-gateway.ts), signed with the VAPID
+ * key pair kept in `--vapid-keys` (made on the first start; never committed).
  *
  *   node --import tsx scripts/serve.ts [--port 4173] [--host 127.0.0.1] [--latency 150-600]
  *                                      [--seed 4821] [--scenario busy-agent] [--no-control]
+ *                                      [--vapid-keys .local/vapid-keys.json]
  */
 import { createServer, type IncomingMessage } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
@@ -14,6 +17,7 @@ import { parseArgs } from 'node:util'
 import sirv from 'sirv'
 import { createFakeBackend } from '../mocks/fake-backend'
 import { fakeBackendMiddleware } from '../mocks/node-http'
+import { loadOrCreateVapidKeys, webPushGateway } from '../mocks/web-push-gateway'
 import {
   DEFAULT_SCENARIO,
   DEFAULT_SEED,
@@ -30,6 +34,9 @@ import {
 } from '../src/lib/html-documents'
 import { securityHeaders, styleHashesOfBuild } from './security-headers'
 
+/** Outside git (.gitignore): the server's private VAPID key must never be committed. */
+const DEFAULT_VAPID_KEYS = fileURLToPath(new URL('../.local/vapid-keys.json', import.meta.url))
+
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.PORT ?? '4173' },
@@ -38,6 +45,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: String(DEFAULT_SEED) },
     scenario: { type: 'string', default: DEFAULT_SCENARIO },
     'no-control': { type: 'boolean', default: false },
+    'vapid-keys': { type: 'string', default: process.env.VAPID_KEYS_FILE ?? DEFAULT_VAPID_KEYS },
   },
 })
 
@@ -59,7 +67,9 @@ if (!existsSync(dist)) {
   process.exit(1)
 }
 
+const vapid = loadOrCreateVapidKeys(values['vapid-keys'])
 const backend = await createFakeBackend({
+  pushGateway: webPushGateway(vapid),
   seed: Number(values.seed),
   scenario: values.scenario,
   latencyMs: parseLatency(values.latency),
@@ -128,6 +138,9 @@ server.listen(Number(values.port), values.host, () => {
   console.log(`Fake backend at ${url}/api — seed ${backend.seed}, scenario ${backend.scenario}`)
   console.log(`Sign in with ${formatPhone(DEMO_PHONE)}; the code is printed here when requested.`)
   console.log(`Demo bearer token: ${DEMO_TOKEN}`)
+  console.log(
+    `Web Push: VAPID key pair ${vapid.created ? 'made and kept' : 'read'} at ${values['vapid-keys']}`,
+  )
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

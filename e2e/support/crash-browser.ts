@@ -83,6 +83,8 @@ export class CrashBrowser {
   private constructor(
     private readonly baseURL: string,
     template?: string,
+    /** Runs before every start after the first (`relaunch`, `restart`). */
+    private readonly beforeRelaunch: () => Promise<void> = async () => {},
   ) {
     this.profileDir = mkdtempSync(join(tmpdir(), 'avaliador-crash-'))
     if (template) cpSync(template, this.profileDir, { recursive: true })
@@ -92,8 +94,11 @@ export class CrashBrowser {
    * Starts Chromium on a new profile: empty, or a copy of `template` (the profile of a
    * browser closed normally, e.g. one where the app's service worker is already installed).
    */
-  static async launch(baseURL: string, { template }: { template?: string } = {}) {
-    const crash = new CrashBrowser(baseURL, template)
+  static async launch(
+    baseURL: string,
+    { template, beforeRelaunch }: { template?: string; beforeRelaunch?: () => Promise<void> } = {},
+  ) {
+    const crash = new CrashBrowser(baseURL, template, beforeRelaunch)
     try {
       await crash.start()
     } catch (error) {
@@ -388,6 +393,7 @@ export class CrashBrowser {
   /** Starts the browser again on the same profile, after `kill()` or `closeGracefully()`. */
   async relaunch(): Promise<Page> {
     if (this.process) throw new Error('The crash browser is still running')
+    await this.beforeRelaunch()
     await this.start()
     return this.page
   }

@@ -13,6 +13,7 @@ import { revisionHandlers } from './revisions'
 import { awardHandlers } from './awards'
 import { notificationHandlers } from './notifications'
 import { systemHandlers } from './system'
+import { pushHandlers } from './push'
 
 export function apiHandlers(ctx: BackendContext): HttpHandler[] {
   return [
@@ -28,5 +29,6 @@ export function apiHandlers(ctx: BackendContext): HttpHandler[] {
     ...revisionHandlers(ctx),
     ...awardHandlers(ctx),
     ...notificationHandlers(ctx),
+    ...pushHandlers(ctx),
   ]
 }

@@ -2,7 +2,7 @@
  * The fake backend's control plane, outside openapi.yaml, under `${baseUrl}/__fake/…`:
  * what a test, a contract verification or a demo presenter needs to act as the world
  * (read the last sign-in code, reset, move the clock, act as validator, set up provider
- * states). Never part of the real API; only the fake backend answers it.
+ * states) or to see what happened (the calls that reached it, the pushes it sent). Never part of the real API; only the fake backend answers it.
  */
 import { http, HttpResponse } from 'msw'
 import type { NotificationKind, ReportSection } from '@/api/entities'
@@ -12,7 +12,8 @@ import { isScenarioName } from '../seed/seed'
 import { peekSignInCode } from './auth'
 import { providerStateHandlers } from './provider-states'
 import { approveReport, contestReport, rejectReport } from './revisions'
-import { type BackendContext, type ControlTarget, isoNow, newId } from './support'
+import { type BackendContext, type ControlTarget } from './support'
+import { advanceClock, announceBulletin, notifyAgent } from '../notify'
 
 const json = async (request: Request): Promise<Record<string, unknown>> => {
   try {
@@ -30,6 +31,17 @@ export function controlHandlers(target: ControlTarget) {
   return [
     ...providerStateHandlers(target),
     ...messageControlHandlers(ctx, base),
+    ...pushControlHandlers(ctx, base),
+    // Every API call that reached a handler (`?path=` a substring to keep): how many times a
+    // write really reached the server, whoever sent it (a tab, the service worker).
+    http.get(`${base}/requests`, ({ request }) => {
+      const part = new URL(request.url).searchParams.get('path') ?? ''
+      return HttpResponse.json({ requests: ctx.requests.filter((r) => r.path.includes(part)) })
+    }),
+    http.delete(`${base}/requests`, () => {
+      ctx.requests.length = 0
+      return HttpResponse.json({ requests: [] })
+    }),
     http.get(`${base}/otp`, ({ request }) => {
       const phone = new URL(request.url).searchParams.get('phone') ?? ''
       const code = peekSignInCode(ctx, phone)
@@ -65,8 +77,8 @@ export function controlHandlers(target: ControlTarget) {
       const body = await json(request)
       const ms = Number(body.ms)
       if (!Number.isFinite(ms) || ms < 0) return fail('ms deve ser um número positivo.', 422)
-      ctx.clock.advance(ms)
-      return HttpResponse.json({ now: new Date(ctx.clock.now()).toISOString() })
+      const released = await advanceClock(ctx, ms)
+      return HttpResponse.json({ now: new Date(ctx.clock.now()).toISOString(), released })
     }),
     http.post(`${base}/validator/:taskId/:action`, async ({ request, params }) => {
       const body = await json(request)
@@ -119,15 +131,18 @@ const NOTIFICATION_KINDS: readonly NotificationKind[] = [
 
 /**
  * The world writes to the agent: a notification or a bulletin with exactly the given text
- * (`POST __fake/notifications {title, body, link?, kind?}`, `POST __fake/bulletins {title,
- * body}`), for the demo agent unless `agentId` says otherwise. The end-to-end tests seed
- * hostile texts through these (e2e/xss.spec.ts).
+ * (`POST __fake/notifications {title, body, link?, kind?, slug?}`, `POST __fake/bulletins
+ * {title, body}`), for the demo agent unless `agentId` says otherwise, pushed to the agent's
+ * devices like any other (mocks/notify.ts). The end-to-end tests seed hostile texts through
+ * these (e2e/xss.spec.ts); a repeated `slug` is a repeat of one notification (same push tag).
  */
 function messageControlHandlers(ctx: BackendContext, base: string) {
   const text = (value: unknown, name: string) => {
     if (typeof value !== 'string' || value === '') throw new Error(`${name}: texto obrigatório.`)
     return value
   }
+  const agentOf = (body: Record<string, unknown>) =>
+    typeof body.agentId === 'string' ? body.agentId : DEMO_AGENT_ID
   const refuse = (error: unknown) =>
     HttpResponse.json(
       { error: error instanceof Error ? error.message : String(error) },
@@ -137,18 +152,13 @@ function messageControlHandlers(ctx: BackendContext, base: string) {
     http.post(`${base}/notifications`, async ({ request }) => {
       const body = await json(request)
       try {
-        const id = newId(ctx, 'ntf')
         const kind = NOTIFICATION_KINDS.find((k) => k === body.kind) ?? 'system'
-        const created = await ctx.db.notifications.create({
-          ownerId: typeof body.agentId === 'string' ? body.agentId : DEMO_AGENT_ID,
-          id,
-          slug: `aviso-${id.slice(4).toLowerCase()}`,
+        const created = await notifyAgent(ctx, agentOf(body), {
           kind,
           title: text(body.title, 'title'),
           body: text(body.body, 'body'),
           ...(typeof body.link === 'string' ? { link: body.link } : {}),
-          createdAt: isoNow(ctx),
-          readAt: null,
+          ...(typeof body.slug === 'string' && body.slug ? { slug: body.slug } : {}),
         })
         return HttpResponse.json(created, { status: 201 })
       } catch (error) {
@@ -158,18 +168,40 @@ function messageControlHandlers(ctx: BackendContext, base: string) {
     http.post(`${base}/bulletins`, async ({ request }) => {
       const body = await json(request)
       try {
-        const created = await ctx.db.bulletins.create({
-          ownerId: typeof body.agentId === 'string' ? body.agentId : DEMO_AGENT_ID,
-          id: newId(ctx, 'blt'),
+        const created = await announceBulletin(ctx, agentOf(body), {
           title: text(body.title, 'title'),
           body: text(body.body, 'body'),
-          publishedAt: isoNow(ctx),
-          readAt: null,
         })
         return HttpResponse.json(created, { status: 201 })
       } catch (error) {
         return refuse(error)
       }
+    }),
+  ]
+}
+
+/**
+ * What Web Push did, for tests: `GET __fake/push/subscriptions` (every device registered, by
+ * agent), `GET __fake/push/sent` (every attempt, oldest first: endpoint, message, the push
+ * service's status), `DELETE __fake/push/sent` (forget them).
+ */
+function pushControlHandlers(ctx: BackendContext, base: string) {
+  return [
+    http.get(`${base}/push/subscriptions`, () =>
+      HttpResponse.json({
+        subscriptions: ctx.db.pushSubscriptions.all().map((s) => ({
+          id: s.id,
+          agentId: s.ownerId,
+          endpoint: s.endpoint,
+          deviceLabel: s.deviceLabel,
+          createdAt: s.createdAt,
+        })),
+      }),
+    ),
+    http.get(`${base}/push/sent`, () => HttpResponse.json({ deliveries: ctx.push.sent })),
+    http.delete(`${base}/push/sent`, () => {
+      ctx.push.sent.length = 0
+      return HttpResponse.json({ deliveries: [] })
     }),
   ]
 }

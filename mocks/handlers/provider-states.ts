@@ -371,6 +371,23 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
     },
   },
 
+  pushSubscribed: {
+    async arrange(ctx, params) {
+      const id = text(params, 'subscriptionId') ?? 'psh_aparelho'
+      await ctx.db.pushSubscriptions.create({
+        id,
+        ownerId: DEMO_AGENT_ID,
+        endpoint: `https://push.example/send/${id}`,
+        p256dh: `B${'a'.repeat(86)}`,
+        auth: 'c2VjcmV0LWF1dGgtMTIz',
+        deviceLabel: 'Chrome no Android',
+        createdAt: isoNow(ctx),
+      })
+      return { subscriptionId: id }
+    },
+  },
+  noPushSubscription: { arrange: absent(['subscriptionId']) },
+
   catalogue: {
     arrange(ctx, params) {
       const project =

@@ -32,6 +32,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { notifyAgent, type NotificationContent } from '../notify'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Days between a task's approval and its payout becoming available (terms of use, item 3). */
@@ -193,28 +194,9 @@ async function closeRevisions(ctx: BackendContext, reportId: string) {
   )
 }
 
-async function notify(
-  ctx: BackendContext,
-  task: Task,
-  content: {
-    kind: 'task' | 'validation' | 'payment'
-    title: string
-    body: string
-    link: string
-    slug: string
-  },
-) {
-  let slug = content.slug
-  for (let n = 2; ctx.db.notifications.findFirst((q) => q.where({ slug })); n++)
-    slug = `${content.slug}-${n}`
-  await ctx.db.notifications.create({
-    ownerId: task.agentId,
-    id: newId(ctx, 'ntf'),
-    ...content,
-    slug,
-    createdAt: isoNow(ctx),
-    readAt: null,
-  })
+/** The validator's decision reaches the agent: a notification, pushed to their devices. */
+async function notify(ctx: BackendContext, task: Task, content: NotificationContent) {
+  await notifyAgent(ctx, task.agentId, content)
 }
 
 const brl = (cents: number) =>

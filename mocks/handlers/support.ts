@@ -12,6 +12,7 @@ import type { Agent, FieldError, ProblemCode } from '@/api/entities'
 import type { Database } from '../db'
 import type { FakeClock } from '../clock'
 import type { FaultRegistry } from '../faults'
+import type { PushState } from '../push'
 import type { ScenarioName } from '../seed/seed'
 import { apiSchema } from '../schemas'
 
@@ -27,6 +28,18 @@ export type BackendContext = {
   random: () => number
   /** Fault switches checked before every handler (see mocks/faults.ts). */
   faults: FaultRegistry
+  /** Where Web Push goes and what was sent (see mocks/push.ts). */
+  push: PushState
+  /** Every API call that reached a handler (not the faulted ones), oldest first: for tests. */
+  requests: RequestRecord[]
+}
+
+/** One API call as the control plane lists it (`GET __fake/requests`). */
+export type RequestRecord = {
+  at: string
+  method: string
+  path: string
+  idempotencyKey: string | null
 }
 
 export function typedHttp(ctx: BackendContext) {

@@ -676,6 +676,64 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/push/key': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The server's VAPID public key, to subscribe a device to Web Push */
+    get: operations['getPushKey']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/push/subscriptions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Register this device's push subscription (again, when the browser renews it)
+     * @description The browser's `PushSubscription` (its `toJSON()`) and a label for the device. A
+     *     subscription with the same `endpoint` replaces the earlier one (a renewed one is
+     *     registered the same way). From then on, every notification of the agent is also sent
+     *     to it as a Web Push message whose payload is a `PushMessage`. A subscription the push
+     *     service answers 404 or 410 for is removed by the server.
+     */
+    post: operations['registerPushSubscription']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/push/subscriptions/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Stop sending push messages to a device (sign-out, or the agent switched them off) */
+    delete: operations['removePushSubscription']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export type components = {
@@ -1380,6 +1438,66 @@ export type components = {
     }
     RevisionAnswersInput: {
       answers: components['schemas']['PendencyAnswer'][]
+    }
+    PushKey: {
+      /**
+       * @description The VAPID public key, an uncompressed P-256 point in base64url (87 characters).
+       * @example BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM
+       */
+      publicKey: string
+    }
+    PushSubscriptionInput: {
+      subscription: components['schemas']['BrowserPushSubscription']
+      /**
+       * @description How the agent recognises the device (`Chrome no Android`).
+       * @example Chrome no Android
+       */
+      deviceLabel: string
+    }
+    /** @description `PushSubscription.toJSON()` of the browser. */
+    BrowserPushSubscription: {
+      /** Format: uri */
+      endpoint: string
+      expirationTime?: number | null
+      keys: {
+        p256dh: string
+        auth: string
+      }
+    }
+    PushRegistration: {
+      /**
+       * @description Used to remove the subscription (`DELETE /push/subscriptions/{id}`).
+       * @example psh_8Kq2Lm4Np0
+       */
+      id: string
+      /** @example Chrome no Android */
+      deviceLabel: string
+      /** Format: date-time */
+      createdAt: string
+    }
+    /**
+     * @description The payload (JSON, UTF-8) of every Web Push message the server sends: one notification
+     *     of the agent. `tag` is the same for a repeat of the same notification, so the device
+     *     replaces it instead of stacking a second one; `link` is the app path it opens.
+     *     `unreadCount` is the agent's unread notifications after this one (the app badge).
+     */
+    PushMessage: {
+      /** @example Relatório com pendências */
+      title: string
+      /**
+       * @description Plain text, never HTML.
+       * @example O validador pediu ajustes no relatório da visita T-4821. Responda em até 48 horas.
+       */
+      body: string
+      /** @example relatorio-com-pendencias-t-4821-1 */
+      tag: string
+      /**
+       * @description An app path (`/tasks/T-4821/validation`, `/event/task?id=…`).
+       * @example /tasks/T-4821/validation
+       */
+      link: string
+      kind?: components['schemas']['NotificationKind']
+      unreadCount?: number
     }
     /** @enum {string} */
     NotificationKind: 'task' | 'validation' | 'payment' | 'bulletin' | 'system'
@@ -2826,6 +2944,82 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Bulletin']
         }
+      }
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+    }
+  }
+  getPushKey: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The key (`applicationServerKey` of `PushManager.subscribe`). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PushKey']
+        }
+      }
+      401: components['responses']['Unauthorized']
+    }
+  }
+  registerPushSubscription: {
+    parameters: {
+      query?: never
+      header: {
+        /**
+         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
+         */
+        'Idempotency-Key': components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushSubscriptionInput']
+      }
+    }
+    responses: {
+      /** @description The subscription as registered. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PushRegistration']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      422: components['responses']['Unprocessable']
+    }
+  }
+  removePushSubscription: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @example rep_7Hk2Qa */
+        id: components['parameters']['IdPath']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Removed; nothing more is sent to that device. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
       }
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']

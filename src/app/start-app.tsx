@@ -29,6 +29,8 @@ import { createAppRouter } from './router'
 import { handleMaintenance } from './maintenance'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
+import { isAppPath } from '@/lib/app-path'
+import { OPEN_PATH_MESSAGE } from '@/lib/service-worker-messages'
 
 export async function startApp(
   config: RuntimeConfig,
@@ -59,6 +61,7 @@ export async function startApp(
     queryClient.clear()
     void router.navigate('/login', { replace: true })
   })
+  if (!config.preview && 'serviceWorker' in navigator) listenToServiceWorker(router)
   if (!config.preview && import.meta.env.PROD && 'serviceWorker' in navigator) {
     // The app shell and every screen load offline after the first visit (scope `/`; the
     // demo's MSW worker has its own, narrower `/preview/` scope).
@@ -141,6 +144,27 @@ async function keepAnswersOnDevice(queryClient: QueryClient): Promise<void> {
   }
   onSessionChange(() => void follow())
   await follow()
+}
+
+/**
+ * The service worker's side of the app (src/worker/sw.ts): a tapped notification takes this
+ * window to its link; at start, a push subscription the browser renewed while the app was
+ * closed is registered with the server.
+ */
+function listenToServiceWorker(router: ReturnType<typeof createAppRouter>) {
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const message = event.data as { type?: unknown; path?: unknown } | null
+    if (message?.type === OPEN_PATH_MESSAGE && isAppPath(message.path as string))
+      void router.navigate(message.path as string)
+  })
+  // Loaded after the first screen: push is not needed to paint /login or /oppy.
+  if (currentSession())
+    void navigator.serviceWorker.ready
+      .then(async (registration) => {
+        const { refreshDeviceSubscription } = await import('@/lib/push')
+        await refreshDeviceSubscription(registration)
+      })
+      .catch(() => undefined)
 }
 
 /** Errors reach the console without the session token or anything shaped like a secret. */

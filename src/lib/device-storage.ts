@@ -157,6 +157,15 @@ export const deviceStorage = {
 }
 
 /**
+ * The value kept under `key`, read from the mirror: where there is no localStorage (the
+ * service worker, which sends the outbox and renews the push subscription with the app
+ * closed), the mirror is the device's copy. Null when nothing is kept.
+ */
+export async function readMirrored(key: string): Promise<string | null> {
+  return (await readMirror()).find((e) => e.key === key)?.value ?? null
+}
+
+/**
  * At start, before anything reads: puts back what localStorage lost in a crash (and takes
  * out what was removed just before one). Returns how many keys it corrected.
  */

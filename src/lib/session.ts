@@ -15,7 +15,7 @@
  * (the error page redacts it), and sign-out removes it with every other trace of the agent.
  */
 import { runtimeConfig } from './runtime-config'
-import { deviceStorage } from './device-storage'
+import { deviceStorage, readMirrored } from './device-storage'
 import { storageKey } from './storage-keys'
 
 export type StoredSession = { token: string; agentId: string; expiresAt: string }
@@ -35,6 +35,24 @@ function read(): StoredSession | null {
     memory = null
   }
   return memory
+}
+
+/**
+ * The service worker's way to the session (it has no localStorage): read again from the
+ * IndexedDB mirror at every event, so a sign-out in a tab since the last one is seen
+ * (docs/decisions/0011-service-worker-and-the-session.md). Null when signed out.
+ */
+export async function loadSessionFromMirror(): Promise<StoredSession | null> {
+  let session: StoredSession | null = null
+  try {
+    const raw = await readMirrored(sessionKey())
+    const parsed = raw ? (JSON.parse(raw) as StoredSession) : null
+    session = parsed && typeof parsed.token === 'string' ? parsed : null
+  } catch {
+    session = null
+  }
+  memory = session
+  return session
 }
 
 export function currentSession(): StoredSession | null {

@@ -28,6 +28,8 @@ export const STORAGE_KEYS = registry({
   receiptForm: { prefix: 'avaliador.visit.receipt-form.', owner: 'agent', area: 'local' },
   stopwatch: { prefix: 'avaliador.stopwatch.', owner: 'agent', area: 'local' },
   pendencyAnswers: { prefix: 'avaliador.pendency-answers.', owner: 'agent', area: 'local' },
+  /** This device's push subscription as the server knows it: `{ id, endpoint }` (src/lib/push.ts). */
+  pushSubscription: { prefix: 'avaliador.push-subscription', owner: 'agent', area: 'local' },
   /** How many unread bulletins the agent put the shell's alert away for. */
   bulletinAlertDismissed: {
     prefix: 'avaliador.bulletin-alert-dismissed',
@@ -54,6 +56,7 @@ export const storageKey = {
   stopwatch: (taskId: string, code: string) => `${STORAGE_KEYS.stopwatch.prefix}${taskId}.${code}`,
   pendencyAnswers: (revisionId: string) => `${STORAGE_KEYS.pendencyAnswers.prefix}${revisionId}`,
   bulletinAlertDismissed: () => STORAGE_KEYS.bulletinAlertDismissed.prefix,
+  pushSubscription: () => STORAGE_KEYS.pushSubscription.prefix,
   demoPosition: () => STORAGE_KEYS.demoPosition.prefix,
   demoOffline: () => STORAGE_KEYS.demoOffline.prefix,
   demoWorld: () => STORAGE_KEYS.demoWorld.prefix,

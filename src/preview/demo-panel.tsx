@@ -16,6 +16,7 @@ import { setClockOffset } from '@/lib/clock'
 import { formatDateTime } from '@/lib/format'
 import type { FakeBackend } from '../../mocks/fake-backend'
 import { sendBulletin, sendNotification, sendOpportunity } from '../../mocks/demo-actions'
+import { advanceClock } from '../../mocks/notify'
 import { approveReport, contestReport, rejectReport } from '../../mocks/handlers/revisions'
 import { DEMO_AGENT_ID, SCENARIOS, scenarioLabel, type ScenarioName } from '../../mocks/seed/seed'
 import {
@@ -26,6 +27,7 @@ import {
   setDemoPosition,
 } from './demo-device'
 import styles from './demo-panel.module.css'
+import { showDemoNotification } from './demo-notification'
 
 export const SECTION_LABEL: Record<ReportSection, string> = {
   answers: 'Respostas',
@@ -101,8 +103,8 @@ export function DemoPanel({
   const [scenario, setScenario] = useState<ScenarioName>(backend.scenario)
 
   function advance(ms: number, label: string) {
-    return act(label, () => {
-      backend.clock.advance(ms)
+    return act(label, async () => {
+      await advanceClock(ctx, ms)
       setClockOffset(backend.clock.offsetMs())
     })
   }
@@ -223,21 +225,27 @@ export function DemoPanel({
           <div className={styles.row}>
             <Button
               variant="secondary"
-              onClick={() => void act('Nova oportunidade enviada', () => sendOpportunity(ctx))}
+              onClick={() =>
+                void act('Nova oportunidade enviada', async () => {
+                  const { notification } = await sendOpportunity(ctx)
+                  await showDemoNotification(notification)
+                })
+              }
             >
               Nova oportunidade
             </Button>
             <Button
               variant="secondary"
               onClick={() =>
-                void act('Notificação enviada', () =>
-                  sendNotification(ctx, {
+                void act('Notificação enviada', async () => {
+                  const notification = await sendNotification(ctx, {
                     kind: 'system',
                     title: 'Aviso da equipe',
                     body: 'Confira as novas regras de fotos no Ajuda.',
                     link: '/help',
-                  }),
-                )
+                  })
+                  await showDemoNotification(notification)
+                })
               }
             >
               Nova notificação

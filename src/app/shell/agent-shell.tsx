@@ -3,6 +3,7 @@ import { useEffect, useState, type ComponentType, type SVGProps } from 'react'
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
 import { meQueryOptions } from '@/features/account/api/me-query'
+import { showUnreadOnAppBadge } from '@/lib/app-badge'
 import {
   AccountIcon,
   HelpIcon,
@@ -69,6 +70,11 @@ export function AgentShell() {
   }, [])
   const counts = me.data?.counts
   const waiting = me.isPending && !waitedEnough
+  const unread = counts?.unreadNotifications
+  // The installed app's icon says how many notifications wait (lib/app-badge).
+  useEffect(() => {
+    if (unread !== undefined) showUnreadOnAppBadge(unread)
+  }, [unread])
   if (me.isError && !me.data) {
     if (isApiError(me.error) && me.error.code === 'maintenance')
       return (

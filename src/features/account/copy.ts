@@ -9,6 +9,25 @@ export const accountCopy = {
   nowAvailable: 'Você está disponível para novas oportunidades.',
   nowUnavailable: 'Você ficou indisponível: não receberá novas oportunidades.',
   availabilityFailed: 'Não foi possível mudar sua disponibilidade. Tente de novo.',
+  push: {
+    label: 'Notificações neste aparelho',
+    on: 'Este aparelho recebe avisos de oportunidades, pendências e pagamentos, mesmo com o app fechado.',
+    off: 'Desligadas: você só vê os avisos quando abrir o app.',
+    checking: 'Verificando as notificações deste aparelho…',
+    turningOn: 'Ativando as notificações neste aparelho…',
+    turnedOn: 'Este aparelho vai receber os avisos.',
+    turnedOff: 'Este aparelho não vai mais receber os avisos.',
+    blockedTitle: 'As notificações estão bloqueadas neste navegador',
+    blocked:
+      'Para receber os avisos, libere as notificações nas configurações do navegador (no Chrome: cadeado ao lado do endereço › Permissões › Notificações › Permitir) e volte aqui.',
+    howTo: 'Ver como liberar',
+    installFirst:
+      'No iPhone e no iPad, as notificações só funcionam no app instalado: no Safari, toque em Compartilhar › Adicionar à Tela de Início e abra o Avaliador pelo ícone.',
+    unsupported:
+      'Este navegador não recebe notificações com o app fechado. Use a versão mais recente do Chrome.',
+    demo: 'Na demonstração não há servidor de notificações: quando as notificações estão permitidas, “Nova notificação” e “Nova oportunidade” do painel aparecem neste aparelho.',
+    allow: 'Permitir notificações',
+  },
   sections: {
     account: 'Seus dados',
     app: 'App e aparelho',

@@ -75,6 +75,19 @@ export const permissionCopy: Record<PermissionKind, PermissionCopy> = {
   },
 }
 
+/** Notifications allowed: this phone must still subscribe to the server's pushes. */
+export const pushCopy = {
+  activating: 'Ativando os avisos neste aparelho…',
+  failedTitle: 'A permissão foi dada, mas este aparelho ainda não recebe os avisos',
+  notYet: 'A permissão já está dada, mas este aparelho ainda não recebe os avisos.',
+  turnOn: 'Receber avisos neste aparelho',
+  demo: 'Na demonstração, os avisos do painel (“Nova notificação”, “Nova oportunidade”) aparecem neste aparelho.',
+  onlyWhileOpen:
+    'Este navegador não recebe avisos com o app fechado: você os verá quando abrir o Avaliador.',
+  installFirst:
+    'No iPhone e no iPad, as notificações só funcionam no app instalado. No Safari, toque em Compartilhar › Adicionar à Tela de Início, abra o Avaliador pelo ícone e volte a esta tela.',
+} as const
+
 export const permissionCommonCopy = {
   continue: 'Continuar',
   checkAgain: 'Verificar de novo',

@@ -234,11 +234,16 @@ export async function processOutbox(
   }
 }
 
-/** Connection is back: everything pending may go now, without waiting out its backoff. */
-export function wakeAll(db: VisitDb, now = Date.now()) {
+/**
+ * Connection is back: everything pending may go now, without waiting out its backoff.
+ * `retries`: only what already failed (a report save still settling after typing keeps its
+ * short wait).
+ */
+export function wakeAll(db: VisitDb, now = Date.now(), which: 'all' | 'retries' = 'all') {
   return inTransaction(db, ['outbox'], 'relaxed', async (tx) => {
     const outbox = tx.objectStore('outbox')
     for (const item of await outbox.getAll()) {
+      if (which === 'retries' && item.attempts === 0) continue
       if (item.state === 'pending' && item.nextAttemptAt > now)
         await outbox.put({ ...item, nextAttemptAt: now })
     }

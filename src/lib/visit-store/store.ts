@@ -31,14 +31,20 @@ import {
   type VisitDb,
 } from './db'
 import { VISIT_STORE_CHANNEL } from '@/lib/storage-keys'
+import { requestBackgroundSync } from './background-sync-request'
 
 // ------------------------------------------------------------------ change notifications
 
 let version = 0
 const listeners = new Set<() => void>()
+const sentListeners = new Set<(kinds: OutboxItem['kind'][]) => void>()
 const channel =
   typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(VISIT_STORE_CHANNEL) : null
-channel?.addEventListener('message', () => bump(false))
+channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  bump(false)
+  const message = event.data as { sent?: OutboxItem['kind'][] } | null
+  if (Array.isArray(message?.sent)) sentListeners.forEach((l) => l(message.sent!))
+})
 
 function bump(broadcast = true) {
   version++
@@ -65,10 +71,27 @@ export function notifyVisitStoreReaders() {
   bump()
 }
 
-/** After a write: tell readers and wake the sync loop. */
+/** After a write: tell readers, wake the sync loop, and ask for a send when the app is closed. */
 export function visitStoreChanged() {
   bump()
   syncKick()
+  void requestBackgroundSync()
+}
+
+/**
+ * The service worker sent queued writes (the app's tabs did not): every tab refreshes what it
+ * shows, as after its own sends.
+ */
+export function announceSentElsewhere(kinds: OutboxItem['kind'][]) {
+  version++
+  listeners.forEach((l) => l())
+  channel?.postMessage({ v: version, sent: kinds })
+}
+
+/** A tab hears the writes another sender (the service worker) got to the server. */
+export function onSentElsewhere(listener: (kinds: OutboxItem['kind'][]) => void) {
+  sentListeners.add(listener)
+  return () => void sentListeners.delete(listener)
 }
 
 // ------------------------------------------------------------------ the database of the signed-in agent

@@ -17,7 +17,7 @@ import {
 import { isOnline, subscribeConnectivity } from '@/lib/connectivity'
 import { uploadWithProgress } from './upload'
 import { enqueueIn, enqueueReportSaveIn, processOutbox, wakeAll, withSenderLock } from './outbox'
-import { notifyVisitStoreReaders, setSyncKick } from './store'
+import { notifyVisitStoreReaders, onSentElsewhere, setSyncKick } from './store'
 import {
   inTransaction,
   LOCAL_MEDIA_PREFIX,
@@ -370,8 +370,16 @@ export function runVisitSync(
     onChange: notifyVisitStoreReaders,
   })
   setSyncKick(sync.kick)
+  // The service worker sent some with the app in the background: refresh the same queries.
+  const stopHearing = onSentElsewhere((kinds) => {
+    const keys = new Map(
+      kinds.flatMap((kind) => queriesChangedBy({ kind })).map((k) => [JSON.stringify(k), k]),
+    )
+    for (const queryKey of keys.values()) void queryClient?.invalidateQueries({ queryKey })
+  })
   return () => {
     setSyncKick(() => {})
+    stopHearing()
     sync.stop()
   }
 }

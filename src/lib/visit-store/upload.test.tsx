@@ -122,3 +122,43 @@ describe('uploadWithProgress', () => {
     ).rejects.toMatchObject({ name: 'AbortError' })
   })
 })
+
+describe('uploadWithProgress where there is no XMLHttpRequest (the service worker)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', undefined)
+    return () => vi.unstubAllGlobals()
+  })
+
+  it('sends the same request through fetch, once per key', async () => {
+    const { task } = seededTask('visited')
+    const evidence = await uploadWithProgress(photoFields(task.id), 'key-fetch-1')
+    const again = await uploadWithProgress(photoFields(task.id), 'key-fetch-1')
+    expect(again.id).toBe(evidence.id)
+    expect(evidence).toMatchObject({ kind: 'photo', bytes: 200_000, caption: 'Fachada' })
+    const report = fakeBackend.db.reports.findFirst((q) => q.where({ id: task.reportId }))!
+    expect(report.evidences.filter((e) => e.id === evidence.id)).toHaveLength(1)
+  })
+
+  it('answers with the same errors: refusal, offline, server failure, expired session', async () => {
+    const { task } = seededTask('visited')
+    const refused = await failure(
+      uploadWithProgress({ ...photoFields(task.id), taskId: 'tsk_nao_existe' }, 'key-fetch-2'),
+    )
+    expect(refused.isTransient).toBe(false)
+    expect(refused.status).toBeGreaterThanOrEqual(400)
+
+    fakeServer.use(http.post(`${API}/media`, () => HttpResponse.error()))
+    const offline = await failure(uploadWithProgress(photoFields(task.id), 'key-fetch-3'))
+    expect(offline).toMatchObject({ code: 'offline', isTransient: true })
+
+    fakeServer.resetHandlers()
+    failApi('post', '/media', 503)
+    const down = await failure(uploadWithProgress(photoFields(task.id), 'key-fetch-4'))
+    expect(down).toMatchObject({ status: 503, isTransient: true })
+
+    fakeServer.resetHandlers()
+    saveSession({ token: 'expired-token', agentId: 'someone', expiresAt: '2099-01-01T00:00:00Z' })
+    const expired = await failure(uploadWithProgress(photoFields(task.id), 'key-fetch-5'))
+    expect(expired).toMatchObject({ code: 'session_expired', status: 401 })
+  })
+})

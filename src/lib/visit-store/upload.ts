@@ -4,6 +4,8 @@
  * of a request body has been sent, so this call goes through XMLHttpRequest; it speaks the
  * same protocol as the typed client (bearer token, Idempotency-Key, multipart body) and
  * rejects with the same `ApiError`s (problem+json code and pt-BR detail; offline; timeout).
+ * Where there is no XMLHttpRequest — the service worker, sending the outbox with the app
+ * closed — the same request goes through `fetch`, with no progress (nobody is watching).
  */
 import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error'
 import type { Evidence, Problem } from '@/api/entities'
@@ -65,16 +67,23 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorFromXhr(xhr: XMLHttpRequest): ApiError {
-  const body = (xhr.getResponseHeader('Content-Type') ?? '').includes('json')
-    ? parseJson(xhr.responseText)
-    : undefined
+/** The answer of a failed upload, however it was sent. */
+type Answer = { status: number; contentType: string; text: string }
+
+const answerOf = (xhr: XMLHttpRequest): Answer => ({
+  status: xhr.status,
+  contentType: xhr.getResponseHeader('Content-Type') ?? '',
+  text: xhr.responseText,
+})
+
+function errorFromAnswer({ status, contentType, text }: Answer): ApiError {
+  const body = contentType.includes('json') ? parseJson(text) : undefined
   const problem = isProblem(body) ? body : undefined
   const fallback: ApiErrorCode =
-    xhr.status >= 500 ? 'server_error' : xhr.status === 401 ? 'session_expired' : 'invalid_response'
-  const code: ApiErrorCode = xhr.status === 401 ? 'session_expired' : (problem?.code ?? fallback)
+    status >= 500 ? 'server_error' : status === 401 ? 'session_expired' : 'invalid_response'
+  const code: ApiErrorCode = status === 401 ? 'session_expired' : (problem?.code ?? fallback)
   return new ApiError({
-    status: xhr.status,
+    status,
     code,
     message: problem?.detail ?? API_ERROR_MESSAGES[code],
     ...(problem ? { problem } : {}),
@@ -93,6 +102,7 @@ export function uploadWithProgress(
   onProgress?: UploadProgressListener,
   options: UploadOptions = {},
 ): Promise<Evidence> {
+  if (typeof XMLHttpRequest === 'undefined') return uploadWithFetch(fields, idempotencyKey, options)
   return new Promise<Evidence>((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(options.signal.reason ?? new DOMException('The upload was cancelled.', 'AbortError'))
@@ -125,7 +135,7 @@ export function uploadWithProgress(
       done()
       reportReachability(true)
       if (xhr.status < 200 || xhr.status >= 300) {
-        const error = errorFromXhr(xhr)
+        const error = errorFromAnswer(answerOf(xhr))
         if (xhr.status === 401 && sessionToken()) notifySessionExpired(error)
         return reject(error)
       }
@@ -154,4 +164,62 @@ export function uploadWithProgress(
     })
     xhr.send(mediaUploadForm(fields))
   })
+}
+
+const isEvidence = (value: unknown): value is Evidence =>
+  typeof value === 'object' && value !== null && typeof (value as Evidence).id === 'string'
+
+/** The same upload through `fetch` (no upload progress there): the service worker's way. */
+async function uploadWithFetch(
+  fields: MediaUploadFields,
+  idempotencyKey: string,
+  options: UploadOptions,
+): Promise<Evidence> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  const forward = () => controller.abort(options.signal?.reason)
+  options.signal?.addEventListener('abort', forward, { once: true })
+  const headers = new Headers({
+    Accept: 'application/json, application/problem+json',
+    'Idempotency-Key': idempotencyKey,
+  })
+  const token = sessionToken()
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  try {
+    let response: Response
+    try {
+      response = await fetch(`${runtimeConfig().apiBaseUrl}${PATH}`, {
+        method: 'POST',
+        headers,
+        body: mediaUploadForm(fields),
+        signal: controller.signal,
+      })
+    } catch (error) {
+      if (timedOut) throw clientError('timeout')
+      if (options.signal?.aborted) throw options.signal.reason ?? error
+      reportReachability(false)
+      throw clientError('offline')
+    }
+    reportReachability(true)
+    const text = await response.text()
+    if (!response.ok) {
+      const error = errorFromAnswer({
+        status: response.status,
+        contentType: response.headers.get('Content-Type') ?? '',
+        text,
+      })
+      if (response.status === 401 && token) notifySessionExpired(error)
+      throw error
+    }
+    const evidence = parseJson(text)
+    if (!isEvidence(evidence)) throw clientError('invalid_response', response.status)
+    return evidence
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', forward)
+  }
 }

@@ -13,6 +13,8 @@ import { meQueryKey, meQueryOptions } from '../api/me-query'
 import { accountCopy as copy } from '../copy'
 import styles from './account.module.css'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
+import { useDevicePush } from '@/lib/use-device-push'
+import { Notice } from '@/components/notice'
 
 /** The account menu: who is signed in, availability for new offers, and the account's screens. */
 export function AccountMenuPage() {
@@ -51,6 +53,8 @@ export function AccountMenuPage() {
           />
         </div>
       )}
+
+      <DevicePushCard />
 
       <h2 className={styles.sectionTitle}>{copy.sections.account}</h2>
       <List label={copy.sections.account}>
@@ -118,4 +122,55 @@ function useAvailability() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   })
+}
+
+/** Whether this phone receives the agent's notifications, with the switch (lib/push.ts). */
+function DevicePushCard() {
+  const push = useDevicePush()
+  const snackbar = useSnackbar()
+  const c = copy.push
+  if (push.availability === 'demo')
+    return (
+      <Notice tone="info" title={c.label}>
+        <p className={styles.flush}>{c.demo}</p>
+        {typeof Notification !== 'undefined' && Notification.permission === 'default' && (
+          <ButtonLink to="/permissions/notifications?next=%2Faccount" variant="ghost">
+            {c.allow}
+          </ButtonLink>
+        )}
+      </Notice>
+    )
+  if (push.availability === 'install-first' || push.availability === 'unsupported')
+    return (
+      <Notice tone="info" title={c.label}>
+        {push.availability === 'install-first' ? c.installFirst : c.unsupported}
+      </Notice>
+    )
+  if (push.availability === 'blocked')
+    return (
+      <Notice tone="warning" title={c.blockedTitle}>
+        <p className={styles.flush}>{c.blocked}</p>
+        <ButtonLink to="/permissions/notifications?next=%2Faccount" variant="ghost">
+          {c.howTo}
+        </ButtonLink>
+      </Notice>
+    )
+  const description =
+    push.receiving === null ? c.checking : push.busy ? c.turningOn : push.receiving ? c.on : c.off
+  return (
+    <div className={styles.card}>
+      <Switch
+        label={c.label}
+        description={description}
+        checked={push.receiving === true}
+        disabled={push.busy || push.receiving === null}
+        onChange={(next) =>
+          void (next ? push.turnOn() : push.turnOff().then(() => true)).then((done) => {
+            if (done) snackbar(next ? c.turnedOn : c.turnedOff)
+          })
+        }
+      />
+      {push.error && <Notice tone="error">{push.error}</Notice>}
+    </div>
+  )
 }

@@ -9,13 +9,15 @@ import { clearSession, currentSession, sessionToken } from '@/lib/session'
 import { unsentVisitWrites } from '@/lib/visit-store/store'
 import { clearAgentData } from '@/lib/agent-data'
 import { isAppPath } from '@/lib/app-path'
+import { showUnreadOnAppBadge } from '@/lib/app-badge'
+import { unsubscribeDevice } from '@/lib/push'
 import { rememberReturnPath, signOutOnServer } from '../api/sign-in'
 import { authCopy } from '../copy'
 
 /**
  * `/logout`: asks first when visit writes are still waiting on the device; otherwise ends
- * the session (server told, best effort), forgets the token and every local trace of the
- * agent. When the session expired (`expired=1`) the visit data stays on the device, to be
+ * the session (server told, best effort; this device's push subscription removed on both
+ * sides first), forgets the token and every local trace of the agent. When the session expired (`expired=1`) the visit data stays on the device, to be
  * sent after the agent signs in again.
  */
 export function LogoutPage() {
@@ -69,10 +71,17 @@ function SignedOut({ expired }: { expired: boolean }) {
     const hadToken = sessionToken() !== null
     const agentId = currentSession()?.agentId
     void (async () => {
-      if (hadToken && !expired) await signOutOnServer().catch(() => undefined)
+      if (hadToken && !expired) {
+        // While the session still opens the API: this phone stops receiving the agent's pushes.
+        await stopPushOnThisDevice()
+        await signOutOnServer().catch(() => undefined)
+      }
       await clearSession()
       queryClient.clear()
-      if (!expired) await clearAgentData({ preview: runtimeConfig().preview, agentId })
+      if (!expired) {
+        await clearAgentData({ preview: runtimeConfig().preview, agentId })
+        showUnreadOnAppBadge(0)
+      }
       const back = params.get('return')
       if (isAppPath(back)) rememberReturnPath(back)
       if (!cancelled) setDone(true)
@@ -101,4 +110,11 @@ function SignedOut({ expired }: { expired: boolean }) {
       )}
     </Page>
   )
+}
+
+/** Removes this device's push subscription on the server and in the browser (never in the demo). */
+async function stopPushOnThisDevice() {
+  if (runtimeConfig().preview || !('serviceWorker' in navigator)) return
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined)
+  await unsubscribeDevice(registration).catch(() => undefined)
 }

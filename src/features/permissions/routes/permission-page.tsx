@@ -10,7 +10,8 @@ import {
   type PermissionKind,
   type PermissionOutcome,
 } from '../browser-permissions'
-import { permissionCommonCopy as common, permissionCopy } from '../copy'
+import { useDevicePush, type DevicePush } from '@/lib/use-device-push'
+import { permissionCommonCopy as common, permissionCopy, pushCopy } from '../copy'
 import styles from './permissions.module.css'
 
 type Phase = 'checking' | 'explain' | 'asking' | 'already-granted' | PermissionOutcome
@@ -21,6 +22,9 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
   const [params] = useSearchParams()
   const next = safeNextPath(params.get('next'))
   const [phase, setPhase] = useState<Phase>('checking')
+  const push = useDevicePush()
+  const subscribes =
+    kind === 'notifications' && push.availability !== 'unsupported' && push.availability !== 'demo'
 
   useEffect(() => {
     let cancelled = false
@@ -35,7 +39,10 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
 
   async function ask() {
     setPhase('asking')
-    setPhase(await askPermission(kind))
+    const outcome = await askPermission(kind)
+    setPhase(outcome)
+    // Allowed: this phone subscribes to the server's pushes at once (lib/push.ts).
+    if (outcome === 'granted' && subscribes) await push.turnOn()
   }
 
   const continueLink = (
@@ -71,11 +78,23 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
         </div>
       )}
 
-      {(phase === 'granted' || phase === 'already-granted') && (
+      {(phase === 'granted' || phase === 'already-granted') && !subscribes && (
         <div className={styles.actions}>
           <Notice tone="success" title={copy.granted}>
             {phase === 'granted' ? copy.grantedBody : common.alreadyGranted}
           </Notice>
+          {kind === 'notifications' && (
+            <p className={styles.muted}>
+              {push.availability === 'demo' ? pushCopy.demo : pushCopy.onlyWhileOpen}
+            </p>
+          )}
+          {continueLink}
+        </div>
+      )}
+
+      {(phase === 'granted' || phase === 'already-granted') && subscribes && (
+        <div className={styles.actions}>
+          <PushOnThisDevice push={push} justGranted={phase === 'granted'} />
           {continueLink}
         </div>
       )}
@@ -110,11 +129,41 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
 
       {phase === 'unsupported' && (
         <div className={styles.actions}>
-          <Notice tone="warning">{copy.unsupported}</Notice>
+          <Notice tone="warning">
+            {kind === 'notifications' && push.availability === 'install-first'
+              ? pushCopy.installFirst
+              : copy.unsupported}
+          </Notice>
           {continueLink}
         </div>
       )}
     </Page>
+  )
+}
+
+/** Notifications allowed: whether this phone receives the pushes, and how to make it. */
+function PushOnThisDevice({ push, justGranted }: { push: DevicePush; justGranted: boolean }) {
+  const copy = permissionCopy.notifications
+  if (push.busy || push.receiving === null) return <p role="status">{pushCopy.activating}</p>
+  if (push.receiving)
+    return (
+      <Notice tone="success" title={copy.granted}>
+        {justGranted ? copy.grantedBody : common.alreadyGranted}
+      </Notice>
+    )
+  return (
+    <>
+      {push.error ? (
+        <Notice tone="warning" title={pushCopy.failedTitle}>
+          {push.error}
+        </Notice>
+      ) : (
+        <Notice>{pushCopy.notYet}</Notice>
+      )}
+      <Button block onClick={() => void push.turnOn()}>
+        {push.error ? common.tryAgain : pushCopy.turnOn}
+      </Button>
+    </>
   )
 }
 
