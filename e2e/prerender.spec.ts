@@ -188,7 +188,12 @@ test('a reopened app paints the last known offers from the phone, also offline',
     .toBe(true)
 
   await context.setOffline(true)
-  await page.reload()
+  // The worker answers from its precache with the document prerendered for each route.
+  await page.goto('/tasks/T-4826')
+  await expect(page.locator('#root')).toHaveAttribute('data-path', '/tasks')
+  await page.goto('/login')
+  await expect(page.locator('#root')).toHaveAttribute('data-document', 'page')
+  await page.goto('/oppy')
   await expect(
     page.getByRole('list', { name: 'Oportunidades disponíveis' }).getByRole('link').first(),
   ).toHaveText(title!)
