@@ -24,8 +24,8 @@ import {
 import { meQueryOptions } from '@/features/account/api/me-query'
 import { readPendingSignIn } from '@/features/auth/api/pending-sign-in'
 import { AppProviders } from './app-providers'
-import { prefetchLikelyNextRoutes } from './likely-next-routes'
-import { createAppRouter } from './router'
+import { prefetchLikelyNextRoutes, prefetchRouteCode } from './likely-next-routes'
+import { createAppRouter, routes } from './router'
 import { handleMaintenance } from './maintenance'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
@@ -40,8 +40,14 @@ export async function startApp(
   setRuntimeConfig(config)
   const queryClient = createQueryClient()
   setRouteDataClient(queryClient)
-  // The agent's kept answers first (a few ms of IndexedDB), so the screen's requests that
-  // follow refresh them. The demo keeps nothing: its fake backend answers from the browser.
+  // The screen's code starts downloading now, beside what follows (the router reuses it).
+  const here = window.location.pathname.slice(config.basename.length) || '/'
+  void prefetchRouteCode(routes, here).catch(() => undefined)
+  // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
+  // parallel with the screen's code, instead of after it has loaded.
+  if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
+  // The agent's kept answers (a few ms of IndexedDB) before the screen's own requests, which
+  // refresh them. The demo keeps nothing: its fake backend answers from the browser.
   if (!config.preview) await keepAnswersOnDevice(queryClient)
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
@@ -53,9 +59,6 @@ export async function startApp(
       setResponseValidator(validateApiResponse),
     )
   }
-  // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
-  // parallel with the screen's code, instead of after it has loaded.
-  if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
   // Signed out in another tab: this one stops showing the agent's data at once.
   onSessionEndedElsewhere(() => {
     queryClient.clear()
