@@ -129,6 +129,10 @@ test('offline on /tasks: the app still opens and says what is missing, with a re
   await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
   const main = page.getByRole('main')
   await expect(main.getByRole('link', { name: /^Compra na padaria/ }).first()).toBeVisible()
+  // Their refresh could not reach the server: said quietly over them, not as an error.
+  await expect(
+    main.getByText('Sem conexão: você está vendo o que foi carregado por último.'),
+  ).toBeVisible()
   await expect(main.getByText(offlineText)).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Conta' })).toBeVisible()
   await context.setOffline(false)

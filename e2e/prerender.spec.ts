@@ -173,15 +173,23 @@ test('a reopened app paints the last known offers from the phone, also offline',
             const { agentId } = JSON.parse(localStorage.getItem('avaliador.session')!) as {
               agentId: string
             }
-            const open = indexedDB.open(`avaliador-queries-${agentId}`)
-            open.onsuccess = () => {
-              const db = open.result
-              if (!db.objectStoreNames.contains('client')) return resolve(false)
-              const get = db.transaction('client').objectStore('client').get('query-cache')
-              get.onsuccess = () =>
-                resolve(JSON.stringify(get.result ?? '').includes('opportunities'))
+            const name = `avaliador-queries-${agentId}`
+            // Never open (and so create) the app's database before the app has.
+            void indexedDB.databases().then((all) => {
+              if (!all.some((d) => d.name === name)) return resolve(false)
+              read(name)
+            })
+            const read = (name: string) => {
+              const open = indexedDB.open(name)
+              open.onsuccess = () => {
+                const db = open.result
+                if (!db.objectStoreNames.contains('client')) return resolve(false)
+                const get = db.transaction('client').objectStore('client').get('query-cache')
+                get.onsuccess = () =>
+                  resolve(JSON.stringify(get.result ?? '').includes('opportunities'))
+              }
+              open.onerror = () => resolve(false)
             }
-            open.onerror = () => resolve(false)
           }),
       ),
     )

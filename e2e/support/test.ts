@@ -23,8 +23,11 @@ export type CspViolation = {
   sample: string
 }
 
-// The built app's policy: its prerendered documents' inline <style> blocks are allowed by hash.
-const EXPECTED_POLICY = contentSecurityPolicy({
+/**
+ * The built app's policy (what scripts/serve.ts sends): its prerendered documents' inline
+ * <style> blocks are allowed by hash.
+ */
+export const BUILT_APP_POLICY = contentSecurityPolicy({
   styleHashes: styleHashesOfBuild(fileURLToPath(new URL('../../dist', import.meta.url))),
 })
 const CSP_CONSOLE =
@@ -77,7 +80,7 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
             response.status() >= 300
           )
             return
-          if (response.headers()['content-security-policy'] !== EXPECTED_POLICY)
+          if (response.headers()['content-security-policy'] !== BUILT_APP_POLICY)
             unprotected.push(`${response.url()}: ${response.headers()['content-security-policy']}`)
         })
       }

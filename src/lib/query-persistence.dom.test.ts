@@ -49,6 +49,22 @@ describe("the agent's answers kept on the phone", () => {
     await restoreAndPersistQueries(after, 'agt_1').then((s) => s())
     expect(after.getQueryData(['opportunities'])).toEqual(offers)
     expect(after.getQueryState(['me'])).toBeUndefined()
+    // Painted from the phone, then asked again by the screen that shows it.
+    expect(after.getQueryState(['opportunities'])?.isInvalidated).toBe(true)
+  })
+
+  it('keeps what the cache already held when it started (answers fetched during sign-in)', async () => {
+    const client = new QueryClient()
+    client.setQueryData(['opportunities'], offers)
+    const stop = await restoreAndPersistQueries(client, 'agt_1')
+    await vi.waitFor(
+      async () => {
+        const kept = await indexedDbPersister('agt_1').restoreClient()
+        expect(kept?.clientState.queries.map((q) => q.queryKey)).toEqual([['opportunities']])
+      },
+      { timeout: 3000 },
+    )
+    stop()
   })
 
   it('saves at once when the app goes to the background, not a second later', async () => {
@@ -64,6 +80,26 @@ describe("the agent's answers kept on the phone", () => {
         expect(kept?.clientState.queries.map((q) => q.queryKey)).toEqual([['opportunities']])
       },
       { timeout: 500 },
+    )
+    stop()
+  })
+
+  it('works on a database of its name that something else made without its store', async () => {
+    await new Promise((resolve) => {
+      const request = indexedDB.open(DATABASES.queryCache('agt_1'))
+      request.onsuccess = () => {
+        request.result.close()
+        resolve(undefined)
+      }
+    })
+    const client = new QueryClient()
+    const stop = await restoreAndPersistQueries(client, 'agt_1')
+    client.setQueryData(['opportunities'], offers)
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' })
+    await vi.waitFor(async () =>
+      expect(await indexedDbPersister('agt_1').restoreClient()).toBeDefined(),
     )
     stop()
   })

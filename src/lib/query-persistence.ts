@@ -38,18 +38,25 @@ const PERSIST_THROTTLE_MS = 1000
 const STORE = 'client'
 const KEY = 'query-cache'
 
-function openCache(agentId: string): Promise<IDBDatabase | null> {
+function openCache(agentId: string, version?: number): Promise<IDBDatabase | null> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(null)
   return new Promise((resolve) => {
     let request: IDBOpenDBRequest
     try {
-      request = indexedDB.open(DATABASES.queryCache(agentId), 1)
+      request = indexedDB.open(DATABASES.queryCache(agentId), version)
     } catch {
       return resolve(null)
     }
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE)
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE)
+    }
     request.onsuccess = () => {
       const db = request.result
+      // A database of this name without the store (made by something else): add the store.
+      if (!db.objectStoreNames.contains(STORE)) {
+        db.close()
+        return resolve(version === undefined ? openCache(agentId, db.version + 1) : null)
+      }
       // Sign-out deletes the database: let it.
       db.onversionchange = () => db.close()
       resolve(db)
@@ -99,7 +106,8 @@ export function indexedDbPersister(agentId: string): Persister & { close(): void
 
 /**
  * Puts the agent's kept answers into `queryClient` (call it before the first screen renders),
- * then keeps them up to date until the returned function is called (the session ended). A
+ * marked stale so each screen that shows one refreshes it, then keeps them up to date until
+ * the returned function is called (the session ended). A
  * kept cache that is too old, from other API shapes or unreadable is removed and ignored.
  *
  * Saving dehydrates the whole cache, so it runs at most once a second while answers arrive
@@ -118,6 +126,9 @@ export async function restoreAndPersistQueries(
     maxAge: QUERY_CACHE_MAX_AGE_MS,
   }
   await persistQueryClientRestore(options).catch(() => undefined)
+  // What was restored paints the screen, and is asked again as soon as a screen shows it:
+  // kept answers are never taken for fresh ones, however young.
+  void queryClient.invalidateQueries({ refetchType: 'none' })
 
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
@@ -126,10 +137,15 @@ export async function restoreAndPersistQueries(
     timer = undefined
     if (!stopped) void persistQueryClientSave(options).catch(() => undefined)
   }
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return
+  const schedule = () => {
     timer ??= setTimeout(save, PERSIST_THROTTLE_MS)
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') schedule()
   })
+  // What the cache already holds (answers that arrived while this started, e.g. right after
+  // signing in) is kept too, not only what changes from now on.
+  schedule()
   const flush = () => {
     if (timer !== undefined) save()
   }
