@@ -196,7 +196,7 @@ function useSubmissionWatch(
   }, [sent, summary, queryClient, draft.reportId])
   useEffect(() => {
     if (queued && task.status.code === 'validating') {
-      snackbar(copy.submitted)
+      snackbar(copy.submitted, { onNextScreen: true })
       navigate(`/tasks/${task.slug}/status`, { replace: true })
     }
   }, [queued, task.status.code, task.slug, navigate, snackbar])

@@ -149,7 +149,7 @@ function Validation({
   useEffect(() => {
     if (queued && task.status.code === 'validating') {
       clearPendencyAnswers(revision.id)
-      snackbar(copy.sent)
+      snackbar(copy.sent, { onNextScreen: true })
       navigate(`/tasks/${task.slug}/status`, { replace: true })
     }
   }, [queued, task.status.code, task.slug, revision.id, navigate, snackbar])

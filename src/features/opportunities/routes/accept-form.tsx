@@ -42,7 +42,7 @@ export function AcceptForm({ offer, now }: { offer: Opportunity; now: number }) 
         queryClient.invalidateQueries({ queryKey: taskKeys.all }),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
       ])
-      snackbar(copy.accepted)
+      snackbar(copy.accepted, { onNextScreen: true })
       navigate(`/tasks/${encodeURIComponent(task.slug)}`)
     },
     onError: (error) => {

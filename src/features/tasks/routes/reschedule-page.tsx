@@ -55,7 +55,7 @@ function RescheduleForm({ task }: { task: Task }) {
       rescheduleTask(task.id, scheduledFor, idempotency.keyFor({ id: task.id, scheduledFor })),
     onSuccess: async (updated) => {
       await queryClient.invalidateQueries({ queryKey: taskKeys.all })
-      snackbar(copy.rescheduled)
+      snackbar(copy.rescheduled, { onNextScreen: true })
       navigate(taskPath(updated))
     },
     onError: (error) => {
