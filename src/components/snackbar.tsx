@@ -14,6 +14,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useId,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -40,15 +41,16 @@ type Message = {
 
 type State = {
   message: Message | null
-  /** Outlets on screen: none means a component shown alone (a test), served by the fallback. */
-  outlets: number
+  /** Outlets on screen (their ids): none means a component shown alone (a test), served by the
+      fallback. An outlet shows a message only once it is listed, i.e. after its first paint. */
+  outlets: readonly string[]
   /** The pathname of the screen on show, as its outlet last saw it. */
   screen: string | undefined
 }
 
 /** The one message, the outlets that can show it, and what they do with it. */
 class SnackbarStore {
-  private state: State = { message: null, outlets: 0, screen: undefined }
+  private state: State = { message: null, outlets: [], screen: undefined }
   private listeners = new Set<() => void>()
   private timer: ReturnType<typeof setTimeout> | undefined
   private nextId = 1
@@ -69,7 +71,7 @@ class SnackbarStore {
     const after = options?.onNextScreen ? (this.state.screen ?? '') : undefined
     this.update({ message: { id: this.nextId++, text, ...(after !== undefined ? { after } : {}) } })
     // With no screen around (a component alone), it is shown at once by the fallback.
-    if (this.state.outlets === 0 && after === undefined) this.startTimer()
+    if (this.state.outlets.length === 0 && after === undefined) this.startTimer()
   }
   /** An outlet on screen `path` shows the message: its time starts now. */
   claim(id: number, path: string) {
@@ -83,9 +85,9 @@ class SnackbarStore {
     clearTimeout(this.timer)
     this.update({ message: null })
   }
-  addOutlet() {
-    this.update({ outlets: this.state.outlets + 1 })
-    return () => this.update({ outlets: this.state.outlets - 1 })
+  addOutlet(id: string) {
+    this.update({ outlets: [...this.state.outlets, id] })
+    return () => this.update({ outlets: this.state.outlets.filter((o) => o !== id) })
   }
   onScreen(path: string) {
     if (this.state.screen !== path) this.update({ screen: path })
@@ -135,13 +137,10 @@ export function SnackbarOutlet() {
 
 function RoutedOutlet({ store }: { store: SnackbarStore }) {
   const path = useLocation().pathname
-  const { message } = useSnackbarState(store)
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => {
-    const remove = store.addOutlet()
-    setMounted(true)
-    return remove
-  }, [store])
+  const id = useId()
+  const { message, outlets } = useSnackbarState(store)
+  useEffect(() => store.addOutlet(id), [store, id])
+  const mounted = outlets.includes(id)
   useEffect(() => store.onScreen(path), [store, path])
   const visible = mounted && message !== null && showsHere(message, path)
   useEffect(() => {
@@ -168,7 +167,7 @@ function showsHere(message: Message, path: string) {
 /** For a component shown with no screen around it (tests of one component). */
 function FallbackOutlet({ store }: { store: SnackbarStore }) {
   const { message, outlets } = useSnackbarState(store)
-  if (outlets > 0) return null
+  if (outlets.length > 0) return null
   return (
     <div className={styles.region} role="status" aria-live="polite">
       {message && message.after === undefined && <p className={styles.snackbar}>{message.text}</p>}
