@@ -10,6 +10,7 @@ import type { Report, Revision, Task, Wallet } from '../src/api/entities'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 import { apiGet, control, makeJpegs, pickPhotos, sessionToken } from './support/visit'
+import { typeVisitTime } from './support/date-time'
 
 // No typing delay in the chat: the bot's next question shows at once.
 test.use({ reducedMotion: 'reduce' })
@@ -45,11 +46,7 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   ).toBeVisible()
   await page.getByRole('link', { name: 'Aceitar' }).click()
   await expect(page.getByRole('heading', { name: 'Detalhes da oportunidade' })).toBeVisible()
-  const dateField = page.getByLabel('Data e horário da visita')
-  const min = await dateField.getAttribute('min')
-  expect(min).toBeTruthy()
-  const inside = new Date(Date.parse(`${min}:00Z`) + 26 * 3_600_000).toISOString().slice(0, 16)
-  await dateField.fill(inside)
+  await typeVisitTime(page, 'Data e horário da visita')
   await page.getByRole('button', { name: 'Aceitar e agendar' }).click()
   await expect(page).toHaveURL(/\/tasks\/T-\d+$/)
   const slug = page.url().split('/').pop()!

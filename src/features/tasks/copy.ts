@@ -114,7 +114,6 @@ export const taskCopy = {
   rescheduleHint: (min: string, max: string) =>
     `Escolha entre ${min} e ${max} (horário de Brasília).`,
   rescheduleMissing: 'Escolha a nova data e o horário da visita.',
-  rescheduleInvalid: 'Data inválida. Use o formato dia/mês/ano e hora.',
   rescheduleSubmit: 'Salvar nova data',
   rescheduleError: 'Não foi possível reagendar',
   rescheduleNotAllowed: 'Esta tarefa não pode mais ser reagendada',
