@@ -128,6 +128,10 @@ export const taskCopy = {
     submitted: 'Relatório enviado',
     validated: 'Validada',
   },
+  pendencyRound: (round: number) =>
+    round === 1 ? 'Pendências do validador' : `Pendências do validador (${round}ª rodada)`,
+  pendencyCount: (n: number) => (n === 1 ? '1 pendência' : `${n} pendências`),
+  pendencyAnswered: 'Pendências respondidas',
   stepPending: 'Ainda não',
   stepDone: 'Concluído',
   checkoutOffline: 'Feito sem conexão e enviado quando a internet voltou.',

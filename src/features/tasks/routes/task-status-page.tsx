@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router-dom'
-import type { Task } from '@/api/entities'
+import type { Revision, Task, TaskStatusCode } from '@/api/entities'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { Badge } from '@/components/status'
 import { STATUS_LABEL } from '@/domain/task-state-machine'
 import { formatDateTime } from '@/lib/format'
+import { currentRevisionQueryOptions } from '@/lib/visit-store/api'
 import { taskQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
 import { STATUS_TONE, taskPath } from '../task-presentation'
@@ -13,20 +14,64 @@ import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
 import { CheckIcon } from '@/components/icons'
 
-type TimelineStep = { key: keyof typeof copy.steps; at: string | undefined; note?: string }
+type TimelineStep = {
+  key: string
+  label: string
+  at: string | undefined
+  note?: string
+}
 
-function timelineOf(task: Task): TimelineStep[] {
+/** Statuses in which the validator may have sent a round of pendencies. */
+const AFTER_SUBMISSION: ReadonlySet<TaskStatusCode> = new Set([
+  'validating',
+  'contested',
+  'approved',
+  'rejected',
+])
+
+/**
+ * The task's steps, with the validator's latest round of pendencies (when there was one)
+ * between the report and the validation: when it came, how many, and when it was answered.
+ */
+export function timelineOf(task: Task, revision?: Revision): TimelineStep[] {
   const { steps } = task
+  const step = (key: keyof typeof copy.steps, at: string | undefined, note?: string) => ({
+    key,
+    label: copy.steps[key],
+    at,
+    ...(note ? { note } : {}),
+  })
+  const round: TimelineStep[] = []
+  if (revision && revision.pendencies.length > 0) {
+    round.push({
+      key: `round-${revision.round}`,
+      label: copy.pendencyRound(revision.round),
+      at: revision.createdAt,
+      note: copy.pendencyCount(revision.pendencies.length),
+    })
+    const answeredAt = revision.pendencies
+      .map((p) => p.resolution?.at)
+      .filter((at): at is string => Boolean(at))
+      .sort()
+      .at(-1)
+    const answered = revision.status !== 'open' && answeredAt
+    round.push({
+      key: `round-${revision.round}-answered`,
+      label: copy.pendencyAnswered,
+      at: answered ? answeredAt : undefined,
+    })
+  }
   return [
-    { key: 'accepted', at: steps.accepted },
-    { key: 'checkin', at: steps.checkin?.at },
-    {
-      key: 'checkout',
-      at: steps.checkout?.at,
-      ...(steps.checkout?.offline ? { note: copy.checkoutOffline } : {}),
-    },
-    { key: 'submitted', at: steps.submitted },
-    { key: 'validated', at: steps.validated },
+    step('accepted', steps.accepted),
+    step('checkin', steps.checkin?.at),
+    step(
+      'checkout',
+      steps.checkout?.at,
+      steps.checkout?.offline ? copy.checkoutOffline : undefined,
+    ),
+    step('submitted', steps.submitted),
+    ...round,
+    step('validated', steps.validated),
   ]
 }
 
@@ -34,6 +79,11 @@ export function TaskStatusPage() {
   const { slug = '' } = useParams()
   const query = useQuery(taskQueryOptions(slug))
   const task = query.data
+  // The latest round of pendencies, for the timeline (none yet: a 404, and no entry).
+  const revision = useQuery({
+    ...currentRevisionQueryOptions(task?.reportId ?? ''),
+    enabled: Boolean(task && AFTER_SUBMISSION.has(task.status.code)),
+  })
   if (!task)
     return (
       <Page title={copy.statusTitle} backTo="/tasks">
@@ -65,13 +115,13 @@ export function TaskStatusPage() {
       <section className={styles.section} aria-labelledby="status-timeline">
         <h2 id="status-timeline">{copy.timeline}</h2>
         <ol className={styles.timeline}>
-          {timelineOf(task).map((step) => (
+          {timelineOf(task, revision.data).map((step) => (
             <li key={step.key} className={`${styles.step} ${step.at ? styles.stepDone : ''}`}>
               <span className={styles.marker} aria-hidden="true">
                 {step.at ? <CheckIcon /> : null}
               </span>
               <span className={styles.stepBody}>
-                <strong>{copy.steps[step.key]}</strong>
+                <strong>{step.label}</strong>
                 <span className={styles.stepTime}>
                   {step.at ? formatDateTime(step.at) : copy.stepPending}
                 </span>
