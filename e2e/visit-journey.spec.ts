@@ -216,8 +216,9 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   await expect(page.getByLabel('CNPJ do estabelecimento')).toHaveValue('11.222.333/0001-81')
   await page.getByLabel('Número do cupom').fill('004512')
   await page.getByLabel('Valor total (R$)').fill('54,90')
-  const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'))
-  await page.getByLabel('Data de emissão').fill(today)
+  const today = await page.evaluate(() => new Date().toLocaleDateString('pt-BR'))
+  await page.getByLabel('Data de emissão').pressSequentially(today.replace(/\D/g, ''))
+  await expect(page.getByLabel('Data de emissão')).toHaveValue(today)
   await page.getByRole('button', { name: 'Salvar cupom' }).click()
   await expect(page.getByRole('list', { name: 'Cupons fiscais' })).toContainText(
     'Cupom 004512 — R$ 54,90',

@@ -164,7 +164,7 @@ function SectionRow({ row, slug }: { row: ReportRow; slug: string }) {
     <ListItem
       to={`/tasks/${slug}/report/${row.section}`}
       title={row.title}
-      subtitle={row.complete || !row.required ? row.summary : row.missing.join('; ')}
+      subtitle={row.complete || !row.required ? row.summary : row.missingText}
       trailing={trailing}
     />
   )
