@@ -102,7 +102,7 @@ describe('Relatório — visão geral', () => {
     failApi('post', '/reports/rep_4828/submission', 503)
     await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
     expect(await screen.findByText('Envio pendente')).toBeInTheDocument()
-    expect(await screen.findByText('1 item aguardando envio')).toBeInTheDocument()
+    expect(await screen.findByText('O relatório aguardando envio')).toBeInTheDocument()
     expect(serverTask(VISITED).status.code).toBe('visited')
   })
 
