@@ -133,13 +133,13 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   await visitPages.getByRole('link', { name: 'Controle' }).click()
   const missing = page.getByRole('region', { name: 'O que ainda falta' })
   // Only what is completed in the report (receipt, audio or testimony) is still missing.
-  await expect(missing).toContainText('Cupom fiscal')
+  await expect(missing).toContainText('Falta o cupom fiscal')
   await expect(missing).not.toContainText('atendente')
   await expect(missing).not.toContainText('Tempo')
   await expect(missing).not.toContainText('foto')
   await page.getByRole('button', { name: 'Fazer check-out' }).click()
   const sheet = page.getByRole('dialog', { name: 'Fazer check-out agora?' })
-  await expect(sheet).toContainText('Cupom fiscal')
+  await expect(sheet).toContainText('Falta o cupom fiscal')
   await sheet.getByRole('button', { name: 'Fazer check-out mesmo assim' }).click()
 
   // ------------------------------------------------------------ the questionnaire chat
@@ -205,7 +205,7 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   await expect(send).toHaveAttribute('aria-disabled', 'true')
   await send.press('Enter')
   await expect(page.getByText('O questionário tem páginas incompletas')).toBeVisible()
-  await expect(page.getByText(/Ainda falta completar: .*Cupom fiscal/)).toBeVisible()
+  await expect(page.getByText(/Ainda falta completar: .*Falta o cupom fiscal/)).toBeVisible()
 
   // Tax receipt: a photo, a valid CNPJ, number, amount and date.
   await sections.getByRole('link', { name: /^Cupom fiscal/ }).click()

@@ -145,7 +145,9 @@ describe('an empty report', () => {
       expect(sections.evidences![0]).toMatch(new RegExp(`\\b${req.minPhotos} fotos?\\b`))
 
       // tax receipt only when the mission asks for it
-      expect(sections['tax-receipts']).toEqual(req.taxReceipt ? ['Cupom fiscal'] : undefined)
+      expect(sections['tax-receipts']).toEqual(
+        req.taxReceipt ? ['Falta o cupom fiscal'] : undefined,
+      )
 
       // proof
       if (req.proof === 'audio') {
@@ -158,7 +160,7 @@ describe('an empty report', () => {
         expect(sections.audio).toBeUndefined()
       } else {
         expect(sections.audio).toHaveLength(1)
-        expect(sections.audio![0]).toMatch(/áudio ou depoimento/i)
+        expect(sections.audio![0]).toMatch(/áudio ou o depoimento/i)
         expect(sections.testimony).toBeUndefined()
       }
 
@@ -181,7 +183,7 @@ describe('an empty report', () => {
       'Ainda falta completar: As páginas “Chegada”, “Atendimento” e “Finalização” do questionário; ' +
         'Falta 1 atendente; Tempo de espera e Tempo de atendimento; ' +
         'Os itens “Fotografar a fachada”, “Fotografar a gôndola de protetores” e “Guardar o cupom fiscal” do checklist; ' +
-        'Faltam 2 fotos; Cupom fiscal; Gravação de áudio ou depoimento escrito.',
+        'Faltam 2 fotos; Falta o cupom fiscal; Falta a gravação de áudio ou o depoimento escrito.',
     )
     expect(missingSummary([{ section: 'checklist', label: 'Fotografar a fachada' }])).toBe(
       'O item “Fotografar a fachada” do checklist',
@@ -209,8 +211,8 @@ describe('an empty report', () => {
       { section: 'checklist', label: 'Fotografar a gôndola de protetores' },
       { section: 'checklist', label: 'Guardar o cupom fiscal' },
       { section: 'evidences', label: 'Faltam 2 fotos' },
-      { section: 'tax-receipts', label: 'Cupom fiscal' },
-      { section: 'audio', label: 'Gravação de áudio ou depoimento escrito' },
+      { section: 'tax-receipts', label: 'Falta o cupom fiscal' },
+      { section: 'audio', label: 'Falta a gravação de áudio ou o depoimento escrito' },
     ])
   })
 
@@ -422,7 +424,7 @@ describe('incompleteReportMessage', () => {
       'Atendimento',
       'Finalização',
       'Tempo de espera',
-      'Cupom fiscal',
+      'cupom fiscal',
     ])
       expect(message).toContain(title)
   })

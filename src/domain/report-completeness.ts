@@ -92,7 +92,7 @@ export function reportCompleteness(
     'tax-receipts',
     req.taxReceipt,
     req.taxReceipt && report.taxReceipts.length === 0
-      ? [{ section: 'tax-receipts', label: 'Cupom fiscal' }]
+      ? [{ section: 'tax-receipts', label: 'Falta o cupom fiscal' }]
       : [],
   )
 
@@ -100,14 +100,14 @@ export function reportCompleteness(
   const hasTestimony = testimonySchema.safeParse(report.testimony ?? '').success
   const proofMissing: Record<Mission['requirements']['proof'], MissingItem[]> = {
     none: [],
-    audio: hasAudio ? [] : [{ section: 'audio', label: 'Gravação de áudio' }],
+    audio: hasAudio ? [] : [{ section: 'audio', label: 'Falta a gravação de áudio' }],
     testimony: hasTestimony
       ? []
-      : [{ section: 'testimony', label: 'Depoimento escrito (50 a 1000 caracteres)' }],
+      : [{ section: 'testimony', label: 'Falta o depoimento escrito (50 a 1000 caracteres)' }],
     either:
       hasAudio || hasTestimony
         ? []
-        : [{ section: 'audio', label: 'Gravação de áudio ou depoimento escrito' }],
+        : [{ section: 'audio', label: 'Falta a gravação de áudio ou o depoimento escrito' }],
   }
   const proof = proofMissing[req.proof]
   add(

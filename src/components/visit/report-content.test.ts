@@ -32,8 +32,8 @@ describe('report rows of a mission that takes audio or a written testimony', () 
         title: 'Áudio ou depoimento',
         complete: false,
         required: true,
-        missing: ['Gravação de áudio ou depoimento escrito'],
-        missingText: 'Gravação de áudio ou depoimento escrito',
+        missing: ['Falta a gravação de áudio ou o depoimento escrito'],
+        missingText: 'Falta a gravação de áudio ou o depoimento escrito',
         summary: 'Grave um áudio ou escreva um depoimento',
       },
     ])

@@ -29,7 +29,7 @@ describe('Controle da visita', () => {
     // One phrase per part, as a person writes it.
     expect(within(missing).getByText('Tempo na fila e Tempo de atendimento')).toBeInTheDocument()
     expect(within(missing).getByText('Falta 1 foto')).toBeInTheDocument()
-    expect(within(missing).getByText('Cupom fiscal')).toBeInTheDocument()
+    expect(within(missing).getByText('Falta o cupom fiscal')).toBeInTheDocument()
     expect(within(missing).getByRole('link', { name: 'Abrir Atendentes' })).toHaveAttribute(
       'href',
       `/tasks/${SLUG}/checkin/attendants`,
