@@ -132,7 +132,9 @@ export function TaskStatusPage() {
         </ol>
       </section>
       {task.steps.submitted && (
-        <Link to={taskPath(task, '/status/answers')}>{copy.seeAnswers}</Link>
+        <Link to={taskPath(task, '/status/answers')} className="touch-link">
+          {copy.seeAnswers}
+        </Link>
       )}
     </Page>
   )
