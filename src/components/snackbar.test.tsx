@@ -2,9 +2,8 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SNACKBAR_MS } from '@/domain/constants'
 import { Page } from './page'
-import { SnackbarProvider, useSnackbar } from './snackbar'
+import { SNACKBAR_MS, SnackbarProvider, useSnackbar } from './snackbar'
 
 function Report() {
   const snackbar = useSnackbar()

@@ -14,19 +14,24 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useId,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react'
 import { useLocation } from 'react-router-dom'
-import { SNACKBAR_MS } from '@/domain/constants'
 import styles from './snackbar.module.css'
 
 export type SnackbarOptions = {
   /** Show it on the screen the app is about to open instead of this one. */
   onNextScreen?: boolean
 }
+
+/**
+ * How long a message stays on its screen, in ms (leaving the screen ends it sooner). It covers
+ * nothing, so there is time to read it. A presentation setting, not a rule of the domain: kept
+ * here so the app's first load does not pull src/domain/constants in with it.
+ */
+export const SNACKBAR_MS = 5000
 
 type ShowSnackbar = (message: string, options?: SnackbarOptions) => void
 
@@ -39,138 +44,77 @@ type Message = {
   shownOn?: string
 }
 
-type State = {
-  message: Message | null
-  /** Outlets on screen (their ids): none means a component shown alone (a test), served by the
-      fallback. An outlet shows a message only once it is listed, i.e. after its first paint. */
-  outlets: readonly string[]
-  /** The pathname of the screen on show, as its outlet last saw it. */
-  screen: string | undefined
+/** The one message; the screen on show (its outlet says which) for "the next screen". */
+function createStore() {
+  let message: Message | null = null
+  let nextId = 1
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const listeners = new Set<() => void>()
+  const set = (next: Message | null) => {
+    message = next
+    listeners.forEach((l) => l())
+  }
+  const store = {
+    screen: '',
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    get: () => message,
+    show(text: string, options?: SnackbarOptions) {
+      clearTimeout(timer)
+      set({ id: nextId++, text, ...(options?.onNextScreen ? { after: store.screen } : {}) })
+    },
+    /** What an outlet on screen `path` does with the message: show it (its time starts now), or end it. */
+    sync(path: string) {
+      store.screen = path
+      const m = message
+      if (!m) return
+      if (m.shownOn === undefined && m.after !== path) {
+        set({ ...m, shownOn: path })
+        timer = setTimeout(() => message?.id === m.id && set(null), SNACKBAR_MS)
+      } else if (m.shownOn !== undefined && m.shownOn !== path) {
+        clearTimeout(timer)
+        set(null)
+      }
+    },
+  }
+  return store
 }
 
-/** The one message, the outlets that can show it, and what they do with it. */
-class SnackbarStore {
-  private state: State = { message: null, outlets: [], screen: undefined }
-  private listeners = new Set<() => void>()
-  private timer: ReturnType<typeof setTimeout> | undefined
-  private nextId = 1
+type SnackbarStore = ReturnType<typeof createStore>
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener)
-    return () => {
-      this.listeners.delete(listener)
-    }
-  }
-  get = () => this.state
-  private update(patch: Partial<State>) {
-    this.state = { ...this.state, ...patch }
-    this.listeners.forEach((l) => l())
-  }
-  show(text: string, options?: SnackbarOptions) {
-    clearTimeout(this.timer)
-    const after = options?.onNextScreen ? (this.state.screen ?? '') : undefined
-    this.update({ message: { id: this.nextId++, text, ...(after !== undefined ? { after } : {}) } })
-    // With no screen around (a component alone), it is shown at once by the fallback.
-    if (this.state.outlets.length === 0 && after === undefined) this.startTimer()
-  }
-  /** An outlet on screen `path` shows the message: its time starts now. */
-  claim(id: number, path: string) {
-    const message = this.state.message
-    if (message?.id !== id || message.shownOn !== undefined) return
-    this.update({ message: { ...message, shownOn: path } })
-    this.startTimer()
-  }
-  dismiss(id: number) {
-    if (this.state.message?.id !== id) return
-    clearTimeout(this.timer)
-    this.update({ message: null })
-  }
-  addOutlet(id: string) {
-    this.update({ outlets: [...this.state.outlets, id] })
-    return () => this.update({ outlets: this.state.outlets.filter((o) => o !== id) })
-  }
-  onScreen(path: string) {
-    if (this.state.screen !== path) this.update({ screen: path })
-  }
-  private startTimer() {
-    const id = this.state.message?.id
-    clearTimeout(this.timer)
-    this.timer = setTimeout(() => id !== undefined && this.dismiss(id), SNACKBAR_MS)
-  }
-  dispose() {
-    clearTimeout(this.timer)
-  }
-}
-
-const StoreContext = createContext<SnackbarStore | null>(null)
+// Without a provider (a component shown alone), messages go to a store nobody shows.
+const StoreContext = createContext<SnackbarStore>(createStore())
 
 export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => new SnackbarStore())
-  useEffect(() => () => store.dispose(), [store])
-  return (
-    <StoreContext.Provider value={store}>
-      {children}
-      <FallbackOutlet store={store} />
-    </StoreContext.Provider>
-  )
+  const [store] = useState(createStore)
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
 }
 
-/** Raises a message; outside a provider it does nothing. */
+/** Raises a message. */
 export function useSnackbar(): ShowSnackbar {
   const store = useContext(StoreContext)
-  return useCallback<ShowSnackbar>((text, options) => store?.show(text, options), [store])
-}
-
-function useSnackbarState(store: SnackbarStore) {
-  return useSyncExternalStore(store.subscribe, store.get, store.get)
+  return useCallback<ShowSnackbar>((text, options) => store.show(text, options), [store])
 }
 
 /**
  * The message's line on a screen: under its heading, in the page's flow. The live region is
- * there (empty) from the screen's first paint, and the text comes after it.
+ * there (empty) from the screen's first paint; the text comes once the outlet has taken the
+ * message, after that paint.
  */
 export function SnackbarOutlet() {
   const store = useContext(StoreContext)
-  if (!store) return null
-  return <RoutedOutlet store={store} />
-}
-
-function RoutedOutlet({ store }: { store: SnackbarStore }) {
   const path = useLocation().pathname
-  const id = useId()
-  const { message, outlets } = useSnackbarState(store)
-  useEffect(() => store.addOutlet(id), [store, id])
-  const mounted = outlets.includes(id)
-  useEffect(() => store.onScreen(path), [store, path])
-  const visible = mounted && message !== null && showsHere(message, path)
-  useEffect(() => {
-    if (!message) return
-    if (message.shownOn !== undefined && message.shownOn !== path) store.dismiss(message.id)
-    else if (visible) store.claim(message.id, path)
-  }, [store, message, path, visible])
+  const message = useSyncExternalStore(store.subscribe, store.get, store.get)
+  useEffect(() => store.sync(path), [store, path, message])
   return (
     <div className={styles.region} role="status" aria-live="polite">
-      {visible && (
+      {message?.shownOn === path && (
         <p key={message.id} className={styles.snackbar}>
           {message.text}
         </p>
       )}
-    </div>
-  )
-}
-
-function showsHere(message: Message, path: string) {
-  if (message.shownOn !== undefined) return message.shownOn === path
-  return message.after === undefined || message.after !== path
-}
-
-/** For a component shown with no screen around it (tests of one component). */
-function FallbackOutlet({ store }: { store: SnackbarStore }) {
-  const { message, outlets } = useSnackbarState(store)
-  if (outlets.length > 0) return null
-  return (
-    <div className={styles.region} role="status" aria-live="polite">
-      {message && message.after === undefined && <p className={styles.snackbar}>{message.text}</p>}
     </div>
   )
 }

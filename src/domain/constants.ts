@@ -1,9 +1,3 @@
-/**
- * How long a snackbar stays on its screen, in milliseconds (leaving the screen ends it sooner).
- * It covers nothing (it has its own line under the heading), so there is time to read it.
- */
-export const SNACKBAR_MS = 5000
-
 /** Seconds the agent must wait before asking for another sign-in code by SMS. */
 export const OTP_RESEND_LOCK_SECONDS = 60
 

@@ -86,7 +86,7 @@ export function NotificationListPage() {
       )}
       {pages.isSuccess && (
         <p className={styles.meta}>
-          <Link to="/notes" className="touch-link">
+          <Link to="/notes" className={styles.aloneLink}>
             {copy.bulletinsLink}
           </Link>
         </p>

@@ -132,7 +132,7 @@ export function TaskStatusPage() {
         </ol>
       </section>
       {task.steps.submitted && (
-        <Link to={taskPath(task, '/status/answers')} className="touch-link">
+        <Link to={taskPath(task, '/status/answers')} className={styles.aloneLink}>
           {copy.seeAnswers}
         </Link>
       )}
