@@ -1101,6 +1101,11 @@ export type components = {
       checkout?: components['schemas']['CheckoutStep']
       /** Format: date-time */
       submitted?: string
+      /**
+       * Format: date-time
+       * @description When the validator last sent a round of pendencies (the current revision).
+       */
+      contested?: string
       /** Format: date-time */
       validated?: string
     }

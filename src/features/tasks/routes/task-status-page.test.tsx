@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { TaskStatusCode } from '@/api/entities'
-import { fakeBackend, renderRoute } from '@/test/render-route'
+import { API, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
 import { timelineOf } from './task-status-page'
 
 // Each screen is a lazy chunk compiled on first use: allow for a slow, busy machine.
@@ -23,6 +23,12 @@ async function openStatus(status: TaskStatusCode) {
   await screen.findByRole('region', { name: 'Linha do tempo' })
   return { ...rendered, task }
 }
+
+const requests: string[] = []
+fakeServer.events.on('request:start', ({ request }) => {
+  requests.push(new URL(request.url).pathname.slice(new URL(API, 'http://x').pathname.length))
+})
+const requestedPaths = () => requests
 
 function timelineSteps() {
   const timeline = screen.getByRole('region', { name: 'Linha do tempo' })
@@ -65,8 +71,9 @@ describe('Status da tarefa', () => {
   })
 
   it('dates an answered round by its last answer', () => {
-    const task = firstTask('validating')
     const at = (h: number) => new Date(Date.UTC(2026, 10, 20, h)).toISOString()
+    const validating = firstTask('validating')
+    const task = { ...validating, steps: { ...validating.steps, contested: at(10) } }
     const steps = timelineOf(task, {
       id: 'rev_1',
       reportId: task.reportId,
@@ -95,6 +102,14 @@ describe('Status da tarefa', () => {
         ['Pendências respondidas', at(13), undefined],
       ]),
     )
+  })
+
+  it('asks for no revision when the task never had pendencies', async () => {
+    const { task } = await openStatus('approved')
+    expect(task.steps.contested).toBeUndefined()
+    expect(screen.queryByText(/^Pendências do validador/)).not.toBeInTheDocument()
+    expect(requestedPaths()).toContain(`/tasks/${task.slug}`)
+    expect(requestedPaths()).not.toContain(`/reports/${task.reportId}/revisions/current`)
   })
 
   it('marks the steps still ahead of a scheduled task', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router-dom'
-import type { Revision, Task, TaskStatusCode } from '@/api/entities'
+import type { Revision, Task } from '@/api/entities'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { Badge } from '@/components/status'
@@ -21,14 +21,6 @@ type TimelineStep = {
   note?: string
 }
 
-/** Statuses in which the validator may have sent a round of pendencies. */
-const AFTER_SUBMISSION: ReadonlySet<TaskStatusCode> = new Set([
-  'validating',
-  'contested',
-  'approved',
-  'rejected',
-])
-
 /**
  * The task's steps, with the validator's latest round of pendencies (when there was one)
  * between the report and the validation: when it came, how many, and when it was answered.
@@ -42,23 +34,24 @@ export function timelineOf(task: Task, revision?: Revision): TimelineStep[] {
     ...(note ? { note } : {}),
   })
   const round: TimelineStep[] = []
-  if (revision && revision.pendencies.length > 0) {
+  if (steps.contested) {
+    // The round itself (how many, which round) comes with the revision, once it is read.
+    const current = revision && revision.createdAt === steps.contested ? revision : undefined
     round.push({
-      key: `round-${revision.round}`,
-      label: copy.pendencyRound(revision.round),
-      at: revision.createdAt,
-      note: copy.pendencyCount(revision.pendencies.length),
+      key: 'round',
+      label: copy.pendencyRound(current?.round ?? 1),
+      at: steps.contested,
+      ...(current ? { note: copy.pendencyCount(current.pendencies.length) } : {}),
     })
-    const answeredAt = revision.pendencies
+    const answeredAt = current?.pendencies
       .map((p) => p.resolution?.at)
       .filter((at): at is string => Boolean(at))
       .sort()
       .at(-1)
-    const answered = revision.status !== 'open' && answeredAt
     round.push({
-      key: `round-${revision.round}-answered`,
+      key: 'round-answered',
       label: copy.pendencyAnswered,
-      at: answered ? answeredAt : undefined,
+      at: current && current.status !== 'open' ? answeredAt : undefined,
     })
   }
   return [
@@ -79,10 +72,10 @@ export function TaskStatusPage() {
   const { slug = '' } = useParams()
   const query = useQuery(taskQueryOptions(slug))
   const task = query.data
-  // The latest round of pendencies, for the timeline (none yet: a 404, and no entry).
+  // The latest round of pendencies, for the timeline: read only when the task had one.
   const revision = useQuery({
     ...currentRevisionQueryOptions(task?.reportId ?? ''),
-    enabled: Boolean(task && AFTER_SUBMISSION.has(task.status.code)),
+    enabled: Boolean(task?.steps.contested),
   })
   if (!task)
     return (
