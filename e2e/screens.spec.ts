@@ -183,9 +183,12 @@ test('a round of pendencies (agent with pendencies)', async ({ page }) => {
     .getByRole('region', { name: 'Avisos' })
     .getByRole('link', { name: 'Responder' })
     .click()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await shot(page, 'pendencies-list')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Pendências de validação' }),
+  ).toBeVisible()
   const main = page.getByRole('main')
+  await expect(main.getByRole('list').getByRole('link').first()).toBeVisible()
+  await shot(page, 'pendencies-list')
   await main.getByRole('list').getByRole('link').first().click()
   await expect(page.getByRole('navigation', { name: 'Partes com pendências' })).toBeVisible()
   await shot(page, 'pendencies')
@@ -204,6 +207,8 @@ test('a round of pendencies (agent with pendencies)', async ({ page }) => {
   await useProjectFont(page)
   await expect(page.getByRole('region', { name: 'Linha do tempo' })).toBeVisible()
   // The validator's round, between the report and the validation.
+  // With its count, read from the current revision.
+  await expect(page.getByText(/^\d+ pendências?$/)).toBeVisible()
   await page
     .getByText(/^Pendências do validador/)
     .evaluate((el) => el.scrollIntoView({ block: 'center' }))
