@@ -143,6 +143,8 @@ test('the agent’s screens, from the offers to the wallet (busy agent)', async 
   await page.goto(`/preview/tasks/${slug}/report`)
   await useProjectFont(page)
   await expect(page.getByRole('navigation', { name: 'Partes do relatório' })).toBeVisible()
+  // The chat's answers reach the server first: the outbox line is settled.
+  await expect(page.getByText('Tudo enviado')).toBeVisible()
   await shot(page, 'report')
   await page.getByRole('region', { name: 'Enviar relatório' }).scrollIntoViewIfNeeded()
   await shot(page, 'report-what-is-missing')
