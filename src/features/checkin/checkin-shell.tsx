@@ -278,7 +278,7 @@ function ShellFrame({
               <BackIcon aria-hidden="true" />
             </Link>
             <p className={styles.taskTitle}>
-              {task?.title ?? copy.visitTitle}
+              <span className={styles.titleText}>{task?.title ?? copy.visitTitle}</span>
               {task && <span className={styles.slug}>{task.slug}</span>}
             </p>
             {timer}
