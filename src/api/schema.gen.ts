@@ -1101,10 +1101,7 @@ export type components = {
       checkout?: components['schemas']['CheckoutStep']
       /** Format: date-time */
       submitted?: string
-      /**
-       * Format: date-time
-       * @description When the validator last sent a round of pendencies (the current revision).
-       */
+      /** Format: date-time */
       contested?: string
       /** Format: date-time */
       validated?: string

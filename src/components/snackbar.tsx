@@ -11,7 +11,6 @@
  */
 import {
   createContext,
-  useCallback,
   useContext,
   useEffect,
   useState,
@@ -92,10 +91,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
 }
 
-/** Raises a message. */
+/** Raises a message (a stable function: the store's own). */
 export function useSnackbar(): ShowSnackbar {
-  const store = useContext(StoreContext)
-  return useCallback<ShowSnackbar>((text, options) => store.show(text, options), [store])
+  return useContext(StoreContext).show
 }
 
 /**
