@@ -24,6 +24,13 @@ export default defineConfig({
         ['./e2e/support/flaky-reporter.ts'],
         ['html', { open: 'never', outputFolder: 'playwright-report' }],
       ],
+  // Screenshot baselines (e2e/screens.spec.ts): one set, named by test file and picture, with
+  // no browser or platform in the name. The pictures depend on the project's own font and on
+  // Debian's Chromium (decision 0005), not on the machine; another browser or OS has no
+  // baseline and fails loudly instead of writing a second set beside this one.
+  expect: {
+    toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}' },
+  },
   use: {
     baseURL: BASE_URL,
     viewport: { width: 360, height: 640 },

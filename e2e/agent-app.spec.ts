@@ -2,6 +2,7 @@ import type { ConsoleMessage } from '@playwright/test'
 import { expect, test } from './support/test'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
+import { typeVisitTime } from './support/date-time'
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
@@ -22,11 +23,7 @@ test('an agent accepts an offer, finds it in tasks, reads a notification, edits 
   const mission = (await page.getByRole('heading', { level: 1 }).textContent())?.trim()
   await page.getByRole('link', { name: 'Aceitar' }).click()
   await expect(page.getByRole('heading', { name: 'Detalhes da oportunidade' })).toBeVisible()
-  const dateField = page.getByLabel('Data e horário da visita')
-  const min = await dateField.getAttribute('min')
-  expect(min).toBeTruthy()
-  const inside = new Date(Date.parse(`${min}:00Z`) + 26 * 3_600_000).toISOString().slice(0, 16)
-  await dateField.fill(inside)
+  await typeVisitTime(page, 'Data e horário da visita')
   await page.getByRole('button', { name: 'Aceitar e agendar' }).click()
   await expect(page).toHaveURL(/\/tasks\/T-\d+$/)
   const slug = page.url().split('/').pop()!

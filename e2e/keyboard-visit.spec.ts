@@ -239,13 +239,12 @@ test('an agent does the visit with the keyboard only', async ({ page, context, r
   await page.keyboard.type('000731')
   await tabTo(page, page.getByLabel('Valor total (R$)'))
   await page.keyboard.type('12,40')
-  // Reached by Tab like every field. Its value is set directly: what typed digits do in a
-  // native date control depends on the browser build's own locale, not the page's (Debian's
-  // Chromium 156.0.8078.79 puts "23112026" nowhere, .73 read it as dd/mm/yyyy); a pt-BR
-  // dd/mm/aaaa field of our own would make this keyboard typing again.
+  // A pt-BR dd/mm/aaaa text field (a native date control reads typed digits by the browser
+  // build's own locale: Chromium 156.0.8078.79 put "23112026" nowhere): typed, digits only.
   await tabTo(page, page.getByLabel('Data de emissão'))
-  const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'))
-  await page.getByLabel('Data de emissão').fill(today)
+  const today = await page.evaluate(() => new Date().toLocaleDateString('pt-BR'))
+  await page.keyboard.type(today.replace(/\D/g, ''))
+  await expect(page.getByLabel('Data de emissão')).toHaveValue(today)
   await press(page, page.getByRole('button', { name: 'Salvar cupom' }))
   await expect(page.getByRole('list', { name: 'Cupons fiscais' })).toContainText(
     'Cupom 000731 — R$ 12,40',

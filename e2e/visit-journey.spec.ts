@@ -10,6 +10,7 @@ import type { Report, Revision, Task, Wallet } from '../src/api/entities'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 import { apiGet, control, makeJpegs, pickPhotos, sessionToken } from './support/visit'
+import { typeVisitTime } from './support/date-time'
 
 // No typing delay in the chat: the bot's next question shows at once.
 test.use({ reducedMotion: 'reduce' })
@@ -45,11 +46,7 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   ).toBeVisible()
   await page.getByRole('link', { name: 'Aceitar' }).click()
   await expect(page.getByRole('heading', { name: 'Detalhes da oportunidade' })).toBeVisible()
-  const dateField = page.getByLabel('Data e horário da visita')
-  const min = await dateField.getAttribute('min')
-  expect(min).toBeTruthy()
-  const inside = new Date(Date.parse(`${min}:00Z`) + 26 * 3_600_000).toISOString().slice(0, 16)
-  await dateField.fill(inside)
+  await typeVisitTime(page, 'Data e horário da visita')
   await page.getByRole('button', { name: 'Aceitar e agendar' }).click()
   await expect(page).toHaveURL(/\/tasks\/T-\d+$/)
   const slug = page.url().split('/').pop()!
@@ -136,13 +133,13 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   await visitPages.getByRole('link', { name: 'Controle' }).click()
   const missing = page.getByRole('region', { name: 'O que ainda falta' })
   // Only what is completed in the report (receipt, audio or testimony) is still missing.
-  await expect(missing).toContainText('Cupom fiscal')
+  await expect(missing).toContainText('Falta o cupom fiscal')
   await expect(missing).not.toContainText('atendente')
   await expect(missing).not.toContainText('Tempo')
   await expect(missing).not.toContainText('foto')
   await page.getByRole('button', { name: 'Fazer check-out' }).click()
   const sheet = page.getByRole('dialog', { name: 'Fazer check-out agora?' })
-  await expect(sheet).toContainText('Cupom fiscal')
+  await expect(sheet).toContainText('Falta o cupom fiscal')
   await sheet.getByRole('button', { name: 'Fazer check-out mesmo assim' }).click()
 
   // ------------------------------------------------------------ the questionnaire chat
@@ -208,7 +205,7 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   await expect(send).toHaveAttribute('aria-disabled', 'true')
   await send.press('Enter')
   await expect(page.getByText('O questionário tem páginas incompletas')).toBeVisible()
-  await expect(page.getByText(/Ainda falta completar: .*Cupom fiscal/)).toBeVisible()
+  await expect(page.getByText(/Ainda falta completar: .*Falta o cupom fiscal/)).toBeVisible()
 
   // Tax receipt: a photo, a valid CNPJ, number, amount and date.
   await sections.getByRole('link', { name: /^Cupom fiscal/ }).click()
@@ -219,8 +216,9 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
   await expect(page.getByLabel('CNPJ do estabelecimento')).toHaveValue('11.222.333/0001-81')
   await page.getByLabel('Número do cupom').fill('004512')
   await page.getByLabel('Valor total (R$)').fill('54,90')
-  const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE'))
-  await page.getByLabel('Data de emissão').fill(today)
+  const today = await page.evaluate(() => new Date().toLocaleDateString('pt-BR'))
+  await page.getByLabel('Data de emissão').pressSequentially(today.replace(/\D/g, ''))
+  await expect(page.getByLabel('Data de emissão')).toHaveValue(today)
   await page.getByRole('button', { name: 'Salvar cupom' }).click()
   await expect(page.getByRole('list', { name: 'Cupons fiscais' })).toContainText(
     'Cupom 004512 — R$ 54,90',

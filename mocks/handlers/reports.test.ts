@@ -336,9 +336,11 @@ describe('POST /reports/{id}/submission', () => {
     expect(res.body.missing[0]).toEqual({
       section: 'answers',
       pageId: 'mercado-chegada',
-      label: 'Página “Chegada” do questionário',
+      label: 'Chegada',
     })
-    expect(res.body.detail).toMatch(/^Ainda falta completar: Página “Chegada” do questionário; /)
+    expect(res.body.detail).toMatch(
+      /^Ainda falta completar: As páginas “Chegada”, .* do questionário; /,
+    )
     expect(storedReport(api, task).evidences.map((e) => e.id)).toEqual([photo.id])
     expect(api.db.tasks.findFirst((q) => q.where({ id: task.id }))!.status.code).toBe('visited')
   })

@@ -279,6 +279,7 @@ export async function contestReport(
   })
   const updated = await updateTask(ctx, task, (t) => {
     t.status = { code: 'contested', changedAt: now }
+    t.steps = { ...t.steps, contested: now }
   })
   await notify(ctx, updated, {
     kind: 'validation',

@@ -56,6 +56,8 @@ function taskFactory(faker: Faker, now: number): MakeTask {
     }
     if (['validating', 'approved', 'contested', 'rejected'].includes(status))
       steps.submitted = iso(scheduled + 2 * HOUR)
+    // The open round of pendencies (seedOpenRevision) came 20 h after the report.
+    if (status === 'contested') steps.contested = iso(scheduled + 22 * HOUR)
     if (['approved', 'rejected'].includes(status)) steps.validated = iso(scheduled + DAY)
     const code: TaskStatusCode = status === 'offer' ? 'started' : status
     return {
@@ -185,7 +187,7 @@ async function seedOpenRevision(db: Database, task: Task, reportId: string) {
     reportId,
     taskId: task.id,
     round: 1,
-    createdAt: iso(Date.parse(task.steps.submitted!) + 20 * HOUR),
+    createdAt: task.steps.contested!,
     status: 'open',
     pendencies: [
       {

@@ -1160,6 +1160,8 @@ export type components = {
       /** Format: date-time */
       submitted?: string
       /** Format: date-time */
+      contested?: string
+      /** Format: date-time */
       validated?: string
     }
     Task: {

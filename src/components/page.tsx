@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import styles from './page.module.css'
 import { BackIcon } from './icons'
+import { SnackbarOutlet } from './snackbar'
 
 export type PageProps = {
   /** The pt-BR heading, also the document title. */
@@ -56,6 +57,7 @@ export function Page({ title, backTo, actions, children }: PageProps) {
         </h1>
         {actions}
       </header>
+      <SnackbarOutlet />
       {children}
     </main>
   )

@@ -1,46 +1,118 @@
 /**
- * One snackbar at a time, for SNACKBAR_MS, announced by a polite live region that is always
- * in the page (so screen readers hear each new message).
+ * Short confirmations ("Cupom salvo no relatório."), one at a time. They never float over the
+ * screen: the message takes its own line under the screen's heading (`SnackbarOutlet`, placed
+ * by `Page`), so it can cover neither a button nor the navigation. It ends with its screen —
+ * leaving the screen takes it away — or after SNACKBAR_MS. Its line is a polite live region
+ * that is in the page before the message, so screen readers hear each new one.
+ *
+ * A message that confirms what the agent just did on this screen shows here; one raised right
+ * before a navigation (`{ onNextScreen: true }`: "Tarefa aceita" on the task it opens) waits
+ * for the next screen and ends with that one.
  */
 import {
   createContext,
-  useCallback,
   useContext,
   useEffect,
-  useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react'
-import { SNACKBAR_MS } from '@/domain/constants'
+import { useLocation } from 'react-router-dom'
 import styles from './snackbar.module.css'
 
-type ShowSnackbar = (message: string) => void
-
-const SnackbarContext = createContext<ShowSnackbar>(() => {})
-
-export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const [message, setMessage] = useState<{ text: string; id: number } | null>(null)
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const show = useCallback<ShowSnackbar>((text) => {
-    clearTimeout(timer.current)
-    setMessage({ text, id: Date.now() })
-    timer.current = setTimeout(() => setMessage(null), SNACKBAR_MS)
-  }, [])
-  useEffect(() => () => clearTimeout(timer.current), [])
-  return (
-    <SnackbarContext.Provider value={show}>
-      {children}
-      <div className={styles.region} role="status" aria-live="polite">
-        {message && (
-          <div key={message.id} className={styles.snackbar}>
-            {message.text}
-          </div>
-        )}
-      </div>
-    </SnackbarContext.Provider>
-  )
+export type SnackbarOptions = {
+  /** Show it on the screen the app is about to open instead of this one. */
+  onNextScreen?: boolean
 }
 
+/**
+ * How long a message stays on its screen, in ms (leaving the screen ends it sooner). It covers
+ * nothing, so there is time to read it. A presentation setting, not a rule of the domain: kept
+ * here so the app's first load does not pull src/domain/constants in with it.
+ */
+export const SNACKBAR_MS = 5000
+
+type ShowSnackbar = (message: string, options?: SnackbarOptions) => void
+
+type Message = {
+  id: number
+  text: string
+  /** The screen (pathname) it was raised on, when it is meant for the next one. */
+  after?: string
+  /** The screen it is shown on, once an outlet has shown it. */
+  shownOn?: string
+}
+
+/** The one message; the screen on show (its outlet says which) for "the next screen". */
+function createStore() {
+  let message: Message | null = null
+  let nextId = 1
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const listeners = new Set<() => void>()
+  const set = (next: Message | null) => {
+    message = next
+    listeners.forEach((l) => l())
+  }
+  const store = {
+    screen: '',
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    get: () => message,
+    show(text: string, options?: SnackbarOptions) {
+      clearTimeout(timer)
+      set({ id: nextId++, text, ...(options?.onNextScreen ? { after: store.screen } : {}) })
+    },
+    /** What an outlet on screen `path` does with the message: show it (its time starts now), or end it. */
+    sync(path: string) {
+      store.screen = path
+      const m = message
+      if (!m) return
+      if (m.shownOn === undefined && m.after !== path) {
+        set({ ...m, shownOn: path })
+        timer = setTimeout(() => message?.id === m.id && set(null), SNACKBAR_MS)
+      } else if (m.shownOn !== undefined && m.shownOn !== path) {
+        clearTimeout(timer)
+        set(null)
+      }
+    },
+  }
+  return store
+}
+
+type SnackbarStore = ReturnType<typeof createStore>
+
+// Without a provider (a component shown alone), messages go to a store nobody shows.
+const StoreContext = createContext<SnackbarStore>(createStore())
+
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createStore)
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
+}
+
+/** Raises a message (a stable function: the store's own). */
 export function useSnackbar(): ShowSnackbar {
-  return useContext(SnackbarContext)
+  return useContext(StoreContext).show
+}
+
+/**
+ * The message's line on a screen: under its heading, in the page's flow. The live region is
+ * there (empty) from the screen's first paint; the text comes once the outlet has taken the
+ * message, after that paint.
+ */
+export function SnackbarOutlet() {
+  const store = useContext(StoreContext)
+  const path = useLocation().pathname
+  const message = useSyncExternalStore(store.subscribe, store.get, store.get)
+  useEffect(() => store.sync(path), [store, path, message])
+  return (
+    <div className={styles.region} role="status" aria-live="polite">
+      {message?.shownOn === path && (
+        <p key={message.id} className={styles.snackbar}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  )
 }

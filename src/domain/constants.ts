@@ -1,6 +1,3 @@
-/** How long a snackbar stays on screen, in milliseconds. */
-export const SNACKBAR_MS = 2500
-
 /** Seconds the agent must wait before asking for another sign-in code by SMS. */
 export const OTP_RESEND_LOCK_SECONDS = 60
 

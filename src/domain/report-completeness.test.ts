@@ -5,6 +5,7 @@ import type { Evidence, Mission, MissingItem, Report, ReportSection } from '@/ap
 import { CATALOGUE, type CatalogueEntry } from '../../mocks/seed/catalogue'
 import {
   incompleteReportMessage,
+  missingSummary,
   isReportComplete,
   missingItems,
   reportCompleteness,
@@ -125,9 +126,7 @@ describe('an empty report', () => {
       // answers: one item per page, by title and id, in form order
       const answerItems = missing.filter((m) => m.section === 'answers')
       expect(answerItems.map((m) => m.pageId)).toEqual(entry.form.pages.map((p) => p.id))
-      entry.form.pages.forEach((page, i) =>
-        expect(answerItems[i]!.label).toContain(`“${page.title}”`),
-      )
+      entry.form.pages.forEach((page, i) => expect(answerItems[i]!.label).toBe(page.title))
 
       // attendants: one item with the count
       expect(sections.attendants).toHaveLength(1)
@@ -135,18 +134,20 @@ describe('an empty report', () => {
 
       // times: each mission time by its label
       expect(sections.times).toHaveLength(mission.times.length)
-      mission.times.forEach((t, i) => expect(sections.times![i]).toContain(`“${t.label}”`))
+      mission.times.forEach((t, i) => expect(sections.times![i]).toBe(t.label))
 
       // checklist: each item by its label
       expect(sections.checklist).toHaveLength(mission.checklist.length)
-      mission.checklist.forEach((c, i) => expect(sections.checklist![i]).toContain(`“${c.label}”`))
+      mission.checklist.forEach((c, i) => expect(sections.checklist![i]).toBe(c.label))
 
       // evidences: the photo count
       expect(sections.evidences).toHaveLength(1)
       expect(sections.evidences![0]).toMatch(new RegExp(`\\b${req.minPhotos} fotos?\\b`))
 
       // tax receipt only when the mission asks for it
-      expect(sections['tax-receipts']).toEqual(req.taxReceipt ? ['Cupom fiscal'] : undefined)
+      expect(sections['tax-receipts']).toEqual(
+        req.taxReceipt ? ['Falta o cupom fiscal'] : undefined,
+      )
 
       // proof
       if (req.proof === 'audio') {
@@ -159,7 +160,7 @@ describe('an empty report', () => {
         expect(sections.audio).toBeUndefined()
       } else {
         expect(sections.audio).toHaveLength(1)
-        expect(sections.audio![0]).toMatch(/áudio ou depoimento/i)
+        expect(sections.audio![0]).toMatch(/áudio ou o depoimento/i)
         expect(sections.testimony).toBeUndefined()
       }
 
@@ -176,28 +177,42 @@ describe('an empty report', () => {
     })
   }
 
+  it('says what is missing as one pt-BR phrase per part', () => {
+    const missing = missingItems(EMPTY, missionOf(FARMA), FARMA.form)
+    expect(incompleteReportMessage(missing)).toBe(
+      'Ainda falta completar: As páginas “Chegada”, “Atendimento” e “Finalização” do questionário; ' +
+        'Falta 1 atendente; Tempo de espera e Tempo de atendimento; ' +
+        'Os itens “Fotografar a fachada”, “Fotografar a gôndola de protetores” e “Guardar o cupom fiscal” do checklist; ' +
+        'Faltam 2 fotos; Falta o cupom fiscal; Falta a gravação de áudio ou o depoimento escrito.',
+    )
+    expect(missingSummary([{ section: 'checklist', label: 'Fotografar a fachada' }])).toBe(
+      'O item “Fotografar a fachada” do checklist',
+    )
+    expect(missingSummary([{ section: 'times', label: 'Tempo de espera' }])).toBe('Tempo de espera')
+  })
+
   it('farma, literally', () => {
     expect(missingItems(EMPTY, missionOf(FARMA), FARMA.form)).toEqual([
-      { section: 'answers', pageId: 'farma-chegada', label: 'Página “Chegada” do questionário' },
+      { section: 'answers', pageId: 'farma-chegada', label: 'Chegada' },
       {
         section: 'answers',
         pageId: 'farma-atendimento',
-        label: 'Página “Atendimento” do questionário',
+        label: 'Atendimento',
       },
       {
         section: 'answers',
         pageId: 'farma-finalizacao',
-        label: 'Página “Finalização” do questionário',
+        label: 'Finalização',
       },
       { section: 'attendants', label: 'Falta 1 atendente' },
-      { section: 'times', label: 'Tempo “Tempo de espera”' },
-      { section: 'times', label: 'Tempo “Tempo de atendimento”' },
-      { section: 'checklist', label: 'Item “Fotografar a fachada” do checklist' },
-      { section: 'checklist', label: 'Item “Fotografar a gôndola de protetores” do checklist' },
-      { section: 'checklist', label: 'Item “Guardar o cupom fiscal” do checklist' },
+      { section: 'times', label: 'Tempo de espera' },
+      { section: 'times', label: 'Tempo de atendimento' },
+      { section: 'checklist', label: 'Fotografar a fachada' },
+      { section: 'checklist', label: 'Fotografar a gôndola de protetores' },
+      { section: 'checklist', label: 'Guardar o cupom fiscal' },
       { section: 'evidences', label: 'Faltam 2 fotos' },
-      { section: 'tax-receipts', label: 'Cupom fiscal' },
-      { section: 'audio', label: 'Gravação de áudio ou depoimento escrito' },
+      { section: 'tax-receipts', label: 'Falta o cupom fiscal' },
+      { section: 'audio', label: 'Falta a gravação de áudio ou o depoimento escrito' },
     ])
   })
 
@@ -319,7 +334,7 @@ describe('details', () => {
       checklist: [...full.checklist.slice(1), { itemId: 'chk-outro', checked: true }],
     }
     expect(bySection(missingItems(report, mission, FARMA.form))).toEqual({
-      checklist: ['Item “Fotografar a fachada” do checklist'],
+      checklist: ['Fotografar a fachada'],
     })
   })
 
@@ -409,7 +424,7 @@ describe('incompleteReportMessage', () => {
       'Atendimento',
       'Finalização',
       'Tempo de espera',
-      'Cupom fiscal',
+      'cupom fiscal',
     ])
       expect(message).toContain(title)
   })

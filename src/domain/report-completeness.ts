@@ -34,7 +34,7 @@ export function reportCompleteness(
     incompletePages(form, answersById(report.answers)).map((page) => ({
       section: 'answers',
       pageId: page.id,
-      label: `Página “${page.title}” do questionário`,
+      label: page.title,
     })),
   )
 
@@ -61,7 +61,7 @@ export function reportCompleteness(
     mission.times.length > 0,
     mission.times
       .filter((t) => !recorded.has(t.code))
-      .map((t) => ({ section: 'times', label: `Tempo “${t.label}”` })),
+      .map((t) => ({ section: 'times', label: t.label })),
   )
 
   const checked = new Set(report.checklist.filter((c) => c.checked).map((c) => c.itemId))
@@ -70,7 +70,7 @@ export function reportCompleteness(
     mission.checklist.length > 0,
     mission.checklist
       .filter((item) => !checked.has(item.id))
-      .map((item) => ({ section: 'checklist', label: `Item “${item.label}” do checklist` })),
+      .map((item) => ({ section: 'checklist', label: item.label })),
   )
 
   const photos = report.evidences.filter((e) => e.kind === 'photo').length
@@ -92,7 +92,7 @@ export function reportCompleteness(
     'tax-receipts',
     req.taxReceipt,
     req.taxReceipt && report.taxReceipts.length === 0
-      ? [{ section: 'tax-receipts', label: 'Cupom fiscal' }]
+      ? [{ section: 'tax-receipts', label: 'Falta o cupom fiscal' }]
       : [],
   )
 
@@ -100,14 +100,14 @@ export function reportCompleteness(
   const hasTestimony = testimonySchema.safeParse(report.testimony ?? '').success
   const proofMissing: Record<Mission['requirements']['proof'], MissingItem[]> = {
     none: [],
-    audio: hasAudio ? [] : [{ section: 'audio', label: 'Gravação de áudio' }],
+    audio: hasAudio ? [] : [{ section: 'audio', label: 'Falta a gravação de áudio' }],
     testimony: hasTestimony
       ? []
-      : [{ section: 'testimony', label: 'Depoimento escrito (50 a 1000 caracteres)' }],
+      : [{ section: 'testimony', label: 'Falta o depoimento escrito (50 a 1000 caracteres)' }],
     either:
       hasAudio || hasTestimony
         ? []
-        : [{ section: 'audio', label: 'Gravação de áudio ou depoimento escrito' }],
+        : [{ section: 'audio', label: 'Falta a gravação de áudio ou o depoimento escrito' }],
   }
   const proof = proofMissing[req.proof]
   add(
@@ -139,8 +139,42 @@ export function isReportComplete(
   return missingItems(report, mission, form).length === 0
 }
 
-/** The pt-BR "questionnaire incomplete pages" message of the error catalogue. */
+let listFormat: Intl.ListFormat | undefined
+/** "A, B e C" in pt-BR. */
+function andList(items: readonly string[]): string {
+  listFormat ??= new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' })
+  return listFormat.format(items)
+}
+
+/**
+ * One section's missing items as one pt-BR phrase that reads as a person writes it: "Tempo
+ * de espera e Tempo de atendimento", "as páginas “Fachada” e “Caixa” do questionário", "os
+ * itens “Fotografar a fachada” e “Guardar o cupom” do checklist".
+ */
+export function missingSummary(items: readonly MissingItem[]): string {
+  if (items.length === 0) return ''
+  const labels = items.map((m) => m.label)
+  const quoted = labels.map((l) => `“${l}”`)
+  switch (items[0]!.section) {
+    case 'answers':
+      return labels.length === 1
+        ? `A página ${quoted[0]} do questionário`
+        : `As páginas ${andList(quoted)} do questionário`
+    case 'checklist':
+      return labels.length === 1
+        ? `O item ${quoted[0]} do checklist`
+        : `Os itens ${andList(quoted)} do checklist`
+    default:
+      return andList(labels)
+  }
+}
+
+/** The pt-BR "report incomplete" message of the error catalogue: one phrase per section. */
 export function incompleteReportMessage(missing: readonly MissingItem[]): string {
   if (missing.length === 0) return ''
-  return `Ainda falta completar: ${missing.map((m) => m.label).join('; ')}.`
+  const bySection = new Map<ReportSection, MissingItem[]>()
+  for (const item of missing)
+    bySection.set(item.section, [...(bySection.get(item.section) ?? []), item])
+  const phrases = [...bySection.values()].map(missingSummary)
+  return `Ainda falta completar: ${phrases.join('; ')}.`
 }

@@ -1,8 +1,10 @@
 /**
  * Visit dates are chosen in São Paulo time (the product's reference clock), whatever time
- * zone the phone is set to: helpers between ISO instants and `<input type="datetime-local">`
- * values ("2026-05-12T09:30") read as America/Sao_Paulo wall-clock time.
+ * zone the phone is set to: helpers between ISO instants, local values ("2026-05-12T09:30")
+ * and what the agent types ("12/05/2026", "09:30"), read as America/Sao_Paulo wall-clock time.
  */
+import { dateTextOf, readDateText, readTimeText } from './date-text'
+
 export const VISIT_TIME_ZONE = 'America/Sao_Paulo'
 
 const MINUTE = 60_000
@@ -99,4 +101,20 @@ export function localInputBounds(from: string | number, to: string | number) {
 /** "12/05/2026, 09:30" in São Paulo time, to label the bounds of a date field. */
 export function formatVisitTime(time: string | number): string {
   return display.format(new Date(time))
+}
+
+/** The São Paulo wall-clock date and time of an instant as a pt-BR agent types them. */
+export function dateTimeTextAt(time: string | number): { date: string; time: string } {
+  const [date = '', clock = ''] = toLocalInputValue(time).split('T')
+  return { date: dateTextOf(date), time: clock }
+}
+
+/**
+ * The ISO instant of "25/11/2026" and "15:30" read as São Paulo wall-clock time; null when
+ * either is not complete and real.
+ */
+export function instantFromDateTimeText(date: string, time: string): string | null {
+  const day = readDateText(date)
+  const clock = readTimeText(time)
+  return day && clock ? fromLocalInputValue(`${day}T${clock}`) : null
 }

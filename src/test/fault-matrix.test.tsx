@@ -142,7 +142,7 @@ function screens(): ScreenCase[] {
       name: 'Reagendar',
       path: `/tasks/${STARTED}/reschedule`,
       loads: ['/tasks/{id}'],
-      ready: () => screen.findByLabelText('Nova data e horário', {}, { timeout: 5000 }),
+      ready: () => screen.findByRole('group', { name: 'Nova data e horário' }, { timeout: 5000 }),
     },
     {
       name: 'Status da tarefa',

@@ -18,7 +18,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, vi } from 'vitest'
 import type { Report, Task } from '@/api/entities'
 import { setRuntimeConfig } from '@/lib/runtime-config'
-import { SnackbarProvider } from '@/components/snackbar'
+import { SnackbarOutlet, SnackbarProvider } from '@/components/snackbar'
 import { resetApiClient } from '@/lib/api'
 import { saveSession } from '@/lib/session'
 import { API, fakeBackend } from './render-route'
@@ -107,7 +107,16 @@ export async function renderMedia(ui: ReactNode, options: RenderMediaOptions = {
   })
   const router = createMemoryRouter(
     [
-      { path: '/visit', element: ui },
+      {
+        path: '/visit',
+        // The message line a screen's Page would hold.
+        element: (
+          <>
+            <SnackbarOutlet />
+            {ui}
+          </>
+        ),
+      },
       { path: '*', element: <p>Outra página</p> },
     ],
     { initialEntries: ['/visit'] },

@@ -12,7 +12,7 @@ import { DEMO_AGENT_ID } from '../../mocks/seed/seed'
 import { API_ERROR_MESSAGES } from '@/api/api-error'
 import { validateApiResponse } from '@/preview/response-validator'
 import { setApiTimeoutForTests, setResponseValidator } from '@/lib/api'
-import { toLocalInputValue } from '@/lib/sao-paulo-time'
+import { dateTimeTextAt, toLocalInputValue } from '@/lib/sao-paulo-time'
 import { API, fakeBackend, fakeServer, renderRoute } from './render-route'
 
 const DAY = 24 * 3_600_000
@@ -55,6 +55,21 @@ async function go(rendered: Rendered, path: string) {
   await act(() => rendered.router.navigate(path))
 }
 
+/** Fills a date-and-time group (dd/mm/aaaa, hh:mm) with an instant's São Paulo text. */
+async function typeDateTime(group: string, at: number) {
+  const fields = within(await screen.findByRole('group', { name: group }))
+  const text = dateTimeTextAt(at)
+  fireEvent.change(fields.getByLabelText('Data'), { target: { value: text.date } })
+  fireEvent.change(fields.getByLabelText('Hora'), { target: { value: text.time } })
+  return text
+}
+
+function expectDateTime(group: string, text: { date: string; time: string }) {
+  const fields = within(screen.getByRole('group', { name: group }))
+  expect(fields.getByLabelText('Data')).toHaveValue(text.date)
+  expect(fields.getByLabelText('Hora')).toHaveValue(text.time)
+}
+
 const WRITES: WriteCase[] = [
   {
     name: 'aceitar oportunidade',
@@ -63,12 +78,13 @@ const WRITES: WriteCase[] = [
     async start(rendered) {
       const offer = soonestOffer()
       await go(rendered, `/oppy/${offer.taskId}/details`)
-      const field = await screen.findByLabelText('Data e horário da visita')
-      const when = toLocalInputValue(Date.parse(offer.task.window.from) + DAY)
-      fireEvent.change(field, { target: { value: when } })
+      const when = await typeDateTime(
+        'Data e horário da visita',
+        Date.parse(offer.task.window.from) + DAY,
+      )
       return {
         send: () => rendered.user.click(screen.getByRole('button', { name: 'Aceitar e agendar' })),
-        kept: () => expect(screen.getByLabelText('Data e horário da visita')).toHaveValue(when),
+        kept: () => expectDateTime('Data e horário da visita', when),
       }
     },
     done: () => screen.findByText('Tarefa aceita'),
@@ -178,13 +194,12 @@ const WRITES: WriteCase[] = [
     async start(rendered) {
       const task = started()
       await go(rendered, `/tasks/${task.slug}/reschedule`)
-      const field = await screen.findByLabelText('Nova data e horário')
-      const when = toLocalInputValue(Date.parse(task.scheduledFor) + DAY)
-      rescheduledTo = when
-      fireEvent.change(field, { target: { value: when } })
+      const whenMs = Date.parse(task.scheduledFor) + DAY
+      rescheduledTo = toLocalInputValue(whenMs)
+      const when = await typeDateTime('Nova data e horário', whenMs)
       return {
         send: () => rendered.user.click(screen.getByRole('button', { name: 'Salvar nova data' })),
-        kept: () => expect(screen.getByLabelText('Nova data e horário')).toHaveValue(when),
+        kept: () => expectDateTime('Nova data e horário', when),
       }
     },
     done: () => screen.findByText('Visita reagendada'),

@@ -14,6 +14,7 @@ import {
 } from '@/test/media-kit'
 import { localIsoDate } from './tax-receipt-input'
 import { TaxReceiptForm } from './tax-receipt-form'
+import { dateTextOf } from '@/lib/date-text'
 
 vi.mock('@/lib/device-media/compress-image', async (importOriginal) => ({
   ...(await importOriginal<CompressImageModule>()),
@@ -66,7 +67,9 @@ async function fillReceipt(
   if (values.cnpj !== undefined) await user.type(field('CNPJ do estabelecimento'), values.cnpj)
   if (values.number !== undefined) await user.type(field('Número do cupom'), values.number)
   if (values.amount !== undefined) await user.type(field('Valor total (R$)'), values.amount)
-  if (values.issuedAt !== undefined) await user.type(field('Data de emissão'), values.issuedAt)
+  // Typed as the agent does, digits only: the field puts the slashes in.
+  if (values.issuedAt !== undefined)
+    await user.type(field('Data de emissão'), dateTextOf(values.issuedAt).replace(/\D/g, ''))
 }
 
 describe('TaxReceiptForm', () => {
@@ -132,7 +135,9 @@ describe('TaxReceiptForm', () => {
     expect(field('Valor total (R$)')).toHaveAccessibleDescription(
       expect.stringContaining('Informe o valor do cupom.'),
     )
-    expect(field('Data de emissão')).toHaveAccessibleDescription('Informe a data de emissão.')
+    expect(field('Data de emissão')).toHaveAccessibleDescription(
+      'A data impressa no cupom. Formato dd/mm/aaaa. Informe a data de emissão.',
+    )
 
     await fillReceipt(user, {
       cnpj: '11222333000182',
@@ -149,14 +154,14 @@ describe('TaxReceiptForm', () => {
       expect.stringContaining('Valor inválido. Use reais e centavos, por exemplo 45,90.'),
     )
     expect(field('Data de emissão')).toHaveAccessibleDescription(
-      'A data de emissão não pode ser no futuro.',
+      expect.stringContaining('A data de emissão não pode ser no futuro.'),
     )
     expect(field('Número do cupom')).not.toHaveAttribute('aria-invalid')
     // Nothing typed was lost, nothing was saved.
     expect(field('CNPJ do estabelecimento')).toHaveValue('11.222.333/0001-82')
     expect(field('Número do cupom')).toHaveValue('77')
     expect(field('Valor total (R$)')).toHaveValue('quarenta')
-    expect(field('Data de emissão')).toHaveValue('2099-01-01')
+    expect(field('Data de emissão')).toHaveValue('01/01/2099')
     const draft = (await (await deviceDb()).get('drafts', report.id))!
     expect(draft.taxReceipts).toEqual(report.taxReceipts)
 

@@ -11,8 +11,10 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/button'
 import { LoadError } from '@/components/load-error'
 import { useSnackbar } from '@/components/snackbar'
+import { dateTextOf } from '@/lib/date-text'
 import { EmptyState } from '@/components/status'
 import { Skeleton } from '@/components/skeleton'
+import { DateField } from '@/components/date-field'
 import { TextField } from '@/components/text-field'
 import { formatCnpj } from '@/domain/cnpj'
 import { formatMoney } from '@/lib/format'
@@ -65,7 +67,8 @@ function loadForm(reportId: string): ReceiptFormValues {
       cnpj: typeof stored.cnpj === 'string' ? stored.cnpj : '',
       number: typeof stored.number === 'string' ? stored.number : '',
       amount: typeof stored.amount === 'string' ? stored.amount : '',
-      issuedAt: typeof stored.issuedAt === 'string' ? stored.issuedAt : '',
+      // Kept as typed (dd/mm/aaaa); an older version kept the native field's yyyy-mm-dd.
+      issuedAt: typeof stored.issuedAt === 'string' ? dateTextOf(stored.issuedAt) : '',
     }
   } catch {
     return EMPTY_FORM
@@ -301,7 +304,6 @@ function ReceiptEditor({
     }
   }
 
-  const today = localIsoDate()
   const photoError = errors.mediaId ?? (photoGone ? mediaCopy.receipts.photoMissing : undefined)
   return (
     <form
@@ -367,12 +369,11 @@ function ReceiptEditor({
           error={errors.amount}
         />
       </div>
-      <TextField
+      <DateField
         label={mediaCopy.receipts.issuedAt}
-        type="date"
-        max={today}
+        hint={mediaCopy.receipts.issuedAtHint}
         value={values.issuedAt}
-        onChange={(e) => set('issuedAt')(e.target.value)}
+        onChange={set('issuedAt')}
         error={errors.issuedAt}
       />
       <p className={styles.hint}>{mediaCopy.receipts.draftKept}</p>

@@ -17,6 +17,7 @@ import {
   receiptMessages,
   type ReceiptFormValues,
 } from './tax-receipt-input'
+import { dateTextOf } from '@/lib/date-text'
 
 const TODAY = '2026-03-10'
 const VALID: ReceiptFormValues = {
@@ -24,7 +25,7 @@ const VALID: ReceiptFormValues = {
   cnpj: '11.222.333/0001-81',
   number: '000123',
   amount: '45,90',
-  issuedAt: '2026-03-09',
+  issuedAt: '09/03/2026',
 }
 const OWN_MESSAGES = new Set<string>([
   ...Object.values(receiptMessages),
@@ -54,7 +55,12 @@ function checkField(field: (typeof TYPED_FIELDS)[number], text: string) {
   // What was accepted reads back the same when typed again.
   expect(
     parseReceiptForm(
-      { ...VALID, ...receipt, amount: formatCentsInput(receipt.amountCents) },
+      {
+        ...VALID,
+        ...receipt,
+        amount: formatCentsInput(receipt.amountCents),
+        issuedAt: dateTextOf(receipt.issuedAt),
+      },
       TODAY,
     ),
   ).toEqual(result)

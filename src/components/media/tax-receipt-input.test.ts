@@ -58,7 +58,7 @@ describe('parseReceiptForm', () => {
     cnpj: '11.222.333/0001-81',
     number: ' 000123 ',
     amount: '45,90',
-    issuedAt: '2024-05-03',
+    issuedAt: '03/05/2024',
   }
 
   it('gives the receipt as the report keeps it', () => {
@@ -103,10 +103,12 @@ describe('parseReceiptForm', () => {
     expect(errors({ amount: '0,00' }).amount).toBe(receiptMessages.amountZero)
     expect(errors({ amount: '1.000.000,01' }).amount).toBe(receiptMessages.amountTooHigh)
     expect(errors({ number: '1'.repeat(21) }).number).toBe(receiptMessages.numberTooLong)
-    expect(errors({ issuedAt: '2024-05-04' }).issuedAt).toBe(
+    expect(errors({ issuedAt: '04/05/2024' }).issuedAt).toBe(
       'A data de emissão não pode ser no futuro.',
     )
-    expect(errors({ issuedAt: '2024-02-30' }).issuedAt).toBe(receiptMessages.dateInvalid)
-    expect(errors({ issuedAt: '03/05/2024' }).issuedAt).toBe(receiptMessages.dateInvalid)
+    expect(errors({ issuedAt: '30/02/2024' }).issuedAt).toBe(receiptMessages.dateInvalid)
+    // Typed as dd/mm/aaaa: the native field's yyyy-mm-dd is not what an agent writes.
+    expect(errors({ issuedAt: '2024-05-03' }).issuedAt).toBe(receiptMessages.dateInvalid)
+    expect(errors({ issuedAt: '3/5/24' }).issuedAt).toBe(receiptMessages.dateInvalid)
   })
 })

@@ -1,9 +1,10 @@
 /**
- * The tax receipt form's rules: what the agent types (masked CNPJ, "45,90", a date) and what
- * the report keeps (14-digit CNPJ, cents, yyyy-mm-dd). Messages in pt-BR, next to each field.
+ * The tax receipt form's rules: what the agent types (masked CNPJ, "45,90", a date as
+ * dd/mm/aaaa) and what the report keeps (14-digit CNPJ, cents, yyyy-mm-dd). Messages in pt-BR, next to each field.
  */
 import * as z from 'zod/mini'
 import { cnpjSchema } from '@/domain/cnpj'
+import { readDateText } from '@/lib/date-text'
 
 export const receiptMessages = {
   photo: 'Fotografe o cupom fiscal.',
@@ -14,7 +15,7 @@ export const receiptMessages = {
   amountZero: 'O valor deve ser maior que zero.',
   amountTooHigh: 'Confira o valor: acima de R$ 1.000.000,00.',
   dateRequired: 'Informe a data de emissão.',
-  dateInvalid: 'Data inválida.',
+  dateInvalid: 'Data inválida. Use dd/mm/aaaa, por exemplo 03/05/2024.',
   dateFuture: 'A data de emissão não pode ser no futuro.',
 } as const
 
@@ -61,12 +62,6 @@ export function formatIsoDate(date: string): string {
   return y && m && d ? `${d}/${m}/${y}` : date
 }
 
-function isRealDate(date: string) {
-  const [y, m, d] = date.split('-').map(Number)
-  const probe = new Date(Date.UTC(y!, m! - 1, d!))
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m! - 1 && probe.getUTCDate() === d
-}
-
 export type ReceiptFormValues = {
   mediaId: string
   cnpj: string
@@ -98,11 +93,20 @@ export function receiptFormSchema(today: string) {
         return cents ?? 0
       }),
     ),
-    issuedAt: z.string().check(
-      z.minLength(1, { message: receiptMessages.dateRequired }),
-      z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: receiptMessages.dateInvalid }),
-      z.refine(isRealDate, { message: receiptMessages.dateInvalid }),
-      z.refine((date) => date <= today, { message: receiptMessages.dateFuture }),
+    // Typed as dd/mm/aaaa; kept as yyyy-mm-dd.
+    issuedAt: z.pipe(
+      z.pipe(
+        z.string().check(z.trim(), z.minLength(1, { message: receiptMessages.dateRequired })),
+        z.transform((text: string, ctx) => {
+          const date = readDateText(text)
+          if (date === null) {
+            ctx.issues.push({ code: 'custom', message: receiptMessages.dateInvalid, input: text })
+            return z.NEVER
+          }
+          return date
+        }),
+      ),
+      z.string().check(z.refine((date) => date <= today, { message: receiptMessages.dateFuture })),
     ),
   })
 }

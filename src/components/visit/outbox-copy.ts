@@ -3,6 +3,8 @@ import type { OutboxItem } from '@/lib/visit-store/db'
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
 
+let listFormat: Intl.ListFormat | undefined
+
 const KIND_LABEL: Record<OutboxItem['kind'], string> = {
   checkin: 'Check-in',
   checkout: 'Check-out',
@@ -16,7 +18,29 @@ const KIND_LABEL: Record<OutboxItem['kind'], string> = {
 export const outboxCopy = {
   title: 'Envio para o servidor',
   kind: (kind: OutboxItem['kind']) => KIND_LABEL[kind],
-  waiting: (n: number) => `${plural(n, 'item aguardando', 'itens aguardando')} envio`,
+  /**
+   * What waits to be sent, in the agent's words: files apart from the rest, so a photo row
+   * that says "Enviada" never sits under a header that seems to count it ("1 foto ou áudio e
+   * 2 alterações aguardando envio").
+   */
+  waiting: (items: readonly Pick<OutboxItem, 'kind' | 'state'>[]) => {
+    const pending = items.filter((i) => i.state === 'pending')
+    const count = (kinds: readonly OutboxItem['kind'][]) =>
+      pending.filter((i) => kinds.includes(i.kind)).length
+    const files = count(['upload'])
+    const report = count(['submitReport'])
+    const answers = count(['answerRevision'])
+    const changes = pending.length - files - report - answers
+    const parts = [
+      files > 0 ? plural(files, 'foto ou áudio', 'fotos ou áudios') : null,
+      changes > 0 ? plural(changes, 'alteração', 'alterações') : null,
+      report > 0 ? 'o relatório' : null,
+      answers > 0 ? 'as respostas às pendências' : null,
+    ].filter((p): p is string => p !== null)
+    listFormat ??= new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' })
+    const text = `${listFormat.format(parts)} aguardando envio`
+    return text.charAt(0).toUpperCase() + text.slice(1)
+  },
   failed: (n: number) =>
     plural(n, 'envio recusado pelo servidor', 'envios recusados pelo servidor'),
   /** The compact form, for the visit's header. */

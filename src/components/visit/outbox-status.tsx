@@ -28,7 +28,7 @@ export function OutboxStatus({
     <section className={styles.outbox} aria-label={copy.title}>
       <p className={styles.outboxLine} role="status">
         {summary.pending > 0
-          ? copy.waiting(summary.pending)
+          ? copy.waiting(summary.items)
           : summary.failed === 0
             ? copy.allSent
             : copy.failed(summary.failed)}

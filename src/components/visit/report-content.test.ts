@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Mission } from '@/api/entities'
 import { CATALOGUE } from '../../../mocks/seed/catalogue'
+import type { OutboxItem } from '@/lib/visit-store/db'
+import { outboxCopy } from './outbox-copy'
 import { reportRows } from './report-content'
 
 const farma = CATALOGUE.find((e) => e.project.id === 'prj_farma')!
@@ -30,7 +32,8 @@ describe('report rows of a mission that takes audio or a written testimony', () 
         title: 'Áudio ou depoimento',
         complete: false,
         required: true,
-        missing: ['Gravação de áudio ou depoimento escrito'],
+        missing: ['Falta a gravação de áudio ou o depoimento escrito'],
+        missingText: 'Falta a gravação de áudio ou o depoimento escrito',
         summary: 'Grave um áudio ou escreva um depoimento',
       },
     ])
@@ -44,5 +47,26 @@ describe('report rows of a mission that takes audio or a written testimony', () 
     )!
     expect(row.complete).toBe(true)
     expect(row.summary).toBe(`Depoimento: ${testimony.length} caracteres`)
+  })
+})
+
+describe('what waits to be sent, in the agent’s words', () => {
+  const item = (kind: OutboxItem['kind'], state: OutboxItem['state'] = 'pending') => ({
+    kind,
+    state,
+  })
+  it('counts files apart from the other changes', () => {
+    expect(outboxCopy.waiting([item('upload'), item('saveReport'), item('checkin')])).toBe(
+      '1 foto ou áudio e 2 alterações aguardando envio',
+    )
+    expect(outboxCopy.waiting([item('upload'), item('upload')])).toBe(
+      '2 fotos ou áudios aguardando envio',
+    )
+    expect(outboxCopy.waiting([item('saveReport'), item('upload', 'failed')])).toBe(
+      '1 alteração aguardando envio',
+    )
+    expect(outboxCopy.waiting([item('saveReport'), item('submitReport')])).toBe(
+      '1 alteração e o relatório aguardando envio',
+    )
   })
 })

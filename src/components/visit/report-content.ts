@@ -5,7 +5,11 @@
 import type { Evidence, EvaluationForm, Mission, Report, ReportSection, Task } from '@/api/entities'
 import { reportSectionValues } from '@/api/schema.gen'
 import { answersById, computeScore } from '@/domain/questionnaire'
-import { reportCompleteness, type SectionCompleteness } from '@/domain/report-completeness'
+import {
+  missingSummary,
+  reportCompleteness,
+  type SectionCompleteness,
+} from '@/domain/report-completeness'
 import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
 import { reportCopy as copy } from './report-copy'
 
@@ -69,6 +73,8 @@ export type ReportRow = {
   complete: boolean
   required: boolean
   missing: string[]
+  /** What is missing, as one pt-BR phrase ("Tempo de espera e Tempo de atendimento"). */
+  missingText: string
   /** A short summary of what is there ("2 fotos"). */
   summary: string
 }
@@ -92,6 +98,7 @@ export function reportRows(
       complete: s?.complete ?? true,
       required: s?.required ?? false,
       missing: s?.missing.map((m) => m.label) ?? [],
+      missingText: missingSummary(s?.missing ?? []),
       summary,
     }
   }

@@ -87,7 +87,7 @@ export const accountCopy = {
     displayName: 'Informe como quer ser chamado(a).',
     displayNameLong: 'Use no máximo 40 caracteres.',
     email: 'E-mail inválido. Confira, por exemplo: nome@exemplo.com.br',
-    birthDate: 'Informe uma data de nascimento válida.',
+    birthDate: 'Informe uma data de nascimento válida, em dd/mm/aaaa (por exemplo 12/05/1990).',
     birthDateFuture: 'A data de nascimento não pode estar no futuro.',
     street: 'Informe a rua.',
     number: 'Informe o número (ou “s/n”).',

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { hasBrokenChars, hasVisibleText, withoutBrokenChars } from '@/domain/text-hygiene'
 import { countChars } from '@/domain/text-limits'
 import type { Address, Profile, ProfileInput } from '@/api/entities'
+import { dateTextOf, readDateText } from '@/lib/date-text'
 import { accountCopy } from './copy'
 
 const e = accountCopy.errors
@@ -68,7 +69,7 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
     fullName: profile.fullName,
     displayName: profile.displayName,
     email: profile.email,
-    birthDate: profile.birthDate,
+    birthDate: dateTextOf(profile.birthDate),
     'address.zip': formatCep(a.zip),
     'address.street': a.street,
     'address.number': a.number,
@@ -120,9 +121,20 @@ export const profileFormSchema = z.object({
   ),
   displayName: text(40, e.displayNameLong).check(realText(e.displayName)),
   email: z.pipe(z.string().check(z.trim()), z.email(e.email)),
-  birthDate: z.string().check(
-    z.refine(isRealDate, e.birthDate),
-    z.refine((v) => v <= todayIso(), e.birthDateFuture),
+  // Typed as dd/mm/aaaa; sent as yyyy-mm-dd.
+  birthDate: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text: string, ctx) => {
+        const date = readDateText(text)
+        if (date === null || !isRealDate(date)) {
+          ctx.issues.push({ code: 'custom', message: e.birthDate, input: text })
+          return z.NEVER
+        }
+        return date
+      }),
+    ),
+    z.string().check(z.refine((v) => v <= todayIso(), e.birthDateFuture)),
   ),
   'address.zip': z.string().check(
     z.overwrite((v) => v.replace(/\D/g, '')),

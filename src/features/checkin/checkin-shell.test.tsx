@@ -140,7 +140,7 @@ describe('Check-in', () => {
 
     await user.click(button)
     expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
-    expect(await screen.findByText(/\d+ ite(m|ns) aguardando envio/)).toBeInTheDocument()
+    expect(await screen.findByText('1 alteração aguardando envio')).toBeInTheDocument()
     expect(screen.getByText(/O check-in está guardado neste aparelho/)).toBeInTheDocument()
     expect(
       fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))?.steps.checkin,
@@ -206,7 +206,7 @@ describe('Check-in shell', () => {
     expect(screen.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeInTheDocument()
     await user.type(notes, 'Sem sinal na loja.')
     expect(await screen.findByText('Salvo neste aparelho')).toBeInTheDocument()
-    expect(await screen.findByText(/1 item aguardando envio/)).toBeInTheDocument()
+    expect(await screen.findByText('1 alteração aguardando envio')).toBeInTheDocument()
 
     fakeServer.resetHandlers()
     setDeviceOnline(true)

@@ -279,7 +279,7 @@ function ShellFrame({
               <BackIcon aria-hidden="true" />
             </Link>
             <p className={styles.taskTitle}>
-              {task?.title ?? copy.visitTitle}
+              <span className={styles.titleText}>{task?.title ?? copy.visitTitle}</span>
               {task && <span className={styles.slug}>{task.slug}</span>}
             </p>
             {timer}
@@ -351,7 +351,7 @@ function SyncStatus({ online, outbox }: { online: boolean; outbox: OutboxSummary
           : outbox.pending + outbox.failed === 0
             ? outboxCopy.allSent
             : [
-                outbox.pending > 0 ? outboxCopy.waiting(outbox.pending) : null,
+                outbox.pending > 0 ? outboxCopy.waiting(outbox.items) : null,
                 outbox.failed > 0 ? outboxCopy.refusedCount(outbox.failed) : null,
               ]
                 .filter(Boolean)

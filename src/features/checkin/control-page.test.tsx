@@ -26,11 +26,10 @@ describe('Controle da visita', () => {
     expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
     const missing = await screen.findByRole('region', { name: 'O que ainda falta' })
     expect(await within(missing).findByText('Falta 1 atendente')).toBeInTheDocument()
-    expect(
-      within(missing).getByText('Tempo “Tempo na fila”; Tempo “Tempo de atendimento”'),
-    ).toBeInTheDocument()
+    // One phrase per part, as a person writes it.
+    expect(within(missing).getByText('Tempo na fila e Tempo de atendimento')).toBeInTheDocument()
     expect(within(missing).getByText('Falta 1 foto')).toBeInTheDocument()
-    expect(within(missing).getByText('Cupom fiscal')).toBeInTheDocument()
+    expect(within(missing).getByText('Falta o cupom fiscal')).toBeInTheDocument()
     expect(within(missing).getByRole('link', { name: 'Abrir Atendentes' })).toHaveAttribute(
       'href',
       `/tasks/${SLUG}/checkin/attendants`,

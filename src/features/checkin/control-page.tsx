@@ -5,7 +5,7 @@ import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { Sheet } from '@/components/sheet'
-import type { SectionCompleteness } from '@/domain/report-completeness'
+import { missingSummary, type SectionCompleteness } from '@/domain/report-completeness'
 import { elapsedSeconds, formatElapsed, remainingSeconds } from '@/domain/visit-timer'
 import { formatDateTime } from '@/lib/format'
 import { useTaskMedia } from '@/lib/visit-store/hooks'
@@ -98,9 +98,11 @@ function MissingAndCheckout({ visit }: { visit: CheckinVisit }) {
         <div className={styles.stack}>
           <p>{copy.checkoutSheetIntro}</p>
           <ul className={styles.bullets}>
-            {missing.map((m) => (
-              <li key={`${m.section}:${m.label}`}>{m.label}</li>
-            ))}
+            {sections
+              .filter((s) => !s.complete)
+              .map((s) => (
+                <li key={s.section}>{missingSummary(s.missing)}</li>
+              ))}
           </ul>
           <p className={styles.muted}>{copy.checkoutSheetHint}</p>
           <Button
@@ -137,7 +139,7 @@ function MissingList({
           const page = SHELL_PAGE_OF_SECTION[s.section]
           return (
             <li key={s.section} className={styles.missingItem}>
-              <span>{s.missing.map((m) => m.label).join('; ')}</span>
+              <span>{missingSummary(s.missing)}</span>
               {page ? (
                 <Link to={`${visit.basePath}/${page}`}>{copy.goTo(PAGE_LABEL[page] ?? page)}</Link>
               ) : (

@@ -72,7 +72,7 @@ export const helpCopy = {
     {
       question: 'O relatório voltou com pendências. E agora?',
       answer: [
-        'O validador pode pedir ajustes, por exemplo uma foto desfocada ou um tempo que parece curto. Você vê as pendências em Tarefas › Validações e na notificação que recebeu.',
+        'O validador pode pedir ajustes, por exemplo uma foto desfocada ou um tempo que parece curto. Você vê as pendências em Tarefas › Pendências de validação, no aviso “Responder” no alto das telas e na notificação que recebeu.',
         'Responda cada pendência com uma justificativa de 50 a 1000 caracteres e, se for o caso, o valor corrigido. Ao enviar, o relatório volta para validação.',
       ],
     },

@@ -67,7 +67,6 @@ export const opportunityCopy = {
   acceptDateHint: (min: string, max: string) =>
     `Escolha entre ${min} e ${max} (horário de Brasília).`,
   acceptDateMissing: 'Escolha a data e o horário da visita.',
-  acceptDateInvalid: 'Data inválida. Use o formato dia/mês/ano e hora.',
   acceptSubmit: 'Aceitar e agendar',
   acceptError: 'Não foi possível aceitar',
   accepted: 'Tarefa aceita',

@@ -46,7 +46,9 @@ describe('Relatório — visão geral', () => {
     const sections = await screen.findByRole('navigation', { name: 'Partes do relatório' })
     const answers = within(sections).getByRole('link', { name: /Questionário/ })
     expect(answers).toHaveTextContent('3 pendentes')
-    expect(answers).toHaveTextContent('Página “Chegada” do questionário')
+    expect(answers).toHaveTextContent(
+      'As páginas “Chegada”, “Atendimento” e “Finalização” do questionário',
+    )
     expect(answers).toHaveAttribute('href', `/tasks/${STARTED}/report/answers`)
     expect(within(sections).getByRole('link', { name: /Atendentes/ })).toHaveTextContent(
       'Falta 1 atendente',
@@ -77,7 +79,7 @@ describe('Relatório — visão geral', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('O questionário tem páginas incompletas')
     expect(alert).toHaveTextContent(
-      'Ainda falta completar: Página “Chegada” do questionário; Página “Atendimento” do questionário; Página “Finalização” do questionário;',
+      'Ainda falta completar: As páginas “Chegada”, “Atendimento” e “Finalização” do questionário; Falta 1 atendente;',
     )
     expect(serverTask(STARTED).status.code).toBe('started')
   })
@@ -100,7 +102,7 @@ describe('Relatório — visão geral', () => {
     failApi('post', '/reports/rep_4828/submission', 503)
     await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
     expect(await screen.findByText('Envio pendente')).toBeInTheDocument()
-    expect(await screen.findByText('1 item aguardando envio')).toBeInTheDocument()
+    expect(await screen.findByText('O relatório aguardando envio')).toBeInTheDocument()
     expect(serverTask(VISITED).status.code).toBe('visited')
   })
 

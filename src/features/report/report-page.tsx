@@ -164,7 +164,7 @@ function SectionRow({ row, slug }: { row: ReportRow; slug: string }) {
     <ListItem
       to={`/tasks/${slug}/report/${row.section}`}
       title={row.title}
-      subtitle={row.complete || !row.required ? row.summary : row.missing.join('; ')}
+      subtitle={row.complete || !row.required ? row.summary : row.missingText}
       trailing={trailing}
     />
   )
@@ -196,7 +196,7 @@ function useSubmissionWatch(
   }, [sent, summary, queryClient, draft.reportId])
   useEffect(() => {
     if (queued && task.status.code === 'validating') {
-      snackbar(copy.submitted)
+      snackbar(copy.submitted, { onNextScreen: true })
       navigate(`/tasks/${task.slug}/status`, { replace: true })
     }
   }, [queued, task.status.code, task.slug, navigate, snackbar])

@@ -114,7 +114,6 @@ export const taskCopy = {
   rescheduleHint: (min: string, max: string) =>
     `Escolha entre ${min} e ${max} (horário de Brasília).`,
   rescheduleMissing: 'Escolha a nova data e o horário da visita.',
-  rescheduleInvalid: 'Data inválida. Use o formato dia/mês/ano e hora.',
   rescheduleSubmit: 'Salvar nova data',
   rescheduleError: 'Não foi possível reagendar',
   rescheduleNotAllowed: 'Esta tarefa não pode mais ser reagendada',
@@ -129,6 +128,10 @@ export const taskCopy = {
     submitted: 'Relatório enviado',
     validated: 'Validada',
   },
+  pendencyRound: (round: number) =>
+    round === 1 ? 'Pendências do validador' : `Pendências do validador (${round}ª rodada)`,
+  pendencyCount: (n: number) => (n === 1 ? '1 pendência' : `${n} pendências`),
+  pendencyAnswered: 'Pendências respondidas',
   stepPending: 'Ainda não',
   stepDone: 'Concluído',
   checkoutOffline: 'Feito sem conexão e enviado quando a internet voltou.',

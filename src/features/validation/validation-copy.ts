@@ -41,6 +41,7 @@ export const validationCopy = {
   send: 'Enviar respostas',
   sendHint: (done: number, total: number) =>
     `Responda todas as pendências para enviar (${done} de ${total} ${total === 1 ? 'resolvida' : 'resolvidas'}).`,
+  unansweredParts: 'Partes com pendências sem resposta',
   waitPhotos: 'Aguarde o envio das fotos novas antes de enviar as respostas.',
   sendPending: 'Envio pendente',
   sendPendingBody: 'As respostas serão enviadas assim que houver conexão.',

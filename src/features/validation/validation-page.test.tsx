@@ -38,10 +38,18 @@ describe('Pendências de validação', () => {
     expect(within(sections).getByRole('link', { name: /Tempos/ })).toHaveTextContent(
       '0 de 1 resolvida',
     )
-    expect(screen.getByRole('button', { name: 'Enviar respostas' })).toBeDisabled()
-    expect(
-      screen.getByText('Responda todas as pendências para enviar (0 de 2 resolvidas).'),
-    ).toBeInTheDocument()
+    const send = screen.getByRole('button', { name: 'Enviar respostas' })
+    expect(send).toBeDisabled()
+    // The disabled button says why, and where to go: each part still to answer, as a link.
+    expect(send).toHaveAccessibleDescription(
+      'Responda todas as pendências para enviar (0 de 2 resolvidas). Fotos Tempos',
+    )
+    const parts = screen.getByRole('list', { name: 'Partes com pendências sem resposta' })
+    expect(within(parts).getByRole('link', { name: 'Fotos' })).toHaveAttribute(
+      'href',
+      `/tasks/${CONTESTED}/validation/evidences`,
+    )
+    expect(within(parts).getAllByRole('link')).toHaveLength(2)
   })
 
   it('keeps a short justification with its message next to the field, on the device', async () => {

@@ -6,7 +6,7 @@
  * validation.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
 import type { Mission, Pendency, ReportSection, Revision, Task } from '@/api/entities'
@@ -150,7 +150,7 @@ function Validation({
   useEffect(() => {
     if (queued && task.status.code === 'validating') {
       clearPendencyAnswers(revision.id)
-      snackbar(copy.sent)
+      snackbar(copy.sent, { onNextScreen: true })
       navigate(`/tasks/${task.slug}/status`, { replace: true })
     }
   }, [queued, task.status.code, task.slug, revision.id, navigate, snackbar])
@@ -410,6 +410,11 @@ function SendAnswers({
     (p) => unsentPhotos(answers[p.id], media).length > 0,
   )
   const ready = done === total && !waitingPhotos
+  const hintId = useId()
+  // The parts whose pendencies still lack an answer: said beside the disabled button, each a link.
+  const unanswered = sectionsOf(revision).filter((section) =>
+    revision.pendencies.some((p) => p.section === section && !isResolved(p, answers[p.id])),
+  )
 
   async function send() {
     if (!ready) return
@@ -438,11 +443,30 @@ function SendAnswers({
       {!item && (
         <>
           {!ready && (
-            <p className={styles.muted}>
-              {waitingPhotos && done === total ? copy.waitPhotos : copy.sendHint(done, total)}
-            </p>
+            <div id={hintId} className={styles.needs}>
+              <p className={styles.muted}>
+                {waitingPhotos && done === total ? copy.waitPhotos : copy.sendHint(done, total)}
+              </p>
+              {unanswered.length > 0 && (
+                <ul aria-label={copy.unansweredParts}>
+                  {unanswered.map((section) => (
+                    <li key={section}>
+                      <Link to={`/tasks/${task.slug}/validation/${section}`}>
+                        {reportCopy.sectionTitle[section]}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           )}
-          <Button block busy={busy} disabled={!ready} onClick={() => void send()}>
+          <Button
+            block
+            busy={busy}
+            disabled={!ready}
+            aria-describedby={!ready ? hintId : undefined}
+            onClick={() => void send()}
+          >
             {copy.send}
           </Button>
         </>

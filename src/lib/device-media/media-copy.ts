@@ -131,6 +131,7 @@ export const mediaCopy = {
     amount: 'Valor total (R$)',
     amountHint: 'Ex.: 45,90',
     issuedAt: 'Data de emissão',
+    issuedAtHint: 'A data impressa no cupom.',
     save: 'Salvar cupom',
     saved: 'Cupom salvo no relatório.',
     saveFailed: 'Não foi possível salvar o cupom neste aparelho. Tente de novo.',

@@ -86,13 +86,14 @@ describe('Perfil', () => {
     const { user } = await openEditor()
     const birth = screen.getByLabelText('Data de nascimento')
     await user.clear(birth)
-    await user.type(birth, '2015-05-20')
+    await user.type(birth, '20052015')
+    expect(birth).toHaveValue('20/05/2015')
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }))
     expect(
       await screen.findByText('Você precisa ter pelo menos 18 anos para ser avaliador.'),
     ).toBeInTheDocument()
     expect(birth).toHaveAttribute('aria-invalid', 'true')
-    expect(birth).toHaveValue('2015-05-20')
+    expect(birth).toHaveValue('20/05/2015')
     expect(screen.getByRole('button', { name: 'Salvar alterações' })).toBeInTheDocument()
   })
 

@@ -11,6 +11,7 @@ import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { useSnackbar } from '@/components/snackbar'
 import { Skeleton } from '@/components/skeleton'
+import { DateField } from '@/components/date-field'
 import { TextField } from '@/components/text-field'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { accountKeys, profileQueryOptions, updateProfile } from '../api/account-queries'
@@ -22,7 +23,6 @@ import {
   isProfileFormField,
   profileFormValues,
   readProfileForm,
-  todayIso,
   type ProfileFormField,
   type ProfileFormValues,
 } from '../profile-form'
@@ -173,12 +173,12 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         autoComplete="email"
         {...field('email')}
       />
-      <TextField
+      <DateField
         label={f.birthDate}
-        type="date"
-        max={todayIso()}
-        autoComplete="bday"
-        {...field('birthDate')}
+        name="birthDate"
+        value={values.birthDate}
+        error={errors.birthDate}
+        onChange={(text) => field('birthDate').onChange({ target: { value: text } })}
       />
       <fieldset className={styles.fieldset}>
         <legend>{copy.addressLegend}</legend>

@@ -87,7 +87,9 @@ export function NotificationListPage() {
       )}
       {pages.isSuccess && (
         <p className={styles.meta}>
-          <Link to="/notes">{copy.bulletinsLink}</Link>
+          <Link to="/notes" className={styles.aloneLink}>
+            {copy.bulletinsLink}
+          </Link>
         </p>
       )}
     </Page>

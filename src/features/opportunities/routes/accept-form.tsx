@@ -6,7 +6,7 @@ import type { Opportunity } from '@/api/entities'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { useSnackbar } from '@/components/snackbar'
-import { TextField } from '@/components/text-field'
+import { DateTimeField, readDateTimeField, type DateTimeText } from '@/components/date-field'
 import { checkAccept } from '@/domain/opportunity'
 import { appNow } from '@/lib/clock'
 import { meQueryKey } from '@/features/account/api/me-query'
@@ -23,7 +23,7 @@ export function AcceptForm({ offer, now }: { offer: Opportunity; now: number }) 
   const navigate = useNavigate()
   const snackbar = useSnackbar()
   const idempotency = useIdempotencyKey()
-  const [value, setValue] = useState('')
+  const [value, setValue] = useState<DateTimeText>({ date: '', time: '' })
   const [fieldError, setFieldError] = useState<string>()
 
   const from = Math.max(Date.parse(offer.task.window.from), now)
@@ -42,7 +42,7 @@ export function AcceptForm({ offer, now }: { offer: Opportunity; now: number }) 
         queryClient.invalidateQueries({ queryKey: taskKeys.all }),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
       ])
-      snackbar(copy.accepted)
+      snackbar(copy.accepted, { onNextScreen: true })
       navigate(`/tasks/${encodeURIComponent(task.slug)}`)
     },
     onError: (error) => {
@@ -54,15 +54,12 @@ export function AcceptForm({ offer, now }: { offer: Opportunity; now: number }) 
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (!value) {
-      setFieldError(copy.acceptDateMissing)
+    const read = readDateTimeField(value, copy.acceptDateMissing)
+    if (!read.ok) {
+      setFieldError(read.message)
       return
     }
-    const scheduledFor = fromLocalInputValue(value)
-    if (!scheduledFor) {
-      setFieldError(copy.acceptDateInvalid)
-      return
-    }
+    const scheduledFor = read.instant
     const refusal = checkAccept(offer, scheduledFor, appNow())
     if (refusal) {
       setFieldError(refusal.message)
@@ -79,21 +76,16 @@ export function AcceptForm({ offer, now }: { offer: Opportunity; now: number }) 
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <TextField
+      <DateTimeField
         label={copy.acceptDateLabel}
         hint={copy.acceptDateHint(
           formatVisitTime(fromLocalInputValue(bounds.min) ?? from),
-          formatVisitTime(offer.task.window.to),
+          formatVisitTime(fromLocalInputValue(bounds.max) ?? offer.task.window.to),
         )}
-        type="datetime-local"
-        min={bounds.min}
-        max={bounds.max}
-        step={60}
-        required
         value={value}
         error={fieldError}
-        onChange={(e) => {
-          setValue(e.target.value)
+        onChange={(next) => {
+          setValue(next)
           if (fieldError) setFieldError(undefined)
         }}
       />

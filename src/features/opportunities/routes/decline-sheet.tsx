@@ -46,7 +46,7 @@ export function DeclineSheet({
         queryClient.invalidateQueries({ queryKey: opportunityKeys.all }),
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
       ])
-      snackbar(copy.declined)
+      snackbar(copy.declined, { onNextScreen: true })
       navigate('/oppy')
     },
     onError: idempotency.settle,

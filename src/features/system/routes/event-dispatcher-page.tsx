@@ -19,7 +19,7 @@ export function EventDispatcherPage() {
   useEffect(() => {
     if (handled.current === key) return
     handled.current = key
-    if (target === null) snackbar(copy.unknownLink)
+    if (target === null) snackbar(copy.unknownLink, { onNextScreen: true })
     void navigate(target ?? '/', { replace: true })
   }, [key, target, navigate, snackbar])
 

@@ -7,14 +7,14 @@ import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { useSnackbar } from '@/components/snackbar'
-import { TextField } from '@/components/text-field'
+import { DateTimeField, readDateTimeField, type DateTimeText } from '@/components/date-field'
 import { appNow } from '@/lib/clock'
 import { allowedEvents, machineStateOf, transition } from '@/domain/task-state-machine'
 import {
+  dateTimeTextAt,
   formatVisitTime,
   fromLocalInputValue,
   localInputBounds,
-  toLocalInputValue,
 } from '@/lib/sao-paulo-time'
 import { rescheduleTask, taskKeys, taskQueryOptions } from '../api/task-queries'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
@@ -47,7 +47,7 @@ function RescheduleForm({ task }: { task: Task }) {
   const snackbar = useSnackbar()
   const idempotency = useIdempotencyKey()
   const [openedAt] = useState(() => appNow())
-  const [value, setValue] = useState(() => toLocalInputValue(task.scheduledFor))
+  const [value, setValue] = useState<DateTimeText>(() => dateTimeTextAt(task.scheduledFor))
   const [fieldError, setFieldError] = useState<string>()
 
   const reschedule = useMutation({
@@ -55,7 +55,7 @@ function RescheduleForm({ task }: { task: Task }) {
       rescheduleTask(task.id, scheduledFor, idempotency.keyFor({ id: task.id, scheduledFor })),
     onSuccess: async (updated) => {
       await queryClient.invalidateQueries({ queryKey: taskKeys.all })
-      snackbar(copy.rescheduled)
+      snackbar(copy.rescheduled, { onNextScreen: true })
       navigate(taskPath(updated))
     },
     onError: (error) => {
@@ -81,15 +81,12 @@ function RescheduleForm({ task }: { task: Task }) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (!value) {
-      setFieldError(copy.rescheduleMissing)
+    const read = readDateTimeField(value, copy.rescheduleMissing)
+    if (!read.ok) {
+      setFieldError(read.message)
       return
     }
-    const scheduledFor = fromLocalInputValue(value)
-    if (!scheduledFor) {
-      setFieldError(copy.rescheduleInvalid)
-      return
-    }
+    const scheduledFor = read.instant
     const result = transition(machineStateOf(task), { type: 'reschedule', scheduledFor }, appNow())
     if (!result.ok) {
       setFieldError(result.refusal.message)
@@ -108,21 +105,16 @@ function RescheduleForm({ task }: { task: Task }) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p>{copy.rescheduleCurrent(formatVisitTime(task.scheduledFor))}</p>
-      <TextField
+      <DateTimeField
         label={copy.rescheduleLabel}
         hint={copy.rescheduleHint(
           formatVisitTime(fromLocalInputValue(bounds.min) ?? openedAt),
-          formatVisitTime(task.deadline),
+          formatVisitTime(fromLocalInputValue(bounds.max) ?? task.deadline),
         )}
-        type="datetime-local"
-        min={bounds.min}
-        max={bounds.max}
-        step={60}
-        required
         value={value}
         error={fieldError}
-        onChange={(e) => {
-          setValue(e.target.value)
+        onChange={(next) => {
+          setValue(next)
           if (fieldError) setFieldError(undefined)
         }}
       />

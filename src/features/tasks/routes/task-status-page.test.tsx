@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { TaskStatusCode } from '@/api/entities'
-import { fakeBackend, renderRoute } from '@/test/render-route'
+import { API, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { timelineOf } from './task-status-page'
 
 // Each screen is a lazy chunk compiled on first use: allow for a slow, busy machine.
 
@@ -22,6 +23,12 @@ async function openStatus(status: TaskStatusCode) {
   await screen.findByRole('region', { name: 'Linha do tempo' })
   return { ...rendered, task }
 }
+
+const requests: string[] = []
+fakeServer.events.on('request:start', ({ request }) => {
+  requests.push(new URL(request.url).pathname.slice(new URL(API, 'http://x').pathname.length))
+})
+const requestedPaths = () => requests
 
 function timelineSteps() {
   const timeline = screen.getByRole('region', { name: 'Linha do tempo' })
@@ -45,6 +52,64 @@ describe('Status da tarefa', () => {
       'href',
       `/tasks/${task.slug}/status/answers`,
     )
+  })
+
+  it('shows the validator’s round of pendencies, and when it was answered', async () => {
+    const { task } = await openStatus('contested')
+    const revision = fakeBackend.db.revisions.findFirst((q) =>
+      q.where((r) => r.taskId === task.id && r.status === 'open'),
+    )!
+    const round = await screen.findByText(/^Pendências do validador/)
+    const step = round.closest('li')!
+    const count = revision.pendencies.length
+    expect(step).toHaveTextContent(count === 1 ? '1 pendência' : `${count} pendências`)
+    expect(step).toHaveTextContent(/\d{2}\/\d{2}\/\d{4}/)
+    const labels = timelineSteps().map((s) => s.querySelector('strong')?.textContent)
+    expect(labels.indexOf(round.textContent)).toBe(labels.indexOf('Relatório enviado') + 1)
+    const answered = within(timelineSteps()[labels.indexOf('Pendências respondidas')]!)
+    expect(answered.getByText('Ainda não')).toBeInTheDocument()
+  })
+
+  it('dates an answered round by its last answer', () => {
+    const at = (h: number) => new Date(Date.UTC(2026, 10, 20, h)).toISOString()
+    const validating = firstTask('validating')
+    const task = { ...validating, steps: { ...validating.steps, contested: at(10) } }
+    const steps = timelineOf(task, {
+      id: 'rev_1',
+      reportId: task.reportId,
+      taskId: task.id,
+      round: 2,
+      createdAt: at(10),
+      status: 'answered',
+      pendencies: [
+        {
+          id: 'p1',
+          section: 'evidences',
+          message: 'Foto',
+          resolution: { justification: 'x'.repeat(50), at: at(12) },
+        },
+        {
+          id: 'p2',
+          section: 'times',
+          message: 'Tempo',
+          resolution: { justification: 'y'.repeat(50), at: at(13) },
+        },
+      ],
+    })
+    expect(steps.map((s) => [s.label, s.at, s.note])).toEqual(
+      expect.arrayContaining([
+        ['Pendências do validador (2ª rodada)', at(10), '2 pendências'],
+        ['Pendências respondidas', at(13), undefined],
+      ]),
+    )
+  })
+
+  it('asks for no revision when the task never had pendencies', async () => {
+    const { task } = await openStatus('approved')
+    expect(task.steps.contested).toBeUndefined()
+    expect(screen.queryByText(/^Pendências do validador/)).not.toBeInTheDocument()
+    expect(requestedPaths()).toContain(`/tasks/${task.slug}`)
+    expect(requestedPaths()).not.toContain(`/reports/${task.reportId}/revisions/current`)
   })
 
   it('marks the steps still ahead of a scheduled task', async () => {

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router-dom'
-import type { Task } from '@/api/entities'
+import type { Revision, Task } from '@/api/entities'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { Badge } from '@/components/status'
 import { STATUS_LABEL } from '@/domain/task-state-machine'
 import { formatDateTime } from '@/lib/format'
+import { currentRevisionQueryOptions } from '@/lib/visit-store/api'
 import { taskQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
 import { STATUS_TONE, taskPath } from '../task-presentation'
@@ -13,20 +14,57 @@ import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
 import { CheckIcon } from '@/components/icons'
 
-type TimelineStep = { key: keyof typeof copy.steps; at: string | undefined; note?: string }
+type TimelineStep = {
+  key: string
+  label: string
+  at: string | undefined
+  note?: string
+}
 
-function timelineOf(task: Task): TimelineStep[] {
+/**
+ * The task's steps, with the validator's latest round of pendencies (when there was one)
+ * between the report and the validation: when it came, how many, and when it was answered.
+ */
+export function timelineOf(task: Task, revision?: Revision): TimelineStep[] {
   const { steps } = task
+  const step = (key: keyof typeof copy.steps, at: string | undefined, note?: string) => ({
+    key,
+    label: copy.steps[key],
+    at,
+    ...(note ? { note } : {}),
+  })
+  const round: TimelineStep[] = []
+  if (steps.contested) {
+    // The round itself (how many, which round) comes with the revision, once it is read.
+    const current = revision && revision.createdAt === steps.contested ? revision : undefined
+    round.push({
+      key: 'round',
+      label: copy.pendencyRound(current?.round ?? 1),
+      at: steps.contested,
+      ...(current ? { note: copy.pendencyCount(current.pendencies.length) } : {}),
+    })
+    const answeredAt = current?.pendencies
+      .map((p) => p.resolution?.at)
+      .filter((at): at is string => Boolean(at))
+      .sort()
+      .at(-1)
+    round.push({
+      key: 'round-answered',
+      label: copy.pendencyAnswered,
+      at: current && current.status !== 'open' ? answeredAt : undefined,
+    })
+  }
   return [
-    { key: 'accepted', at: steps.accepted },
-    { key: 'checkin', at: steps.checkin?.at },
-    {
-      key: 'checkout',
-      at: steps.checkout?.at,
-      ...(steps.checkout?.offline ? { note: copy.checkoutOffline } : {}),
-    },
-    { key: 'submitted', at: steps.submitted },
-    { key: 'validated', at: steps.validated },
+    step('accepted', steps.accepted),
+    step('checkin', steps.checkin?.at),
+    step(
+      'checkout',
+      steps.checkout?.at,
+      steps.checkout?.offline ? copy.checkoutOffline : undefined,
+    ),
+    step('submitted', steps.submitted),
+    ...round,
+    step('validated', steps.validated),
   ]
 }
 
@@ -34,6 +72,11 @@ export function TaskStatusPage() {
   const { slug = '' } = useParams()
   const query = useQuery(taskQueryOptions(slug))
   const task = query.data
+  // The latest round of pendencies, for the timeline: read only when the task had one.
+  const revision = useQuery({
+    ...currentRevisionQueryOptions(task?.reportId ?? ''),
+    enabled: Boolean(task?.steps.contested),
+  })
   if (!task)
     return (
       <Page title={copy.statusTitle} backTo="/tasks">
@@ -65,13 +108,13 @@ export function TaskStatusPage() {
       <section className={styles.section} aria-labelledby="status-timeline">
         <h2 id="status-timeline">{copy.timeline}</h2>
         <ol className={styles.timeline}>
-          {timelineOf(task).map((step) => (
+          {timelineOf(task, revision.data).map((step) => (
             <li key={step.key} className={`${styles.step} ${step.at ? styles.stepDone : ''}`}>
               <span className={styles.marker} aria-hidden="true">
                 {step.at ? <CheckIcon /> : null}
               </span>
               <span className={styles.stepBody}>
-                <strong>{copy.steps[step.key]}</strong>
+                <strong>{step.label}</strong>
                 <span className={styles.stepTime}>
                   {step.at ? formatDateTime(step.at) : copy.stepPending}
                 </span>
@@ -82,7 +125,9 @@ export function TaskStatusPage() {
         </ol>
       </section>
       {task.steps.submitted && (
-        <Link to={taskPath(task, '/status/answers')}>{copy.seeAnswers}</Link>
+        <Link to={taskPath(task, '/status/answers')} className={styles.aloneLink}>
+          {copy.seeAnswers}
+        </Link>
       )}
     </Page>
   )

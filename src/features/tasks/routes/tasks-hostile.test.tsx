@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { countChars } from '@/domain/text-limits'
 import { enter, expectFieldError, FORM_INPUTS, watchForCrashes } from '@/test/hostile-form'
 import { fakeBackend, renderRoute } from '@/test/render-route'
-import { taskCopy } from '../copy'
+import { dateTimeMessages } from '@/components/date-field'
+import { maskDate, readDateText } from '@/lib/date-text'
 
 const crashes = watchForCrashes()
 
@@ -39,18 +40,29 @@ describe('task forms with hostile input', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Voltar' }))
 
     await act(() => router.navigate(`/tasks/${task.slug}/reschedule`))
-    const when = await screen.findByLabelText('Nova data e horário')
+    const group = await screen.findByRole('group', { name: 'Nova data e horário' })
+    const date = within(group).getByLabelText('Data')
     for (const text of [
       FORM_INPUTS.emoji,
       FORM_INPUTS.markup,
       '9999-99-99T99:99',
       FORM_INPUTS.paste10kB,
     ]) {
-      // A date field keeps no text that is not a date: it is left empty, and says so.
-      fireEvent.change(when, { target: { value: text } })
+      // The date field keeps only digits in dd/mm/aaaa, and says what is wrong in pt-BR.
+      fireEvent.change(date, { target: { value: text } })
+      const shown = maskDate(text)
+      expect(date).toHaveValue(shown)
+      expect(shown).toMatch(/^[\d/]{0,10}$/)
       await user.click(screen.getByRole('button', { name: 'Salvar nova data' }))
-      expectFieldError(when, taskCopy.rescheduleMissing)
+      expectFieldError(
+        date,
+        readDateText(shown) ? /Escolha uma data/ : /Data inválida|Escolha a nova data/,
+      )
+      expect(date).toHaveValue(shown)
     }
+    fireEvent.change(date, { target: { value: '9999-99-99T99:99' } })
+    await user.click(screen.getByRole('button', { name: 'Salvar nova data' }))
+    expectFieldError(date, dateTimeMessages.dateInvalid)
     expect(crashes()).toEqual([])
   })
 })

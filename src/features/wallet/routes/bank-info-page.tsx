@@ -86,8 +86,8 @@ function BankForm({ initial }: { initial: BankFormValues }) {
       updateBankInfo(bank, idempotency.keyFor(bank)),
     onSuccess: (wallet: Wallet) => {
       queryClient.setQueryData(walletKeys.wallet, wallet)
-      snackbar(copy.bankSaved)
       const next = params.get('next')
+      snackbar(copy.bankSaved, { onNextScreen: isAppPath(next) })
       if (isAppPath(next)) void navigate(next)
     },
     onError: (error) => {

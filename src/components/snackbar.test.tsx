@@ -1,0 +1,111 @@
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Page } from './page'
+import { SNACKBAR_MS, SnackbarProvider, useSnackbar } from './snackbar'
+
+function Report() {
+  const snackbar = useSnackbar()
+  const navigate = useNavigate()
+  return (
+    <Page title="Relatório">
+      <button type="button" onClick={() => snackbar('Cupom salvo no relatório.')}>
+        Salvar cupom
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          snackbar('Relatório enviado para validação.', { onNextScreen: true })
+          navigate('/status')
+        }}
+      >
+        Enviar relatório
+      </button>
+      <Link to="/carteira">Carteira</Link>
+    </Page>
+  )
+}
+
+function renderScreens() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Report /> },
+      {
+        path: '/status',
+        element: (
+          <Page title="Situação">
+            <Link to="/carteira">Carteira</Link>
+          </Page>
+        ),
+      },
+      { path: '/carteira', element: <Page title="Carteira">Saldo</Page> },
+    ],
+    { initialEntries: ['/'] },
+  )
+  render(
+    <SnackbarProvider>
+      <RouterProvider router={router} />
+    </SnackbarProvider>,
+  )
+  return router
+}
+
+/** The message line of the screen: the polite live region inside its main landmark. */
+const messageLine = () => within(screen.getByRole('main')).getByRole('status')
+
+describe('snackbar', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('shows in the flow of the screen, under its heading, never fixed over it', async () => {
+    const user = userEvent.setup()
+    renderScreens()
+    const line = messageLine()
+    // The live region is in the page before any message, so the first one is announced too.
+    expect(line).toHaveAttribute('aria-live', 'polite')
+    expect(line).toBeEmptyDOMElement()
+    await user.click(screen.getByRole('button', { name: 'Salvar cupom' }))
+    expect(line).toHaveTextContent('Cupom salvo no relatório.')
+    // Right after the heading's header, before the screen's content.
+    const main = screen.getByRole('main')
+    expect(main.children[1]).toBe(line)
+    expect(getComputedStyle(line).position).not.toBe('fixed')
+    // One line on screen: no second copy anywhere else in the document.
+    expect(screen.getAllByText('Cupom salvo no relatório.')).toHaveLength(1)
+  })
+
+  it('ends with its screen', async () => {
+    const user = userEvent.setup()
+    renderScreens()
+    await user.click(screen.getByRole('button', { name: 'Salvar cupom' }))
+    expect(messageLine()).toHaveTextContent('Cupom salvo no relatório.')
+    await user.click(screen.getByRole('link', { name: 'Carteira' }))
+    expect(await screen.findByRole('heading', { name: 'Carteira' })).toBeInTheDocument()
+    expect(messageLine()).toBeEmptyDOMElement()
+    expect(screen.queryByText('Cupom salvo no relatório.')).not.toBeInTheDocument()
+  })
+
+  it('a message for the next screen shows there, and ends when that screen is left', async () => {
+    const user = userEvent.setup()
+    renderScreens()
+    await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
+    expect(await screen.findByRole('heading', { name: 'Situação' })).toBeInTheDocument()
+    expect(await screen.findByText('Relatório enviado para validação.')).toBeInTheDocument()
+    expect(messageLine()).toHaveTextContent('Relatório enviado para validação.')
+    await user.click(screen.getByRole('link', { name: 'Carteira' }))
+    expect(await screen.findByRole('heading', { name: 'Carteira' })).toBeInTheDocument()
+    expect(screen.queryByText('Relatório enviado para validação.')).not.toBeInTheDocument()
+  })
+
+  it('goes away by itself on a screen that stays open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderScreens()
+    await user.click(screen.getByRole('button', { name: 'Salvar cupom' }))
+    expect(messageLine()).toHaveTextContent('Cupom salvo no relatório.')
+    act(() => vi.advanceTimersByTime(SNACKBAR_MS - 100))
+    expect(messageLine()).toHaveTextContent('Cupom salvo no relatório.')
+    act(() => vi.advanceTimersByTime(200))
+    expect(messageLine()).toBeEmptyDOMElement()
+  })
+})
