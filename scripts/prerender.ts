@@ -208,7 +208,8 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
   await build({
     configFile: false,
     root,
-    logLevel: 'warn',
+    // The server build's own warnings (React Query's "use client" directives) are noise here.
+    logLevel: 'error',
     ...sharedConfig,
     plugins: [react()],
     build: {
