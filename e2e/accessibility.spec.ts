@@ -355,6 +355,12 @@ test('the visit pages that come late: timeout, offline check-out and signing out
   await page.clock.fastForward('02:00:00')
   await settled(page, 'Tempo esgotado')
   await check('check-in shell: timeout')
+  // The worker has precached the app and controls the page before the connection goes: the
+  // offline check-out's screen is a chunk not loaded yet, which only the worker can serve.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   await context.setOffline(true)
   // The app has heard it (the emulated `offline` reaches the page a moment later): a tap
   // before that is an online check-out, which goes to the questionnaire instead.
