@@ -6,6 +6,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { agentAppChunks, type ChunkReport } from './scripts/check-bundle'
+import { prerenderDocuments } from './scripts/prerender'
+import { sharedConfig } from './vite.shared'
 import type * as FakeBackend from './mocks/fake-backend'
 import type * as NodeHttp from './mocks/node-http'
 import type * as WebPushGateway from './mocks/web-push-gateway'
@@ -51,6 +53,31 @@ function bundleModulesReport(): Plugin {
 }
 
 /**
+ * Once the app's files are written, renders the HTML documents a phone paints before any
+ * script runs (scripts/prerender.ts) — before the service worker is generated, so its
+ * precache holds them.
+ */
+function prerender(): Plugin {
+  let outDir = 'dist'
+  let root = process.cwd()
+  return {
+    name: 'avaliador:prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir
+      root = config.root
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        await prerenderDocuments({ root, outDir })
+      },
+    },
+  }
+}
+
+/**
  * Writes a .br and a .gz beside every text asset of dist/ so the start server (sirv) sends
  * them compressed without spending CPU per request: over weak 4G, bytes are the cost.
  */
@@ -62,28 +89,37 @@ function precompressAssets(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir
     },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const path = join(dir, name)
-          return statSync(path).isDirectory() ? walk(path) : [path]
-        })
-      for (const file of walk(outDir)) {
-        if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(file)) continue
-        const source = readFileSync(file)
-        if (source.length < 1024) continue
-        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }))
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(source, {
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
-            },
-          }),
-        )
-      }
+    // After the service worker and Workbox's runtime are written: they are served compressed too.
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        compressDirectory(outDir)
+      },
     },
+  }
+}
+
+function compressDirectory(outDir: string) {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name)
+      return statSync(path).isDirectory() ? walk(path) : [path]
+    })
+  for (const file of walk(outDir)) {
+    if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(file)) continue
+    const source = readFileSync(file)
+    if (source.length < 1024) continue
+    writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }))
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(source, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
+    )
   }
 }
 
@@ -180,7 +216,8 @@ const pwa = VitePWA({
     ],
   },
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // html-documents.json: which prerendered document answers a navigation (src/worker/navigation.ts).
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'html-documents.json'],
     // The worker itself is not precached; neither is the demo, nor the build's report.
     globIgnores: ['preview/**', 'bundle-modules.json', 'sw.js'],
     manifestTransforms: [async (entries) => agentAppPrecache(entries)],
@@ -191,10 +228,15 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), bundleModulesReport(), devFakeBackend(), pwa, precompressAssets()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  plugins: [
+    react(),
+    bundleModulesReport(),
+    devFakeBackend(),
+    prerender(),
+    pwa,
+    precompressAssets(),
+  ],
+  ...sharedConfig,
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -12,7 +12,7 @@ import { expect, test } from './support/test'
 import type { Task } from '../src/api/entities'
 import { checkAccessibility } from './support/axe'
 import { DEMO_PHONE_DIGITS, resetBackend } from './support/fake-backend'
-import { signIn } from './support/sign-in'
+import { forgetKeptAnswers, signIn } from './support/sign-in'
 import { apiGet, makeJpegs, sessionToken } from './support/visit'
 
 // No typing delay in the chat: the bot's next question shows at once.
@@ -189,6 +189,8 @@ test('signed in: every screen of the agent shell, its dialogs and its error stat
       body: JSON.stringify({ type: 'about:blank', title: 'Erro interno', status: 500 }),
     }),
   )
+  // A start with nothing kept on the phone (a kept /me would open the shell as usual).
+  await forgetKeptAnswers(page)
   await page.goto('/account')
   await expect(page.getByRole('button', { name: /tentar/i }).first()).toBeVisible()
   await check('initialization failure')

@@ -67,7 +67,11 @@ async function expectShownAsText(page: Page, where: string, texts: readonly stri
   const screen = await page.evaluate(() => ({
     text: document.body.innerText,
     injected: [
-      ...document.querySelectorAll('iframe, object, embed, base, meta[http-equiv], style'),
+      ...document.querySelectorAll('iframe, object, embed, base, meta[http-equiv]'),
+      // The prerendered document's critical CSS (head, allowed by its hash) is the only style.
+      ...[...document.querySelectorAll('style')].filter(
+        (s) => s !== document.head.querySelector(':scope > style'),
+      ),
       ...[...document.querySelectorAll('script')].filter(
         (s) => !s.src || new URL(s.src).origin !== location.origin,
       ),

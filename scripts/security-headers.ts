@@ -5,15 +5,37 @@
  * copies `securityHeaders()` from here.
  *
  * The policy allows only what the built app does: scripts, styles, workers and the manifest
- * from its own origin (no inline script, no eval, no inline <style>), pictures and recordings
+ * from its own origin (no inline script, no eval; the only inline <style> blocks are the
+ * prerendered documents' critical CSS, allowed by their hashes), pictures and recordings
  * as blob:/data: URLs made on the device, API calls to its own origin (or to the API origin a
  * deployment names), and nothing may frame it.
  */
+
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { HTML_DOCUMENTS_FILE, type HtmlDocumentTable } from '../src/lib/html-documents'
 
 /** Where the production build calls its API when that is not the app's own origin. */
 export type SecurityHeaderOptions = {
   /** e.g. `https://api.example` when built with VITE_API_BASE_URL=https://api.example/v1. */
   apiOrigin?: string
+  /**
+   * `'sha256-…'` of each prerendered document's inline <style> (the build writes them to
+   * dist/html-documents.json: `styleHashesOfBuild`).
+   */
+  styleHashes?: readonly string[]
+}
+
+/** The style hashes the build recorded, or none before a build. */
+export function styleHashesOfBuild(dist: string): string[] {
+  try {
+    const table = JSON.parse(
+      readFileSync(join(dist, HTML_DOCUMENTS_FILE), 'utf8'),
+    ) as HtmlDocumentTable
+    return table.styleHashes
+  } catch {
+    return []
+  }
 }
 
 export function contentSecurityPolicyDirectives(
@@ -24,8 +46,9 @@ export function contentSecurityPolicyDirectives(
     ['default-src', "'self'"],
     // No 'unsafe-inline', no 'unsafe-eval': only the bundled files run (zod runs jitless).
     ['script-src', "'self'"],
-    // React's style={{…}} goes through the CSSOM, which style-src does not govern.
-    ['style-src', "'self'"],
+    // React's style={{…}} goes through the CSSOM, which style-src does not govern; the
+    // prerendered HTML carries no style="" attribute (scripts/prerender.ts refuses one).
+    ['style-src', "'self'", ...(options.styleHashes ?? [])],
     // Evidence photos and receipts are shown from blob: URLs of the device's copies.
     ['img-src', "'self'", 'blob:', 'data:', ...api],
     // The recorded testimony plays from a blob: URL.

@@ -9,8 +9,9 @@
  *                                      [--seed 4821] [--scenario busy-agent] [--no-control]
  *                                      [--vapid-keys .local/vapid-keys.json]
  */
-import { createServer } from 'node:http'
-import { existsSync } from 'node:fs'
+import { createServer, type IncomingMessage } from 'node:http'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import sirv from 'sirv'
@@ -25,7 +26,13 @@ import {
   isScenarioName,
 } from '../mocks/seed/seed'
 import { formatPhone } from '../src/domain/phone'
-import { securityHeaders } from './security-headers'
+import {
+  documentFor,
+  FALLBACK_DOCUMENT,
+  HTML_DOCUMENTS_FILE,
+  type HtmlDocumentTable,
+} from '../src/lib/html-documents'
+import { securityHeaders, styleHashesOfBuild } from './security-headers'
 
 /** Outside git (.gitignore): the server's private VAPID key must never be committed. */
 const DEFAULT_VAPID_KEYS = fileURLToPath(new URL('../.local/vapid-keys.json', import.meta.url))
@@ -85,7 +92,23 @@ const assets = sirv(dist, {
   },
 })
 
-const headers = Object.entries(securityHeaders())
+const headers = Object.entries(securityHeaders({ styleHashes: styleHashesOfBuild(dist) }))
+
+// Which prerendered document answers a navigation (scripts/prerender.ts wrote the table).
+const documents = JSON.parse(
+  readFileSync(join(dist, HTML_DOCUMENTS_FILE), 'utf8'),
+) as HtmlDocumentTable
+
+/** A page load (not a file, not the API, not the demo, which boots from the bare document). */
+function documentOf(req: IncomingMessage): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  if (/\.[a-z0-9]+$/i.test(url.pathname)) return null
+  if (!(req.headers.accept ?? '').includes('text/html')) return null
+  if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
+    return `/${FALLBACK_DOCUMENT}`
+  return `/${documentFor(url.pathname, documents)}`
+}
 
 const server = createServer((req, res) => {
   // On every response (HTML, assets, workers, API): the policy the app is tested under.
@@ -104,6 +127,8 @@ const server = createServer((req, res) => {
       }),
     )
   }
+  const document = documentOf(req)
+  if (document) req.url = document
   assets(req, res)
 })
 

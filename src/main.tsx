@@ -21,7 +21,7 @@ void restoreDeviceStorage()
     if (import.meta.env.VITE_INCLUDE_PREVIEW !== 'false' && inPreview) {
       void import('./preview/start-preview').then((m) => m.startPreview(container))
     } else {
-      startApp(
+      void startApp(
         { basename: '', apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api', preview: false },
         container,
       )

@@ -8,3 +8,6 @@ interface ImportMetaEnv {
   readonly VITE_INCLUDE_PREVIEW?: string
   readonly VITE_APP_VERSION?: string
 }
+
+/** The build's API-shape hash: a query cache kept by a build with other shapes is dropped. */
+declare const __QUERY_CACHE_BUSTER__: string | undefined

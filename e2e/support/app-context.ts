@@ -22,7 +22,7 @@ import {
   type Worker,
 } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium'
-import { contentSecurityPolicy } from '../../scripts/security-headers'
+import { BUILT_APP_POLICY } from './test'
 
 export type AppContext = {
   context: BrowserContext
@@ -76,7 +76,7 @@ export async function launchAppContext(
       )
     })
   })
-  const policy = contentSecurityPolicy()
+  const policy = BUILT_APP_POLICY
   context.on('page', (page) =>
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'document' || response.status() >= 300) return

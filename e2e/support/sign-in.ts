@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { DATABASES } from '../../src/lib/storage-keys'
 import { DEMO_PHONE_DIGITS, lastSignInCode } from './fake-backend'
 
 /**
@@ -13,4 +14,19 @@ export async function signIn(page: Page, request: APIRequestContext, origin = ''
   await page.getByLabel('Código').fill(await lastSignInCode(request))
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page.getByRole('heading', { name: 'Oportunidades' })).toBeVisible()
+}
+
+/**
+ * Deletes the agent's answers kept on the phone (src/lib/query-persistence.ts), as on a first
+ * start: the next load asks the server for everything. The page must be on the app's origin.
+ */
+export async function forgetKeptAnswers(page: Page) {
+  await page.evaluate(async (prefix) => {
+    for (const { name } of await indexedDB.databases())
+      if (name?.startsWith(prefix))
+        await new Promise((resolve) => {
+          const request = indexedDB.deleteDatabase(name)
+          request.onsuccess = request.onerror = request.onblocked = resolve
+        })
+  }, DATABASES.queryCache(''))
 }

@@ -1,11 +1,13 @@
 /**
  * Lighthouse 12 (mobile default profile: Moto G Power emulation, simulated slow 4G and 4×
- * CPU slowdown) on the production build served with the fake backend, for /login, /oppy and
- * a task's page. Each run starts a fresh Chromium (cold HTTP cache, no service worker); the
- * signed-in routes get a session through the real sign-in screens first, then the worker and
- * caches are removed so Lighthouse measures a first load. Prints the median of the runs.
+ * CPU slowdown) on the production build served with the fake backend: the signed-out screens
+ * (/login, /activation/error, /unavailable) and, signed in, /oppy and a task's page. Each run
+ * starts a fresh Chromium (cold HTTP cache, no service worker); the signed-in routes get a
+ * session through the real sign-in screens first, then the worker, caches and kept answers
+ * are removed so Lighthouse measures a first load. Prints the median of the runs next to
+ * issue #14's targets.
  *
- *   npm run bench:lighthouse [-- --runs 3] [--json bench/lighthouse.json]
+ *   npm run bench:lighthouse [-- --runs 5] [--json bench/lighthouse.json]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -23,14 +25,37 @@ import {
   signInThroughScreens,
 } from './support'
 
-export const TARGETS = {
+type Targets = {
+  performance: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  accessibility: number
+  bestPractices: number
+}
+
+/** Issue #14: a signed-out screen is prerendered HTML, painted by the HTML alone. */
+export const SIGNED_OUT_TARGETS: Targets = {
+  performance: 0.98,
+  fcpMs: 1000,
+  lcpMs: 1200,
+  tbtMs: 50,
+  cls: 0,
+  accessibility: 1,
+  bestPractices: 0.96,
+}
+
+/** Issue #14: a signed-in first visit paints the frame from HTML, its data soon after. */
+export const SIGNED_IN_TARGETS: Targets = {
   performance: 0.97,
+  fcpMs: 1000,
   lcpMs: 1800,
   tbtMs: 50,
   cls: 0.02,
   accessibility: 1,
   bestPractices: 0.96,
-} as const
+}
 
 type Run = {
   performance: number
@@ -71,6 +96,10 @@ async function runOnce(baseUrl: string, path: string, signedIn: boolean): Promis
       undefined,
     )
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
+    if (result.lhr.runtimeError)
+      console.error(
+        `Lighthouse on ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+      )
     const { categories, audits } = result.lhr
     const score = (id: string) => categories[id]?.score ?? 0
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN
@@ -89,6 +118,22 @@ async function runOnce(baseUrl: string, path: string, signedIn: boolean): Promis
   }
 }
 
+/** The fake backend's health check answers "maintenance" (503) while `on`. */
+async function setMaintenance(baseUrl: string, on: boolean) {
+  const response = await fetch(`${baseUrl}/api/__fake/faults`, {
+    method: on ? 'POST' : 'DELETE',
+    headers: { 'Content-Type': 'application/json' },
+    ...(on
+      ? {
+          body: JSON.stringify({
+            rules: [{ method: 'GET', path: '/health', fault: 'unavailable' }],
+          }),
+        }
+      : {}),
+  })
+  if (!response.ok) throw new Error(`__fake/faults: ${response.status}`)
+}
+
 async function firstTaskPath(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/tasks/mine?status=started`, {
     headers: { Authorization: 'Bearer demo-token' },
@@ -99,22 +144,29 @@ async function firstTaskPath(baseUrl: string): Promise<string> {
   return `/tasks/${slug}`
 }
 
-export async function measureLighthouse(runs = 3) {
+export async function measureLighthouse(runs = 5) {
   const server = await serveBuiltApp()
   try {
     const routes: Array<[label: string, path: string, signedIn: boolean]> = [
       ['/login', '/login', false],
+      ['/activation/error', '/activation/error', false],
+      // Measured as an agent sees it: the service is in maintenance (else it leaves at once).
+      ['/unavailable', '/unavailable?from=%2Foppy', false],
       ['/oppy', '/oppy', true],
       ['/tasks/:slug', await firstTaskPath(server.url), true],
     ]
     const results = []
     for (const [label, path, signedIn] of routes) {
       const all: Run[] = []
+      const maintenance = label === '/unavailable'
+      if (maintenance) await setMaintenance(server.url, true)
       for (let i = 0; i < runs; i++) all.push(await runOnce(server.url, path, signedIn))
+      if (maintenance) await setMaintenance(server.url, false)
       const med = (key: keyof Run) => median(all.map((r) => r[key]))
       results.push({
         route: label,
         path,
+        targets: signedIn ? SIGNED_IN_TARGETS : SIGNED_OUT_TARGETS,
         runs: all,
         median: {
           performance: med('performance'),
@@ -135,51 +187,44 @@ export async function measureLighthouse(runs = 3) {
 
 export function lighthouseTable(results: Awaited<ReturnType<typeof measureLighthouse>>): string {
   const ok = (pass: boolean) => (pass ? '' : ' ✗')
+  const ms = (value: number, target: number) => `${Math.round(value)} ms${ok(value <= target)}`
   const lines = [
-    row([
-      'route (median)',
-      'performance',
-      'LCP',
-      'TBT',
-      'CLS',
-      'accessibility',
-      'best practices',
-      'FCP',
-    ]),
+    row(['route (median)', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'a11y', 'best practices']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    row([
-      'target',
-      `≥ ${TARGETS.performance}`,
-      `≤ ${TARGETS.lcpMs} ms`,
-      `≤ ${TARGETS.tbtMs} ms`,
-      `≤ ${TARGETS.cls}`,
-      `${TARGETS.accessibility}`,
-      `≥ ${TARGETS.bestPractices}`,
-      '',
-    ]),
-    ...results.map(({ route, median: m }) =>
+  ]
+  for (const { route, median: m, targets: t } of results) {
+    lines.push(
       row([
         route,
-        `${m.performance.toFixed(2)}${ok(m.performance >= TARGETS.performance)}`,
-        `${Math.round(m.lcpMs)} ms${ok(m.lcpMs <= TARGETS.lcpMs)}`,
-        `${Math.round(m.tbtMs)} ms${ok(m.tbtMs <= TARGETS.tbtMs)}`,
-        `${m.cls.toFixed(3)}${ok(m.cls <= TARGETS.cls)}`,
-        `${m.accessibility.toFixed(2)}${ok(m.accessibility >= TARGETS.accessibility)}`,
-        `${m.bestPractices.toFixed(2)}${ok(m.bestPractices >= TARGETS.bestPractices)}`,
-        `${Math.round(m.fcpMs)} ms`,
+        `${m.performance.toFixed(2)}${ok(m.performance >= t.performance)}`,
+        ms(m.fcpMs, t.fcpMs),
+        ms(m.lcpMs, t.lcpMs),
+        ms(m.tbtMs, t.tbtMs),
+        `${m.cls.toFixed(3)}${ok(m.cls <= t.cls)}`,
+        `${m.accessibility.toFixed(2)}${ok(m.accessibility >= t.accessibility)}`,
+        `${m.bestPractices.toFixed(2)}${ok(m.bestPractices >= t.bestPractices)}`,
       ]),
-    ),
-  ]
+      row([
+        '_target_',
+        `≥ ${t.performance}`,
+        `≤ ${t.fcpMs} ms`,
+        `≤ ${t.lcpMs} ms`,
+        `≤ ${t.tbtMs} ms`,
+        `≤ ${t.cls}`,
+        `${t.accessibility}`,
+        `≥ ${t.bestPractices}`,
+      ]),
+    )
+  }
   return lines.join('\n')
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '3' }, json: { type: 'string' } },
+    options: { runs: { type: 'string', default: '5' }, json: { type: 'string' } },
   })
   const results = await measureLighthouse(Number(values.runs))
   console.log(`Lighthouse ${Number(values.runs)} runs per route, mobile profile\n`)
   console.log(lighthouseTable(results))
-  if (values.json)
-    writeFileSync(values.json, JSON.stringify({ targets: TARGETS, results }, null, 2))
+  if (values.json) writeFileSync(values.json, JSON.stringify({ results }, null, 2))
 }

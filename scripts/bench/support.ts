@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
+import { DATABASES } from '../../src/lib/storage-keys'
 import { CHROMIUM_ARGS, findChromium } from '../find-chromium'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -79,13 +80,22 @@ export async function signInThroughScreens(page: Page, baseUrl: string) {
   await page.getByRole('heading', { name: 'Oportunidades' }).waitFor()
 }
 
-/** Back to a first visit, session kept: no service worker, no Cache Storage, no HTTP cache. */
+/**
+ * Back to a first visit, session kept: no service worker, no Cache Storage, no HTTP cache,
+ * no answers kept on the phone (the query cache's database).
+ */
 export async function forgetEverythingButTheSession(page: Page) {
-  await page.evaluate(async () => {
+  await page.evaluate(async (queryCachePrefix) => {
     for (const registration of await navigator.serviceWorker.getRegistrations())
       await registration.unregister()
     for (const key of await caches.keys()) await caches.delete(key)
-  })
+    for (const { name } of await indexedDB.databases())
+      if (name?.startsWith(queryCachePrefix))
+        await new Promise((resolve) => {
+          const request = indexedDB.deleteDatabase(name)
+          request.onsuccess = request.onerror = request.onblocked = resolve
+        })
+  }, DATABASES.queryCache(''))
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.clearBrowserCache')
   await cdp.detach()

@@ -1,7 +1,11 @@
 /**
- * Route prefetch: once a screen has settled and the phone is idle, the chunks of the screen
- * an agent most likely opens next are fetched, so the tap that follows does not wait on a
- * weak 4G round trip. Only code is prefetched (never data), and only what one tap away needs.
+ * Route prefetch, so the tap that follows does not wait on a weak 4G round trip — without
+ * costing the start: nothing is fetched before the agent first touches the screen.
+ * - A link the agent is about to tap (pointer over it, a finger down on it, keyboard focus):
+ *   its screen's code at once.
+ * - After the first interaction, and after each navigation from then on: the screens most
+ *   likely opened next, one per idle period (each is a network request and a module to run).
+ * Only code is prefetched (never data), and only what one tap away needs.
  */
 import { matchRoutes, type DataRouter, type RouteObject } from 'react-router-dom'
 import { whenIdle } from '@/lib/idle'
@@ -42,24 +46,69 @@ export function likelyNextPaths(routes: RouteObject[], pathname: string): string
   return LIKELY_NEXT.find(([from]) => from === here)?.[1] ?? []
 }
 
-/** Prefetches the likely next screens after each navigation settles. Returns the unsubscribe. */
-export function prefetchLikelyNextRoutes(router: DataRouter): () => void {
-  let cancel = () => {}
-  const schedule = (pathname: string) => {
-    cancel()
-    cancel = whenIdle(() => {
-      for (const next of likelyNextPaths(router.routes, pathname))
-        void prefetchRouteCode(router.routes, next).catch(() => {
-          // A failed prefetch (offline) is retried by the real navigation.
-        })
+/** The app's path of a link, or null for a link that leaves the app. */
+function appPathOf(anchor: HTMLAnchorElement, basename: string): string | null {
+  if (anchor.origin !== window.location.origin || anchor.target === '_blank') return null
+  const path = anchor.pathname
+  if (!basename) return path
+  return path === basename || path.startsWith(`${basename}/`)
+    ? path.slice(basename.length) || '/'
+    : null
+}
+
+/**
+ * Prefetches as described above. Returns a function that stops it (listeners, idle work).
+ */
+export function prefetchLikelyNextRoutes(router: DataRouter, basename = ''): () => void {
+  const done = new Set<string>()
+  const prefetch = (path: string) => {
+    if (done.has(path)) return
+    done.add(path)
+    void prefetchRouteCode(router.routes, path).catch(() => {
+      // A failed prefetch (offline) is retried by the real navigation.
+      done.delete(path)
     })
   }
-  schedule(router.state.location.pathname)
+
+  let cancelIdle = () => {}
+  const queueLikelyNext = (pathname: string) => {
+    cancelIdle()
+    const queue = likelyNextPaths(router.routes, pathname).filter((p) => !done.has(p))
+    const next = () => {
+      const path = queue.shift()
+      if (!path) return
+      prefetch(path)
+      cancelIdle = whenIdle(next)
+    }
+    cancelIdle = whenIdle(next)
+  }
+
+  let interacted = false
+  const onFirstInteraction = () => {
+    if (interacted) return
+    interacted = true
+    queueLikelyNext(router.state.location.pathname)
+  }
+  const onIntent = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a[href]')
+    if (!(anchor instanceof HTMLAnchorElement)) return
+    const path = appPathOf(anchor, basename)
+    if (path) prefetch(path)
+  }
+  const firstInteraction = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const
+  const intent = ['pointerover', 'touchstart', 'focusin'] as const
+  const passive = { passive: true, capture: true }
+  for (const type of firstInteraction) window.addEventListener(type, onFirstInteraction, passive)
+  for (const type of intent) document.addEventListener(type, onIntent, passive)
+
   const unsubscribe = router.subscribe((state) => {
-    if (state.navigation.state === 'idle') schedule(state.location.pathname)
+    if (interacted && state.navigation.state === 'idle') queueLikelyNext(state.location.pathname)
   })
   return () => {
-    cancel()
+    cancelIdle()
     unsubscribe()
+    for (const type of firstInteraction)
+      window.removeEventListener(type, onFirstInteraction, passive)
+    for (const type of intent) document.removeEventListener(type, onIntent, passive)
   }
 }

@@ -17,7 +17,6 @@ import { reportRoutes } from '@/features/report/report-routes'
 import { validationRoutes } from '@/features/validation/validation-routes'
 import { walletRoutes } from '@/features/wallet/routes/wallet-routes'
 import { storageKey } from '@/lib/storage-keys'
-import { AgentShell } from './shell/agent-shell'
 import { ErrorPage } from './routes/error-page'
 import { NotFoundPage } from './routes/not-found-page'
 import { RequireSession, RootRedirect } from './routes/require-session'
@@ -35,11 +34,16 @@ function RootLayout() {
   )
 }
 
+/** The layout routes the prerender tells apart (scripts/prerender.ts, app/prerender.tsx). */
+export const SIGNED_IN_ROUTE_ID = 'signed-in'
+export const AGENT_SHELL_ROUTE_ID = 'agent-shell'
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     errorElement: <ErrorPage />,
-    // Nothing to show before the first screen's code has loaded (index.html is blank).
+    // Never shown: the app renders only once the first screen's code has loaded
+    // (start-app.tsx waits for the router to be initialized).
     HydrateFallback: () => null,
     children: [
       { index: true, element: <RootRedirect /> },
@@ -70,12 +74,16 @@ export const routes: RouteObject[] = [
       ...activationRoutes,
       ...systemPublicRoutes,
       {
+        id: SIGNED_IN_ROUTE_ID,
         element: <RequireSession />,
         children: [
           ...checkinRoutes,
           ...questionnaireRoutes,
           {
-            element: <AgentShell />,
+            id: AGENT_SHELL_ROUTE_ID,
+            // Its own chunk: /login does not load the signed-in frame (the prerendered
+            // shells preload it).
+            lazy: async () => ({ Component: (await import('./shell/agent-shell')).AgentShell }),
             children: [
               ...opportunityRoutes,
               ...taskRoutes,

@@ -1,29 +1,54 @@
-/** Mounts the app: providers, router, and where an expired session sends the agent. */
-import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode, type ReactNode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
+/**
+ * Mounts the app: providers, router, and where an expired session sends the agent.
+ *
+ * The first render waits for the screen's code (the router is initialized) and, signed in,
+ * for the agent's last known answers kept on the phone (lib/query-persistence), so the first
+ * thing React paints is the screen with data — over the prerendered HTML the page arrived
+ * with (scripts/prerender.ts), which it hydrates when nothing on the device changes it.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { startTransition, type ReactNode } from 'react'
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
+import { RouterProvider, type DataRouter } from 'react-router-dom'
 import '@/styles/global.css'
-import { SnackbarProvider } from '@/components/snackbar'
 import { setMaintenanceHandler, setResponseValidator, setSessionExpiredHandler } from '@/lib/api'
 import { createQueryClient } from '@/lib/query-client'
 import { setRouteDataClient } from '@/lib/route-data'
 import { redactSecrets } from '@/lib/redact-secrets'
-import { currentSession, onSessionEndedElsewhere, sessionToken } from '@/lib/session'
+import {
+  currentSession,
+  onSessionChange,
+  onSessionEndedElsewhere,
+  sessionToken,
+} from '@/lib/session'
 import { meQueryOptions } from '@/features/account/api/me-query'
-import { VisitSyncProvider } from '@/lib/visit-store/sync-provider'
-import { prefetchLikelyNextRoutes } from './likely-next-routes'
-import { createAppRouter } from './router'
+import { readPendingSignIn } from '@/features/auth/api/pending-sign-in'
+import { AppProviders } from './app-providers'
+import { prefetchLikelyNextRoutes, prefetchRouteCode } from './likely-next-routes'
+import { createAppRouter, routes } from './router'
 import { handleMaintenance } from './maintenance'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 import { isAppPath } from '@/lib/app-path'
 import { OPEN_PATH_MESSAGE } from '@/lib/service-worker-messages'
 
-export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: ReactNode) {
+export async function startApp(
+  config: RuntimeConfig,
+  container: HTMLElement,
+  frame?: ReactNode,
+): Promise<{ router: DataRouter; queryClient: QueryClient }> {
   setRuntimeConfig(config)
   const queryClient = createQueryClient()
   setRouteDataClient(queryClient)
+  // The screen's code starts downloading now, beside what follows (the router reuses it).
+  const here = window.location.pathname.slice(config.basename.length) || '/'
+  void prefetchRouteCode(routes, here).catch(() => undefined)
+  // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
+  // parallel with the screen's code, instead of after it has loaded.
+  if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
+  // The agent's kept answers (a few ms of IndexedDB) before the screen's own requests, which
+  // refresh them. The demo keeps nothing: its fake backend answers from the browser.
+  if (!config.preview) await keepAnswersOnDevice(queryClient)
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
   setMaintenanceHandler(() => handleMaintenance(router))
@@ -34,10 +59,6 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
       setResponseValidator(validateApiResponse),
     )
   }
-  // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
-  // parallel with the screen's code, instead of after it has loaded.
-  if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
-  prefetchLikelyNextRoutes(router)
   // Signed out in another tab: this one stops showing the agent's data at once.
   onSessionEndedElsewhere(() => {
     queryClient.clear()
@@ -49,22 +70,83 @@ export function startApp(config: RuntimeConfig, container: HTMLElement, frame?: 
     // demo's MSW worker has its own, narrower `/preview/` scope).
     void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }))
   }
-  createRoot(container, {
+  await initialized(router)
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      {frame}
+      <RouterProvider router={router} onError={logRedacted('Erro ao mostrar a tela:')} />
+    </AppProviders>
+  )
+  const options: RootOptions = {
     onCaughtError: logRedacted('Erro tratado pela tela de erro:'),
     onUncaughtError: logRedacted('Erro não tratado:'),
-  }).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider>
-          <VisitSyncProvider>
-            {frame}
-            <RouterProvider router={router} onError={logRedacted('Erro ao mostrar a tela:')} />
-          </VisitSyncProvider>
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  )
+  }
+  // A transition: React renders in slices and the phone stays responsive while it does.
+  if (!frame && canHydrate(container, router)) {
+    startTransition(() => {
+      hydrateRoot(container, app, options)
+    })
+  } else {
+    const root = createRoot(container, options)
+    startTransition(() => root.render(app))
+  }
+  prefetchLikelyNextRoutes(router, config.basename)
   return { router, queryClient }
+}
+
+/** Resolves once the router has the first screen's code (and ran its loaders). */
+function initialized(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}
+
+/**
+ * The prerendered HTML is this very screen as the browser would render it now: the page
+ * kind, at this path, with no query string and nothing on the device that changes it (no
+ * session, no sign-in under way). Otherwise React renders over it (same frame, no blank).
+ */
+function canHydrate(container: HTMLElement, router: DataRouter): boolean {
+  const { pathname, search } = router.state.location
+  return (
+    container.dataset.document === 'page' &&
+    container.dataset.path === pathname &&
+    search === '' &&
+    !currentSession() &&
+    !readPendingSignIn()
+  )
+}
+
+/**
+ * Signed in: the agent's last known answers go into the query cache before the first screen
+ * renders, and are kept from then on; a later sign-in starts keeping that agent's. Resolves
+ * once restored (at once when signed out).
+ */
+async function keepAnswersOnDevice(queryClient: QueryClient): Promise<void> {
+  let agentId: string | null = null
+  let stop: Promise<() => void> | undefined
+  const follow = () => {
+    const next = currentSession()?.agentId ?? null
+    if (next === agentId) return stop
+    agentId = next
+    const previous = stop
+    stop = (async () => {
+      ;(await previous)?.()
+      if (!next) return () => {}
+      // Loaded only for a signed-in agent (the prerendered shells preload it): /login does
+      // not carry it.
+      const { restoreAndPersistQueries } = await import('@/lib/query-persistence')
+      return restoreAndPersistQueries(queryClient, next)
+    })()
+    return stop
+  }
+  onSessionChange(() => void follow())
+  await follow()
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Small building blocks: badge, chip, empty state, skeleton, switch. */
+/** Small building blocks: badge, chip, empty state, switch (the skeleton: ./skeleton). */
 import { useId, type ReactNode } from 'react'
 import styles from './status.module.css'
 
@@ -46,30 +46,6 @@ export function EmptyState({
       <p className={styles.emptyTitle}>{title}</p>
       {children}
       {action}
-    </div>
-  )
-}
-
-/** Placeholder blocks while a list loads; announced once as "Carregando…". */
-export function Skeleton({
-  count = 3,
-  height = 72,
-  label = 'Carregando…',
-}: {
-  count?: number
-  height?: number
-  label?: string
-}) {
-  return (
-    <div
-      role="status"
-      aria-label={label}
-      aria-busy="true"
-      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
-    >
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className={styles.skeleton} style={{ height }} />
-      ))}
     </div>
   )
 }

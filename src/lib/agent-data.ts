@@ -2,7 +2,8 @@
  * Everything the app keeps on the device for the signed-in agent, and how to wipe it on
  * sign-out: the storage keys and visit databases of the registry in ./storage-keys (walked,
  * not listed here) and any runtime cache.
- * (The query cache lives in memory; the sign-out page clears it.)
+ * The query cache in memory is cleared by the sign-out page; its copy on the device
+ * (lib/query-persistence, one database per agent) is one of the databases wiped here.
  *
  * The agent app and the demo share the origin, so each wipes only its own: the agent app
  * leaves the demo's keys (`avaliador.preview.…`) and databases (`avaliador-demo-…`,
@@ -46,7 +47,8 @@ async function agentDatabases(scope: Scope): Promise<string[]> {
   }
   // No way to list them: at least the signed-in agent's own.
   if (!scope.agentId) return []
-  return [(scope.preview ? DATABASES.demoVisit : DATABASES.visit)(scope.agentId)]
+  if (scope.preview) return [DATABASES.demoVisit(scope.agentId)]
+  return [DATABASES.visit(scope.agentId), DATABASES.queryCache(scope.agentId)]
 }
 
 export async function clearAgentData(scope: Scope = { preview: false }) {

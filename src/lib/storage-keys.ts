@@ -80,17 +80,21 @@ export const DATABASES = {
   demoVisit: (agentId: string) => `avaliador-agent-demo-${agentId}`,
   /** The demo's fake backend, one per seed and scenario. */
   demoBackend: (suffix: string) => `avaliador-demo-${suffix}`,
+  /** The agent's last known server answers (lib/query-persistence): `avaliador-queries-<agentId>`. */
+  queryCache: (agentId: string) => `avaliador-queries-${agentId}`,
   /** lib/device-storage's crash-proof mirror of localStorage (holds the keys above). */
   deviceStorage: 'avaliador-device-storage',
 }
 
 const VISIT_DB_PREFIX = DATABASES.visit('')
+const QUERY_CACHE_DB_PREFIX = DATABASES.queryCache('')
 const DEMO_VISIT_DB_PREFIX = DATABASES.demoVisit('')
 const DEMO_BACKEND_DB_PREFIX = DATABASES.demoBackend('')
 
 /** Databases sign-out deletes for `owner`. */
 export function isWipedDatabase(name: string, owner: Owner): boolean {
   if (owner === 'demo') return name.startsWith(DEMO_VISIT_DB_PREFIX)
+  if (name.startsWith(QUERY_CACHE_DB_PREFIX)) return true
   return name.startsWith(VISIT_DB_PREFIX) && !name.startsWith(DEMO_VISIT_DB_PREFIX)
 }
 

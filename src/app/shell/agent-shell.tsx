@@ -12,19 +12,50 @@ import {
   TasksIcon,
 } from '@/components/icons'
 import { LoadError } from '@/components/load-error'
+import { Skeleton } from '@/components/skeleton'
 import { InitFailure } from '../routes/init-failure'
 import { ShellAlerts } from './shell-alerts'
+import pageStyles from '@/components/page.module.css'
 import styles from './agent-shell.module.css'
 
 type NavEntry = {
-  to: string
+  to: '/oppy' | '/tasks' | '/notifs' | '/account' | '/help'
   label: string
   Icon: ComponentType<SVGProps<SVGSVGElement>>
-  badge?: number
+}
+
+/** The five tabs of the bottom navigation (also the tabs the prerendered shells open on). */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { to: '/oppy', label: 'Oportunidades', Icon: OpportunitiesIcon },
+  { to: '/tasks', label: 'Tarefas', Icon: TasksIcon },
+  { to: '/notifs', label: 'Notificações', Icon: NotificationsIcon },
+  { to: '/account', label: 'Conta', Icon: AccountIcon },
+  { to: '/help', label: 'Ajuda', Icon: HelpIcon },
+]
+
+/** The tab a path belongs to (as NavLink decides which one is current), if any. */
+export function navEntryOf(pathname: string): NavEntry | undefined {
+  return NAV_ENTRIES.find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`))
 }
 
 function badgeLabel(count: number, singular: string, plural: string) {
   return `${count} ${count === 1 ? singular : plural}`
+}
+
+/**
+ * What stands in for the screen until the agent's alerts are known: the tab's title and a
+ * list skeleton, in a screen's own box (components/page). The prerendered shell HTML (scripts/prerender.ts) paints exactly this
+ * before any script runs; it is replaced, not moved, so nothing shifts.
+ */
+function ShellSkeleton({ title }: { title: string | undefined }) {
+  return (
+    <div className={pageStyles.page}>
+      <div className={pageStyles.header}>
+        {title ? <p className={`${pageStyles.title} ${styles.skeletonTitle}`}>{title}</p> : null}
+      </div>
+      <Skeleton count={3} height={112} />
+    </div>
+  )
 }
 
 /** The signed-in frame: the page above, the five-entry bottom navigation below. */
@@ -38,6 +69,7 @@ export function AgentShell() {
     return () => clearTimeout(timer)
   }, [])
   const counts = me.data?.counts
+  const waiting = me.isPending && !waitedEnough
   const unread = counts?.unreadNotifications
   // The installed app's icon says how many notifications wait (lib/app-badge).
   useEffect(() => {
@@ -59,28 +91,16 @@ export function AgentShell() {
     if (!unreachable && !(isApiError(me.error) && me.error.status === 401))
       return <InitFailure error={me.error} onRetry={() => void me.refetch()} />
   }
-  const entries: NavEntry[] = [
-    {
-      to: '/oppy',
-      label: 'Oportunidades',
-      Icon: OpportunitiesIcon,
-      badge: counts?.pendingOpportunities,
-    },
-    { to: '/tasks', label: 'Tarefas', Icon: TasksIcon },
-    {
-      to: '/notifs',
-      label: 'Notificações',
-      Icon: NotificationsIcon,
-      badge: counts?.unreadNotifications,
-    },
-    { to: '/account', label: 'Conta', Icon: AccountIcon },
-    { to: '/help', label: 'Ajuda', Icon: HelpIcon },
-  ]
+  const badges: Partial<Record<NavEntry['to'], number | undefined>> = {
+    '/oppy': counts?.pendingOpportunities,
+    '/notifs': counts?.unreadNotifications,
+  }
   return (
     <div className={styles.shell}>
       {/* The screen mounts at once (its requests go out beside /me) but is shown with the
           alerts that /me decides, so they never push it down after it has painted. */}
-      <div className={me.isPending && !waitedEnough ? styles.waitingForAgent : undefined}>
+      {waiting && <ShellSkeleton title={navEntryOf(location.pathname)?.label} />}
+      <div className={waiting ? styles.waitingForAgent : undefined}>
         {me.data && <ShellAlerts agent={me.data} />}
         {me.isError && !me.data && (
           <div className={styles.unreachable}>
@@ -95,26 +115,31 @@ export function AgentShell() {
       </div>
       <nav className={styles.nav} aria-label="Navegação principal">
         <ul className={styles.list}>
-          {entries.map((entry) => (
+          {NAV_ENTRIES.map((entry) => (
             <li key={entry.to}>
               <NavLink to={entry.to} className={styles.link}>
                 <entry.Icon className={styles.icon} aria-hidden="true" />
                 {entry.label}
-                {entry.badge ? (
-                  <span className={styles.badge}>
-                    <span aria-hidden="true">{entry.badge > 99 ? '99+' : entry.badge}</span>
-                    <span className="visually-hidden">
-                      {entry.to === '/oppy'
-                        ? badgeLabel(entry.badge, 'pendente', 'pendentes')
-                        : badgeLabel(entry.badge, 'não lida', 'não lidas')}
-                    </span>
-                  </span>
-                ) : null}
+                <NavBadge to={entry.to} count={badges[entry.to]} />
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
     </div>
+  )
+}
+
+function NavBadge({ to, count }: { to: NavEntry['to']; count: number | undefined }) {
+  if (!count) return null
+  return (
+    <span className={styles.badge}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">
+        {to === '/oppy'
+          ? badgeLabel(count, 'pendente', 'pendentes')
+          : badgeLabel(count, 'não lida', 'não lidas')}
+      </span>
+    </span>
   )
 }

@@ -2,7 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { isApiError } from '@/api/api-error'
 import { ButtonLink } from '@/components/button'
 import { LoadError } from '@/components/load-error'
-import { EmptyState, Skeleton } from '@/components/status'
+import { EmptyState } from '@/components/status'
+import { Skeleton } from '@/components/skeleton'
 import { reportCopy as copy } from './report-copy'
 
 /** Before the report can show: loading, "Tarefa não encontrada", or the error with a retry. */

@@ -1,41 +1,13 @@
-/** Sign-in calls and the pending sign-in (phone and channel) kept across the three steps. */
+/** Sign-in calls (the pending sign-in they leave behind lives in ./pending-sign-in). */
 import type { components } from '@/api/schema.gen'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
 import { appPathOr } from '@/lib/app-path'
-import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
 
 export type SignInConnection = components['schemas']['SignInConnection']
-export type PendingSignIn = {
-  phone: string
-  connection: SignInConnection
-  resendAvailableAt: string
-  expiresAt: string
-}
 
-const PENDING_KEY = storageKey.pendingSignIn()
 const RETURN_KEY = storageKey.returnTo()
-
-export function readPendingSignIn(): PendingSignIn | null {
-  try {
-    const raw = sessionStorage.getItem(PENDING_KEY) ?? deviceStorage.get(PENDING_KEY)
-    return raw ? (JSON.parse(raw) as PendingSignIn) : null
-  } catch {
-    return null
-  }
-}
-
-export function savePendingSignIn(pending: PendingSignIn) {
-  // localStorage: the resend countdown must survive a reload and the SMS link opening a new tab.
-  void deviceStorage.set(PENDING_KEY, JSON.stringify(pending))
-}
-
-export function clearPendingSignIn() {
-  void deviceStorage.remove(PENDING_KEY)
-  sessionStorage.removeItem(PENDING_KEY)
-}
-
 /** Where to go after signing in again (set when a session expired mid-way). */
 export function rememberReturnPath(path: string) {
   sessionStorage.setItem(RETURN_KEY, path)

@@ -10,12 +10,8 @@ import { Page } from '@/components/page'
 import { TextField } from '@/components/text-field'
 import { saveSession } from '@/lib/session'
 import { meQueryKey } from '@/features/account/api/me-query'
-import {
-  clearPendingSignIn,
-  readPendingSignIn,
-  takeReturnPath,
-  verifySignInCode,
-} from '../api/sign-in'
+import { takeReturnPath, verifySignInCode } from '../api/sign-in'
+import { clearPendingSignIn, readPendingSignIn } from '../api/pending-sign-in'
 import { isoAfterSeconds, useCountdown } from '../use-countdown'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'

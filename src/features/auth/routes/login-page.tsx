@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { isApiError, apiErrorMessage } from '@/api/api-error'
 import { formatPhoneMask, phoneSchema } from '@/domain/phone'
@@ -8,15 +8,12 @@ import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { TextField } from '@/components/text-field'
-import {
-  requestSignInCode,
-  savePendingSignIn,
-  readPendingSignIn,
-  type SignInConnection,
-} from '../api/sign-in'
+import { requestSignInCode, type SignInConnection } from '../api/sign-in'
+import { savePendingSignIn, readPendingSignIn } from '../api/pending-sign-in'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
+import { useHydrated } from '@/lib/use-hydrated'
 
 export function LoginPage() {
   const navigate = useNavigate()
@@ -25,6 +22,29 @@ export function LoginPage() {
   const [phone, setPhone] = useState(pending ? formatPhoneMask(pending.phone) : '')
   const [connection, setConnection] = useState<SignInConnection>(pending?.connection ?? 'sms')
   const [fieldError, setFieldError] = useState<string>()
+  // The screen arrives as prerendered HTML: what the agent typed or chose before the app took
+  // over is in the fields, not yet in the state. Take it, and keep "Receber código" off until
+  // then (a form sent before would put the phone number in the URL).
+  const hydrated = useHydrated()
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const fields = form.current?.elements
+    const input = fields?.namedItem('phone') as HTMLInputElement | null
+    const typed = input?.value
+    if (input && typed && typed !== phone) {
+      const formatted = formatPhoneMask(typed)
+      setPhone(formatted)
+      // The agent may still be typing: the caret goes after what they typed.
+      requestAnimationFrame(() => {
+        if (document.activeElement === input)
+          input.setSelectionRange(formatted.length, formatted.length)
+      })
+    }
+    const chosen = (fields?.namedItem('connection') as RadioNodeList | null)?.value
+    if (chosen === 'sms' || chosen === 'whatsapp') setConnection(chosen)
+    // Once, when the screen is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const idempotency = useIdempotencyKey()
   const request = useMutation({
@@ -78,8 +98,9 @@ export function LoginPage() {
       </p>
       <p className={styles.lead}>{authCopy.login.lead}</p>
       {message && <Notice>{message}</Notice>}
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form ref={form} className={styles.form} onSubmit={submit} noValidate>
         <TextField
+          name="phone"
           label={authCopy.login.phoneLabel}
           hint={authCopy.login.phoneHint}
           type="tel"
@@ -108,7 +129,7 @@ export function LoginPage() {
           ))}
         </fieldset>
         {generalError && <Notice tone="error">{generalError}</Notice>}
-        <Button type="submit" block busy={request.isPending}>
+        <Button type="submit" block busy={request.isPending} disabled={!hydrated}>
           {authCopy.login.submit}
         </Button>
       </form>

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/button'
 import { LoadError } from '@/components/load-error'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
-import { Skeleton } from '@/components/status'
+import { Skeleton } from '@/components/skeleton'
 import { formatDateTime, formatRelative } from '@/lib/format'
 import { meQueryKey } from '@/features/account/api/me-query'
 import {

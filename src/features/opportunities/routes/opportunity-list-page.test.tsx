@@ -174,6 +174,31 @@ describe('Oportunidades', () => {
     expect(await screen.findAllByRole('heading', { level: 2 })).toHaveLength(5)
   })
 
+  // A reopened app shows the offers kept on the phone; when their refresh fails the list
+  // stays, under a quiet warning, instead of an error in its place.
+  it('keeps showing the offers it has when a refresh fails, and says so', async () => {
+    const { user, queryClient } = await renderRoute('/oppy')
+    const before = await offerCards()
+    failApi('get', '/opportunities', 500)
+    await act(() => queryClient.refetchQueries({ queryKey: ['opportunities'] }).catch(() => {}))
+    expect(
+      await screen.findByText(
+        'Não foi possível atualizar: você está vendo o que foi carregado por último.',
+      ),
+    ).toBeInTheDocument()
+    expect(await offerCards()).toHaveLength(before.length)
+    expect(screen.queryByText('Não foi possível carregar as oportunidades')).toBeNull()
+    fakeServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    await vi.waitFor(() =>
+      expect(
+        screen.queryByText(
+          'Não foi possível atualizar: você está vendo o que foi carregado por último.',
+        ),
+      ).toBeNull(),
+    )
+  })
+
   it('sends a signed-out visitor to sign in', async () => {
     const { router } = await renderRoute('/oppy', { signedIn: false })
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument()

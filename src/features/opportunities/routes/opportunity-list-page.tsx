@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom'
 import type { Opportunity } from '@/api/entities'
 import { LoadError } from '@/components/load-error'
 import { Page } from '@/components/page'
-import { Badge, EmptyState, Skeleton } from '@/components/status'
+import { Badge, EmptyState } from '@/components/status'
+import { Skeleton } from '@/components/skeleton'
 import { distanceMeters, formatDistance, type LatLng } from '@/domain/geo'
 import { effectiveOpportunityStatus } from '@/domain/opportunity'
 import { formatDay, formatMoney } from '@/lib/format'
@@ -40,6 +41,7 @@ export function OpportunityListPage() {
           title={copy.listLoadError}
           error={list.error}
           onRetry={() => void list.refetch()}
+          stale={list.data !== undefined}
         />
       )}
       {list.isSuccess && pending.length === 0 && (

@@ -2,7 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { isApiError } from '@/api/api-error'
 import { ButtonLink } from '@/components/button'
 import { LoadError } from '@/components/load-error'
-import { EmptyState, Skeleton } from '@/components/status'
+import { EmptyState } from '@/components/status'
+import { Skeleton } from '@/components/skeleton'
 import { opportunityCopy as copy } from '../copy'
 
 /** What an opportunity screen shows before it has the offer: loading, not found, or an error. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Page } from '@/components/page'
-import { Skeleton } from '@/components/status'
+import { Skeleton } from '@/components/skeleton'
 import { useSnackbar } from '@/components/snackbar'
 import { systemCopy as copy } from '../copy'
 import { eventTarget } from '../event-links'

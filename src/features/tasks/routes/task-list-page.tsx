@@ -4,7 +4,8 @@ import { Button, ButtonLink } from '@/components/button'
 import { List, ListItem } from '@/components/list'
 import { LoadError } from '@/components/load-error'
 import { Page } from '@/components/page'
-import { Badge, EmptyState, Skeleton } from '@/components/status'
+import { Badge, EmptyState } from '@/components/status'
+import { Skeleton } from '@/components/skeleton'
 import { machineStateOf, nextStep, STATUS_LABEL } from '@/domain/task-state-machine'
 import { formatDateTime } from '@/lib/format'
 import { myTaskPagesQueryOptions } from '../api/task-queries'
@@ -32,6 +33,7 @@ export function TaskListPage() {
           title={copy.listLoadError}
           error={tasks.error}
           onRetry={() => void tasks.refetch()}
+          stale={tasks.data !== undefined}
         />
       )}
       {tasks.isSuccess && groups.length === 0 && (

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ButtonLink } from '@/components/button'
 import { LoadError } from '@/components/load-error'
-import { EmptyState, Skeleton } from '@/components/status'
+import { EmptyState } from '@/components/status'
+import { Skeleton } from '@/components/skeleton'
 import { taskCopy as copy } from '../copy'
 import { isNotFound } from '../task-presentation'
 

@@ -1,0 +1,209 @@
+/**
+ * Paint before JavaScript (docs/decisions/0010-prerender-and-query-cache.md): every
+ * signed-out screen arrives as HTML, every signed-in route as the shell with the navigation,
+ * the browser hydrates a prerendered page without replacing it, and a reopened app paints the
+ * agent's last known offers from the phone — also with no connection.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { resetBackend } from './support/fake-backend'
+import { signIn } from './support/sign-in'
+
+test.beforeEach(async ({ request }) => {
+  await resetBackend(request)
+})
+
+const SIGNED_OUT: Array<[path: string, heading: string]> = [
+  ['/login', 'Entrar'],
+  ['/unavailable', 'Serviço indisponível'],
+  ['/activation/error', 'Não foi possível ativar sua conta'],
+  ['/login/request', 'Código enviado'],
+  ['/login/allow', 'Digite o código'],
+  ['/activation', 'Ativação da conta'],
+]
+
+const TABS = ['Oportunidades', 'Tarefas', 'Notificações', 'Conta', 'Ajuda']
+
+test.describe('with JavaScript off, the HTML alone', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('every signed-out screen is served as its prerendered HTML', async ({ page }) => {
+    for (const [path, heading] of SIGNED_OUT) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()
+    }
+    await page.goto('/login')
+    await expect(page.getByLabel('Celular com DDD')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Receber código' })).toBeVisible()
+  })
+
+  test('every signed-in route gets the shell: the navigation and its tab, a skeleton', async ({
+    page,
+  }) => {
+    const routes: Array<[path: string, tab: string | null]> = [
+      ['/', 'Oportunidades'],
+      ['/oppy', 'Oportunidades'],
+      ['/oppy/tsk_4826', 'Oportunidades'],
+      ['/tasks', 'Tarefas'],
+      ['/tasks/T-4826', 'Tarefas'],
+      ['/notifs', 'Notificações'],
+      ['/account/wallet', 'Conta'],
+      ['/help', 'Ajuda'],
+      ['/event/tasks', null],
+    ]
+    for (const [path, tab] of routes) {
+      await page.goto(path)
+      const nav = page.getByRole('navigation', { name: 'Navegação principal' })
+      await expect(nav.getByRole('link'), path).toHaveText(TABS)
+      if (tab)
+        await expect(nav.getByRole('link', { name: tab }), path).toHaveAttribute(
+          'aria-current',
+          'page',
+        )
+      else await expect(nav.locator('[aria-current="page"]'), path).toHaveCount(0)
+      await expect(page.getByRole('status', { name: 'Carregando…' }), path).toBeVisible()
+    }
+    // The visit has its own frame: no tab bar painted over it.
+    await page.goto('/tasks/T-4826/checkin')
+    await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toHaveCount(0)
+  })
+})
+
+/**
+ * The screen the HTML painted (the root's first element when parsing ended, before any script
+ * ran), and whether React kept it: a hydration adopts the nodes, a render replaces them.
+ */
+async function watchFirstPaint(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __painted: Element | null }
+    w.__painted = null
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        w.__painted = document.getElementById('root')?.firstElementChild ?? null
+    })
+  })
+  return () =>
+    page.evaluate(() => {
+      const painted = (window as unknown as { __painted: Element | null }).__painted
+      return { painted: painted?.tagName ?? null, kept: painted?.isConnected ?? false }
+    })
+}
+
+function consoleErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(e.message))
+  return errors
+}
+
+test('the prerendered /login keeps its nodes while React takes over', async ({ page }) => {
+  const firstPaint = await watchFirstPaint(page)
+  const errors = consoleErrors(page)
+  await page.goto('/login')
+  // React has taken the root over (hydrateRoot marks its container) and settled.
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')),
+  )
+  await page.waitForLoadState('networkidle')
+  expect(await firstPaint()).toEqual({ painted: 'MAIN', kept: true })
+  // And the adopted form works.
+  await page.getByLabel('Celular com DDD').fill('11987654321')
+  await page.getByRole('button', { name: 'Receber código' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Código enviado' })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('what is typed before the app takes over is kept, and cannot be sent before', async ({
+  page,
+}) => {
+  // The app's script is held back: the agent works on the HTML alone meanwhile.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/login', { waitUntil: 'commit' })
+  const phone = page.getByLabel('Celular com DDD')
+  await phone.pressSequentially('11987654321')
+  await page.getByLabel('WhatsApp').check()
+  // Sending now would be a plain form GET with the number in the URL: the button is off.
+  await expect(page.getByRole('button', { name: 'Receber código' })).toBeDisabled()
+  release()
+  await expect(page.getByRole('button', { name: 'Receber código' })).toBeEnabled()
+  await expect(phone).toHaveValue('+55 (11) 98765-4321')
+  await page.getByRole('button', { name: 'Receber código' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Código enviado' })).toBeVisible()
+  await expect(page.getByText('+55 (11) 98765-4321')).toBeVisible()
+  await expect(page.getByText(/por WhatsApp/)).toBeVisible()
+  expect(page.url()).not.toContain('98765')
+})
+
+test('a link with a message renders over the prerendered page, with no error', async ({ page }) => {
+  const errors = consoleErrors(page)
+  await page.goto('/login?message=Sua%20sess%C3%A3o%20expirou')
+  await expect(page.getByText('Sua sessão expirou')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toHaveCount(1)
+  expect(errors).toEqual([])
+})
+
+test('a reopened app paints the last known offers from the phone, also offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(page, request)
+  const firstOffer = page
+    .getByRole('list', { name: 'Oportunidades disponíveis' })
+    .getByRole('link')
+    .first()
+  await expect(firstOffer).toBeVisible()
+  const title = await firstOffer.textContent()
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  // The answers reach the phone's cache (coalesced to one write a second).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const { agentId } = JSON.parse(localStorage.getItem('avaliador.session')!) as {
+              agentId: string
+            }
+            const name = `avaliador-queries-${agentId}`
+            // Never open (and so create) the app's database before the app has.
+            void indexedDB.databases().then((all) => {
+              if (!all.some((d) => d.name === name)) return resolve(false)
+              read(name)
+            })
+            const read = (name: string) => {
+              const open = indexedDB.open(name)
+              open.onsuccess = () => {
+                const db = open.result
+                if (!db.objectStoreNames.contains('client')) return resolve(false)
+                const get = db.transaction('client').objectStore('client').get('query-cache')
+                get.onsuccess = () =>
+                  resolve(JSON.stringify(get.result ?? '').includes('opportunities'))
+              }
+              open.onerror = () => resolve(false)
+            }
+          }),
+      ),
+    )
+    .toBe(true)
+
+  await context.setOffline(true)
+  // The worker answers from its precache with the document prerendered for each route.
+  await page.goto('/tasks/T-4826')
+  await expect(page.locator('#root')).toHaveAttribute('data-path', '/tasks')
+  await page.goto('/login')
+  await expect(page.locator('#root')).toHaveAttribute('data-document', 'page')
+  await page.goto('/oppy')
+  await expect(
+    page.getByRole('list', { name: 'Oportunidades disponíveis' }).getByRole('link').first(),
+  ).toHaveText(title!)
+  await context.setOffline(false)
+})

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import {
+  classesDefinedIn,
+  classesUsedIn,
+  composeDocument,
+  cspHash,
+  chunkClosure,
+  deferScripts,
+  nginxConfig,
+} from './prerender'
+
+const template = `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <title>Avaliador</title>
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-B.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-C.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`
+
+const sheet = (href: string, css: string) => ({ href, css, classes: classesDefinedIn(css) })
+const entry = sheet('/assets/index-C.css', 'body{margin:0}._page_1{padding:16px}')
+const auth = sheet('/assets/auth-D.css', '._lead_2{color:#333}._brand_2:hover{color:blue}')
+const wallet = sheet('/assets/wallet-E.css', '._balance_3{font-size:2rem}')
+
+describe('composing a prerendered document', () => {
+  const markup =
+    '<main class="_page_1"><h1 class="x" tabindex="-1">Entrar</h1><p class="_lead_2">Oi</p></main>'
+  const { html, styleHash } = composeDocument({
+    template,
+    markup,
+    plan: { path: '/login', kind: 'page' },
+    entryStylesheet: entry,
+    stylesheets: [auth, entry, wallet],
+  })
+
+  it('puts the screen in #root, marked with its kind and path', () => {
+    expect(html).toContain(`<div id="root" data-document="page" data-path="/login">${markup}</div>`)
+    expect(html).toContain('<title>Entrar · Avaliador</title>')
+  })
+
+  it('inlines the entry CSS and the stylesheets the markup uses, and no render-blocking link', () => {
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)![1]!
+    expect(style).toContain(entry.css)
+    expect(style).toContain(auth.css)
+    expect(style).not.toContain(wallet.css)
+    expect(html).not.toContain('rel="stylesheet"')
+    // The scripts still load as before.
+    expect(html).toContain('src="/assets/index-A.js"')
+  })
+
+  it('records the hash the Content-Security-Policy allows the <style> by', () => {
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)![1]!
+    expect(styleHash).toBe(`'sha256-${createHash('sha256').update(style).digest('base64')}'`)
+    expect(cspHash(style)).toBe(styleHash)
+  })
+
+  it('refuses markup with a style attribute (the CSP would refuse it in the browser)', () => {
+    expect(() =>
+      composeDocument({
+        template,
+        markup: '<div style="height:72px"></div>',
+        plan: { path: '/x', kind: 'page' },
+        entryStylesheet: entry,
+        stylesheets: [entry],
+      }),
+    ).toThrow(/style=""/)
+  })
+})
+
+describe('scripts after the first paint', () => {
+  const { template: deferred, boot } = deferScripts(template, ['/assets/qp-F.js'])
+
+  it('leaves one script in the document, the generated boot, and no preload before the paint', () => {
+    expect(deferred).not.toContain('index-A.js')
+    expect(deferred).not.toContain('modulepreload')
+    expect(deferred).toContain(`<script type="module" crossorigin src="/${boot.fileName}">`)
+    expect(boot.fileName).toMatch(/^assets\/boot-[0-9a-f]{8}\.js$/)
+  })
+
+  it('the boot preloads what the entry imports, then the entry, once the first paint is recorded', () => {
+    expect(boot.source).toContain('const entry = "/assets/index-A.js"')
+    expect(boot.source).toContain('const preloads = ["/assets/runtime-B.js"]')
+    expect(boot.source).toContain('const signedIn = ["/assets/qp-F.js"]')
+    expect(boot.source).toContain("getEntriesByName('first-contentful-paint')")
+  })
+
+  it('a signed-in start preloads the chunks of its modules and what they import', () => {
+    const chunks = [
+      { fileName: 'assets/runtime-B.js', imports: [], modules: [] },
+      {
+        fileName: 'assets/qp-F.js',
+        imports: ['assets/runtime-B.js', 'assets/core-G.js'],
+        modules: ['/src/lib/query-persistence.ts'],
+      },
+      { fileName: 'assets/core-G.js', imports: [], modules: [] },
+    ]
+    expect(chunkClosure(chunks, ['/src/lib/query-persistence.ts'])).toEqual([
+      '/assets/qp-F.js',
+      '/assets/runtime-B.js',
+      '/assets/core-G.js',
+    ])
+    expect(() => chunkClosure(chunks, ['/src/nope.ts'])).toThrow(/no chunk/)
+  })
+})
+
+describe('class names', () => {
+  it('reads the classes a stylesheet defines and the markup uses', () => {
+    expect([...classesDefinedIn('._a_1{x:1}._b_2:hover,.c-d>.e{y:.5rem}')]).toEqual([
+      '_a_1',
+      '_b_2',
+      'c-d',
+      'e',
+    ])
+    expect([...classesUsedIn('<p class="a  b"><i class="c"></i></p>')]).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('the nginx example', () => {
+  it('answers each route pattern with its document and everything else with index.html', () => {
+    const conf = nginxConfig([
+      { pattern: '/', document: 'shell/oppy.html' },
+      { pattern: '/oppy/:taskId', document: 'shell/oppy.html' },
+      { pattern: '/login', document: 'login.html' },
+      { pattern: '/tasks/:slug/checkin', document: 'index.html' },
+    ])
+    expect(conf).toContain('location ~ ^(/|/oppy/[^/]+)/?$ {\n  try_files /shell/oppy.html =404;')
+    expect(conf).toContain('location ~ ^(/login)/?$ {\n  try_files /login.html =404;')
+    expect(conf).not.toContain('checkin')
+    expect(conf).toContain('try_files $uri /index.html;')
+  })
+})

@@ -1,0 +1,160 @@
+import 'fake-indexeddb/auto'
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { clearAgentData } from './agent-data'
+import {
+  indexedDbPersister,
+  QUERY_CACHE_BUSTER,
+  QUERY_CACHE_MAX_AGE_MS,
+  restoreAndPersistQueries,
+} from './query-persistence'
+import { DATABASES } from './storage-keys'
+
+const offers = { items: [{ taskId: 'tsk_1', title: 'Compra na padaria' }] }
+
+/** A client as a session left it: the offers answered, the agent's /me failed. */
+async function clientWithAnswers() {
+  const client = new QueryClient()
+  client.setQueryData(['opportunities'], offers)
+  await client
+    .fetchQuery({
+      queryKey: ['me'],
+      queryFn: () => Promise.reject(new Error('offline')),
+      retry: false,
+    })
+    .catch(() => undefined)
+  return client
+}
+
+const databases = async () => (await indexedDB.databases()).map((d) => d.name)
+
+afterEach(async () => {
+  vi.useRealTimers()
+  for (const name of await databases()) if (name) indexedDB.deleteDatabase(name)
+})
+
+describe("the agent's answers kept on the phone", () => {
+  it('a reopened app starts with what the last session showed (only what succeeded)', async () => {
+    const before = await clientWithAnswers()
+    const stop = await restoreAndPersistQueries(before, 'agt_1')
+    before.setQueryData(['opportunities'], offers) // an answer arrives: saved within a second
+    // Saves are coalesced to one a second.
+    await vi.waitFor(
+      async () => expect(await indexedDbPersister('agt_1').restoreClient()).toBeDefined(),
+      { timeout: 3000 },
+    )
+    stop()
+
+    const after = new QueryClient()
+    await restoreAndPersistQueries(after, 'agt_1').then((s) => s())
+    expect(after.getQueryData(['opportunities'])).toEqual(offers)
+    expect(after.getQueryState(['me'])).toBeUndefined()
+    // Painted from the phone, then asked again by the screen that shows it.
+    expect(after.getQueryState(['opportunities'])?.isInvalidated).toBe(true)
+  })
+
+  it('keeps what the cache already held when it started (answers fetched during sign-in)', async () => {
+    const client = new QueryClient()
+    client.setQueryData(['opportunities'], offers)
+    const stop = await restoreAndPersistQueries(client, 'agt_1')
+    await vi.waitFor(
+      async () => {
+        const kept = await indexedDbPersister('agt_1').restoreClient()
+        expect(kept?.clientState.queries.map((q) => q.queryKey)).toEqual([['opportunities']])
+      },
+      { timeout: 3000 },
+    )
+    stop()
+  })
+
+  it('saves at once when the app goes to the background, not a second later', async () => {
+    const client = new QueryClient()
+    const stop = await restoreAndPersistQueries(client, 'agt_1')
+    client.setQueryData(['opportunities'], offers)
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' })
+    await vi.waitFor(
+      async () => {
+        const kept = await indexedDbPersister('agt_1').restoreClient()
+        expect(kept?.clientState.queries.map((q) => q.queryKey)).toEqual([['opportunities']])
+      },
+      { timeout: 500 },
+    )
+    stop()
+  })
+
+  it('works on a database of its name that something else made without its store', async () => {
+    await new Promise((resolve) => {
+      const request = indexedDB.open(DATABASES.queryCache('agt_1'))
+      request.onsuccess = () => {
+        request.result.close()
+        resolve(undefined)
+      }
+    })
+    const client = new QueryClient()
+    const stop = await restoreAndPersistQueries(client, 'agt_1')
+    client.setQueryData(['opportunities'], offers)
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' })
+    await vi.waitFor(async () =>
+      expect(await indexedDbPersister('agt_1').restoreClient()).toBeDefined(),
+    )
+    stop()
+  })
+
+  it('each agent has their own: another agent on the same phone starts empty', async () => {
+    const client = new QueryClient()
+    client.setQueryData(['opportunities'], offers)
+    const persister = indexedDbPersister('agt_1')
+    await persister.persistClient({
+      buster: QUERY_CACHE_BUSTER,
+      timestamp: Date.now(),
+      clientState: { queries: [], mutations: [] },
+    })
+    const other = new QueryClient()
+    await restoreAndPersistQueries(other, 'agt_2').then((s) => s())
+    expect(other.getQueryCache().getAll()).toHaveLength(0)
+  })
+
+  it('drops a cache written by a build with other API shapes, or too old', async () => {
+    const kept = async (buster: string, timestamp: number) => {
+      const source = new QueryClient()
+      source.setQueryData(['opportunities'], offers)
+      const { dehydrate } = await import('@tanstack/react-query')
+      await indexedDbPersister('agt_1').persistClient({
+        buster,
+        timestamp,
+        clientState: dehydrate(source),
+      })
+      const client = new QueryClient()
+      await restoreAndPersistQueries(client, 'agt_1').then((s) => s())
+      return client.getQueryData(['opportunities'])
+    }
+    expect(await kept(QUERY_CACHE_BUSTER, Date.now())).toEqual(offers)
+    expect(await kept('other-shapes', Date.now())).toBeUndefined()
+    expect(await kept(QUERY_CACHE_BUSTER, Date.now() - QUERY_CACHE_MAX_AGE_MS - 1)).toBeUndefined()
+    // Dropped, not just ignored.
+    expect(await indexedDbPersister('agt_1').restoreClient()).toBeUndefined()
+  })
+
+  it('stops writing when the session ends, and sign-out deletes it', async () => {
+    const client = new QueryClient()
+    const stop = await restoreAndPersistQueries(client, 'agt_1')
+    client.setQueryData(['opportunities'], offers)
+    await vi.waitFor(
+      async () => expect(await indexedDbPersister('agt_1').restoreClient()).toBeDefined(),
+      { timeout: 3000 },
+    )
+    stop()
+    client.clear()
+    client.setQueryData(['opportunities'], { items: [] })
+    await new Promise((r) => setTimeout(r, 1200))
+    const kept = await indexedDbPersister('agt_1').restoreClient()
+    expect(kept?.clientState.queries[0]?.state.data).toEqual(offers)
+
+    await clearAgentData({ preview: false, agentId: 'agt_1' })
+    expect(await databases()).not.toContain(DATABASES.queryCache('agt_1'))
+  })
+})

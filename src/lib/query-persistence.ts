@@ -1,0 +1,165 @@
+/**
+ * The agent's last known server data, kept on the phone so a reopened app paints the offers,
+ * tasks and notifications it showed last time — at once, and with no signal at all — and then
+ * refreshes them when the network answers (docs/decisions/0010-prerender-and-query-cache.md).
+ *
+ * - Per agent: one IndexedDB database a signed-in agent (`DATABASES.queryCache`), written
+ *   only while that agent's session lasts and deleted by sign-out with everything else
+ *   (lib/agent-data walks the registry).
+ * - Never the demo: `/preview` has its own fake backend in the browser and persists nothing
+ *   here.
+ * - Versioned: the cache carries the build's API-shape hash (`QUERY_CACHE_BUSTER`, a hash of
+ *   the types generated from openapi.yaml). A cache written by a build with other shapes is
+ *   dropped, never handed to screens that would misread it.
+ * - Only what succeeded is kept; a query that failed is asked again, not restored as failed.
+ *
+ * TanStack Query's own persistence core does the dehydrating, the age and buster checks and
+ * the throttling; this module only says where (IndexedDB) and when (the agent's session).
+ */
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core'
+import type { QueryClient } from '@tanstack/react-query'
+import { DATABASES } from './storage-keys'
+
+/** The build's API-shape hash (vite.config.ts `define`); tests run with a fixed one. */
+export const QUERY_CACHE_BUSTER: string =
+  typeof __QUERY_CACHE_BUSTER__ === 'string' ? __QUERY_CACHE_BUSTER__ : 'dev'
+
+/** How old a kept cache may be and still paint a screen: the queries' own gcTime. */
+export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60_000
+
+/** Writes are coalesced: at most one a second while answers arrive. */
+const PERSIST_THROTTLE_MS = 1000
+
+const STORE = 'client'
+const KEY = 'query-cache'
+
+function openCache(agentId: string, version?: number): Promise<IDBDatabase | null> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve(null)
+  return new Promise((resolve) => {
+    let request: IDBOpenDBRequest
+    try {
+      request = indexedDB.open(DATABASES.queryCache(agentId), version)
+    } catch {
+      return resolve(null)
+    }
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE)
+    }
+    request.onsuccess = () => {
+      const db = request.result
+      // A database of this name without the store (made by something else): add the store.
+      if (!db.objectStoreNames.contains(STORE)) {
+        db.close()
+        return resolve(version === undefined ? openCache(agentId, db.version + 1) : null)
+      }
+      // Sign-out deletes the database: let it.
+      db.onversionchange = () => db.close()
+      resolve(db)
+    }
+    request.onerror = () => resolve(null)
+    request.onblocked = () => resolve(null)
+  })
+}
+
+function run<T>(
+  db: IDBDatabase | null,
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    if (!db) return resolve(undefined)
+    try {
+      const tx = db.transaction(STORE, mode)
+      const request = act(tx.objectStore(STORE))
+      tx.oncomplete = () => resolve(request.result)
+      tx.onerror = tx.onabort = () => resolve(undefined)
+    } catch {
+      // Closed by a sign-out in another tab, or storage blocked: nothing kept, nothing lost.
+      resolve(undefined)
+    }
+  })
+}
+
+/** A TanStack Query persister over the agent's cache database (structured clone, no JSON). */
+export function indexedDbPersister(agentId: string): Persister & { close(): void } {
+  const db = openCache(agentId)
+  return {
+    async persistClient(client) {
+      await run(await db, 'readwrite', (s) => s.put(client, KEY))
+    },
+    async restoreClient() {
+      return run<PersistedClient | undefined>(await db, 'readonly', (s) => s.get(KEY))
+    },
+    async removeClient() {
+      await run(await db, 'readwrite', (s) => s.delete(KEY))
+    },
+    close() {
+      void db.then((d) => d?.close())
+    },
+  }
+}
+
+/**
+ * Puts the agent's kept answers into `queryClient` (call it before the first screen renders),
+ * marked stale so each screen that shows one refreshes it, then keeps them up to date until
+ * the returned function is called (the session ended). A
+ * kept cache that is too old, from other API shapes or unreadable is removed and ignored.
+ *
+ * Saving dehydrates the whole cache, so it runs at most once a second while answers arrive
+ * (not once per cache event), and at once when the app goes to the background, where a
+ * phone may kill it.
+ */
+export async function restoreAndPersistQueries(
+  queryClient: QueryClient,
+  agentId: string,
+): Promise<() => void> {
+  const persister = indexedDbPersister(agentId)
+  const options = {
+    queryClient,
+    persister,
+    buster: QUERY_CACHE_BUSTER,
+    maxAge: QUERY_CACHE_MAX_AGE_MS,
+  }
+  await persistQueryClientRestore(options).catch(() => undefined)
+  // What was restored paints the screen, and is asked again as soon as a screen shows it:
+  // kept answers are never taken for fresh ones, however young.
+  void queryClient.invalidateQueries({ refetchType: 'none' })
+
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let stopped = false
+  const save = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (!stopped) void persistQueryClientSave(options).catch(() => undefined)
+  }
+  const schedule = () => {
+    timer ??= setTimeout(save, PERSIST_THROTTLE_MS)
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') schedule()
+  })
+  // What the cache already holds (answers that arrived while this started, e.g. right after
+  // signing in) is kept too, not only what changes from now on.
+  schedule()
+  const flush = () => {
+    if (timer !== undefined) save()
+  }
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush()
+  }
+  document.addEventListener('visibilitychange', onHidden)
+  window.addEventListener('pagehide', flush)
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+    unsubscribe()
+    document.removeEventListener('visibilitychange', onHidden)
+    window.removeEventListener('pagehide', flush)
+    persister.close()
+  }
+}
