@@ -10,7 +10,8 @@ import { clearDatabase, createDatabase, type CollectionExtensions, type Database
 import { apiHandlers } from './handlers/api-handlers'
 import { controlHandlers } from './handlers/control'
 import { createFaultRegistry, faultHandler, type FaultRule } from './faults'
-import { recordOnlyGateway, type PushGateway } from './push'
+import { recordOnlyGateway } from './push'
+import type { PushGateway } from './push-types'
 import type { BackendContext, FakeBackendLog } from './handlers/support'
 import { DEFAULT_SCENARIO, DEFAULT_SEED, seedDatabase, type ScenarioName } from './seed/seed'
 

@@ -16,7 +16,7 @@ import { Agent } from 'node:https'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import webpush from 'web-push'
-import type { PushGateway } from './push'
+import type { PushGateway } from './push-types'
 
 export type VapidKeys = { publicKey: string; privateKey: string }
 

@@ -12,7 +12,7 @@ import type { Agent, FieldError, ProblemCode } from '@/api/entities'
 import type { Database } from '../db'
 import type { FakeClock } from '../clock'
 import type { FaultRegistry } from '../faults'
-import type { PushState } from '../push'
+import type { PushState } from '../push-types'
 import type { ScenarioName } from '../seed/seed'
 import { apiSchema } from '../schemas'
 
