@@ -157,6 +157,10 @@ for (const [group, routes] of Object.entries(ROUTE_GROUPS))
       page.on('console', onConsole)
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()
+      // A prerendered heading shows before any script runs: wait for the app to have started
+      // and asked what it asks (its errors, and /unavailable's staged 503, belong to this
+      // screen, not to the next one).
+      await page.waitForLoadState('networkidle')
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth > window.innerWidth + 1,
       )
