@@ -68,7 +68,11 @@ export function reportInputFromDraft(draft: ReportDraft): ReportInput {
   }
 }
 
-export function createExecutor(db: VisitDb) {
+/**
+ * Sends one outbox item. `signal`: the sender stopped (sign-out, another agent): an upload in
+ * flight is cancelled rather than left writing progress into a database being closed.
+ */
+export function createExecutor(db: VisitDb, signal?: AbortSignal) {
   return async function execute(item: OutboxItem): Promise<unknown> {
     switch (item.kind) {
       case 'checkin': {
@@ -99,6 +103,10 @@ export function createExecutor(db: VisitDb) {
           )
         await sending(0)
         notifyVisitStoreReaders()
+        // The bar only: the upload's outcome is recorded below (or by processOutbox). A progress
+        // write that can no longer land (the sender stopped and the database closed) is dropped.
+        const showProgress = (progress: number) =>
+          void sending(progress).then(notifyVisitStoreReaders, () => undefined)
         // The photo's failure is recorded with the item's, by processOutbox, in one transaction.
         const evidence = await uploadWithProgress(
           {
@@ -113,7 +121,8 @@ export function createExecutor(db: VisitDb) {
             ...(media.caption ? { caption: media.caption } : {}),
           },
           item.id,
-          (progress) => void sending(progress).then(notifyVisitStoreReaders),
+          showProgress,
+          { signal },
         )
         // The photo is sent, the draft points at the server's copy and (when the photo is
         // listed in a draft) a report save is queued: one step.
@@ -288,7 +297,8 @@ export function repairVisitStore(db: VisitDb): Promise<OutboxPayload[]> {
  * Returns a stop function.
  */
 function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
-  const execute = createExecutor(db)
+  const stopping = new AbortController()
+  const execute = createExecutor(db, stopping.signal)
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | null = null
   let again = false
@@ -339,6 +349,7 @@ function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
     kick,
     stop() {
       stopped = true
+      stopping.abort()
       clearTimeout(timer)
       stopFollowing()
     },

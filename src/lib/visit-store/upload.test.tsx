@@ -8,7 +8,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { isApiError, type ApiError } from '@/api/api-error'
 import { saveSession } from '@/lib/session'
 import { API, failApi, fakeBackend, fakeServer } from '@/test/render-route'
-import { installNodeBlobs, prepareDevice, seededTask } from '@/test/media-kit'
+import { demoSession, installNodeBlobs, prepareDevice, seededTask } from '@/test/media-kit'
+import { startTestSync, stopTestSync } from '@/test/visit-kit'
+import { closeVisitDbs } from './db'
+import { addMedia, ensureDraft } from './store'
 import { uploadWithProgress } from './upload'
 
 installNodeBlobs()
@@ -120,6 +123,46 @@ describe('uploadWithProgress', () => {
     await expect(
       uploadWithProgress(photoFields(task.id), 'key-7', vi.fn(), { signal: controller.signal }),
     ).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
+
+describe('the sync loop stopped while a photo is uploading (sign-out, another agent)', () => {
+  it('cancels the upload: no answer or progress is written into the closed database', async () => {
+    const { task, report } = seededTask('visited')
+    await ensureDraft(report)
+    let arrived!: () => void
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve))
+    let answer!: (response: Response) => void
+    fakeServer.use(
+      http.post(`${API}/media`, () => {
+        arrived()
+        return new Promise<Response>((resolve) => (answer = resolve))
+      }),
+    )
+    const unhandled: unknown[] = []
+    const record = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', record)
+    try {
+      await startTestSync(demoSession().agentId)
+      await addMedia(report.id, {
+        taskId: task.id,
+        kind: 'photo',
+        blob: new Blob([new Uint8Array(50_000)], { type: 'image/jpeg' }),
+        fileName: 'foto.jpg',
+        mimeType: 'image/jpeg',
+        takenAt: new Date().toISOString(),
+      })
+      await requestArrived
+      stopTestSync()
+      await closeVisitDbs()
+      // The server answers after all: nobody may try to record it in the closed database.
+      answer(HttpResponse.json({ id: 'late-evidence', kind: 'photo' }, { status: 201 }))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', record)
+      stopTestSync()
+    }
   })
 })
 
