@@ -30,17 +30,21 @@ export const REOPEN_TARGET_MS = 400
 
 type Load = { ms: number; networkKiB: number; fromWorker: number; requests: number }
 
-/** Records, in the page, when the first offer card is on screen (ms since the navigation). */
-const FIRST_OFFER_PROBE = () => {
-  const w = window as unknown as { __firstOffer?: number }
-  const seen = () => document.querySelector('ul[aria-label="Oportunidades disponíveis"] li')
+/**
+ * Records, in the page, when the first offer card is on screen (ms since the navigation).
+ * Plain source, not a function: tsx (esbuild `keepNames`) wraps a function's inner arrows in
+ * `__name(…)`, which does not exist in the page, so a serialized function threw there and
+ * the probe never fired.
+ */
+const FIRST_OFFER_PROBE = `
   new MutationObserver((_, observer) => {
-    if (w.__firstOffer === undefined && seen()) {
-      w.__firstOffer = performance.now()
+    if (window.__firstOffer === undefined &&
+        document.querySelector('ul[aria-label="Oportunidades disponíveis"] li')) {
+      window.__firstOffer = performance.now()
       observer.disconnect()
     }
   }).observe(document, { childList: true, subtree: true })
-}
+`
 
 async function timedLoad(
   context: BrowserContext,
@@ -86,7 +90,7 @@ export async function measureRepeatVisit(runs = 3) {
   try {
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
-      await context.addInitScript(FIRST_OFFER_PROBE)
+      await context.addInitScript({ content: FIRST_OFFER_PROBE })
       const page = await context.newPage()
       await signInThroughScreens(page, server.url)
       // First visit of /oppy in a fresh context would need a second sign-in; instead drop
