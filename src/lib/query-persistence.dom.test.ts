@@ -53,6 +53,45 @@ describe("the agent's answers kept on the phone", () => {
     expect(after.getQueryState(['opportunities'])?.isInvalidated).toBe(true)
   })
 
+  it('an answer whose refresh failed (opened with no signal) stays kept, as the answer', async () => {
+    const first = new QueryClient()
+    first.setQueryData(['opportunities'], offers)
+    const stopFirst = await restoreAndPersistQueries(first, 'agt_1')
+    window.dispatchEvent(new Event('pagehide'))
+    await vi.waitFor(
+      async () => expect(await indexedDbPersister('agt_1').restoreClient()).toBeDefined(),
+      { timeout: 3000 },
+    )
+    stopFirst()
+
+    // Reopened offline: the kept offers paint, their refresh fails, the cache is saved again.
+    const offline = new QueryClient()
+    const stop = await restoreAndPersistQueries(offline, 'agt_1')
+    await offline
+      .fetchQuery({
+        queryKey: ['opportunities'],
+        queryFn: () => Promise.reject(new Error('offline')),
+        retry: false,
+      })
+      .catch(() => undefined)
+    expect(offline.getQueryState(['opportunities'])?.status).toBe('error')
+    window.dispatchEvent(new Event('pagehide'))
+    await vi.waitFor(
+      async () => {
+        const kept = await indexedDbPersister('agt_1').restoreClient()
+        expect(kept?.clientState.queries[0]?.state.fetchFailureCount).toBe(0)
+      },
+      { timeout: 3000 },
+    )
+    stop()
+
+    // The next open (offline again) still has them, as an answer, not as a failure.
+    const next = new QueryClient()
+    await restoreAndPersistQueries(next, 'agt_1').then((s) => s())
+    expect(next.getQueryData(['opportunities'])).toEqual(offers)
+    expect(next.getQueryState(['opportunities'])).toMatchObject({ status: 'success', error: null })
+  })
+
   it('keeps what the cache already held when it started (answers fetched during sign-in)', async () => {
     const client = new QueryClient()
     client.setQueryData(['opportunities'], offers)

@@ -11,7 +11,9 @@
  * - Versioned: the cache carries the build's API-shape hash (`QUERY_CACHE_BUSTER`, a hash of
  *   the types generated from openapi.yaml). A cache written by a build with other shapes is
  *   dropped, never handed to screens that would misread it.
- * - Only what succeeded is kept; a query that failed is asked again, not restored as failed.
+ * - Only answers are kept: a query that never answered is asked again, and one whose refresh
+ *   failed (the app opened with no signal) is kept as the answer it still shows — otherwise
+ *   an offline open would wipe the offers from the phone for the next one.
  *
  * TanStack Query's own persistence core does the dehydrating, the age and buster checks and
  * the throttling; this module only says where (IndexedDB) and when (the agent's session).
@@ -22,7 +24,7 @@ import {
   type PersistedClient,
   type Persister,
 } from '@tanstack/query-persist-client-core'
-import type { QueryClient } from '@tanstack/react-query'
+import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query'
 import { DATABASES } from './storage-keys'
 
 /** The build's API-shape hash (vite.config.ts `define`); tests run with a fixed one. */
@@ -85,12 +87,38 @@ function run<T>(
   })
 }
 
+/** Kept: every query holding an answer, also one whose latest refresh failed. */
+const holdsAnAnswer = (query: Query) => query.state.data !== undefined
+
+/**
+ * A query whose refresh failed is kept as its last answer: the failure (an Error, which may
+ * not even be cloneable) belongs to that moment, not to the next start.
+ */
+export function asLastAnswer(
+  query: DehydratedState['queries'][number],
+): DehydratedState['queries'][number] {
+  if (query.state.status !== 'error') return query
+  return {
+    ...query,
+    state: {
+      ...query.state,
+      status: 'success',
+      fetchStatus: 'idle',
+      error: null,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+    },
+  }
+}
+
 /** A TanStack Query persister over the agent's cache database (structured clone, no JSON). */
 export function indexedDbPersister(agentId: string): Persister & { close(): void } {
   const db = openCache(agentId)
   return {
     async persistClient(client) {
-      await run(await db, 'readwrite', (s) => s.put(client, KEY))
+      const queries = client.clientState.queries.map(asLastAnswer)
+      const kept = { ...client, clientState: { ...client.clientState, queries } }
+      await run(await db, 'readwrite', (s) => s.put(kept, KEY))
     },
     async restoreClient() {
       return run<PersistedClient | undefined>(await db, 'readonly', (s) => s.get(KEY))
@@ -124,6 +152,7 @@ export async function restoreAndPersistQueries(
     persister,
     buster: QUERY_CACHE_BUSTER,
     maxAge: QUERY_CACHE_MAX_AGE_MS,
+    dehydrateOptions: { shouldDehydrateQuery: holdsAnAnswer },
   }
   await persistQueryClientRestore(options).catch(() => undefined)
   // What was restored paints the screen, and is asked again as soon as a screen shows it:
