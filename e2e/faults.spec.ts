@@ -93,6 +93,43 @@ test('maintenance: /unavailable says so, and brings the agent back when the serv
   await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
 })
 
+test.describe('opened straight from its prerendered HTML', () => {
+  // The health request is held by page.route, which a service worker's fetch would bypass.
+  test.use({ serviceWorkers: 'block' })
+
+  test('/unavailable: the notice the health check decides replaces the first in place, nothing moves', async ({
+    page,
+    request,
+  }) => {
+    await addFaults(request, { method: 'GET', path: '/health', fault: 'unavailable' })
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number }
+      w.__shift = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          w.__shift += (entry as unknown as { value: number }).value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    // The answer comes only once the app is showing its first state (it asked).
+    let asked!: () => void
+    const healthAsked = new Promise<void>((resolve) => (asked = resolve))
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/health', async (route) => {
+      asked()
+      await released
+      await route.continue()
+    })
+    await page.goto('/unavailable?from=%2Ftasks')
+    await healthAsked
+    await expect(page.getByText('Sem resposta do servidor')).toBeVisible()
+    release()
+    await expect(page.getByText('Estamos em manutenção')).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
+    await clearFaults(request)
+  })
+})
+
 test('offline on /tasks: the app still opens and says what is missing, with a retry', async ({
   page,
   context,

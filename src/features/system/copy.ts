@@ -5,8 +5,11 @@ export const systemCopy = {
   unknownLink: 'Link não reconhecido',
 
   unavailableTitle: 'Serviço indisponível',
-  unavailableLead:
-    'Não conseguimos falar com o servidor agora. Pode ser uma instabilidade passageira ou uma manutenção programada.',
+  // Same shape and length as the maintenance notice that may replace it once the health
+  // check answers: the swap must not move the page (no layout shift).
+  unreachableTitle: 'Sem resposta do servidor',
+  unreachableBody:
+    'Pode ser uma instabilidade passageira ou uma manutenção. Esta tela tenta de novo sozinha.',
   keptOnDevice:
     'O que você já registrou neste aparelho continua guardado e será enviado quando o serviço voltar.',
   maintenanceTitle: 'Estamos em manutenção',

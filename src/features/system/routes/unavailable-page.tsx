@@ -70,7 +70,9 @@ export function UnavailablePage() {
           {copy.maintenanceBody}
         </Notice>
       ) : (
-        <p className={styles.lead}>{copy.unavailableLead}</p>
+        <Notice tone="warning" title={copy.unreachableTitle}>
+          {copy.unreachableBody}
+        </Notice>
       )}
       <p className={styles.lead}>{copy.keptOnDevice}</p>
       <p role="status" className={styles.status}>
