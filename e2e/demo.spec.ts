@@ -9,6 +9,7 @@ import type { Page, Response } from '@playwright/test'
 import { expect, test } from './support/test'
 import type { ChunkReport } from '../scripts/check-bundle'
 import { signIn } from './support/sign-in'
+import { openPanel } from './support/demo-panel'
 
 const SEED = 77
 const DEMO_DB = `avaliador-demo-busy-agent-${SEED}`
@@ -67,16 +68,6 @@ async function reloadOnceStored(page: Page, slug: string, status: string) {
   await expect.poll(() => storedTask(page, slug), { timeout: 10_000 }).toBe(status)
   await page.reload()
   await expect(page.getByRole('region', { name: 'Modo demonstração' })).toBeVisible()
-}
-
-async function openPanel(page: Page) {
-  await page
-    .getByRole('region', { name: 'Modo demonstração' })
-    .getByRole('button', { name: 'Painel' })
-    .click()
-  const panel = page.getByRole('dialog', { name: 'Painel da demonstração' })
-  await expect(panel).toBeVisible()
-  return panel
 }
 
 const JUSTIFICATION =

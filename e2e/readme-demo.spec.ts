@@ -4,10 +4,11 @@
  * step of the README stops matching the app (a button renamed, a step that needs another
  * first), this test fails at that step.
  */
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expect, test } from './support/test'
 import { typeVisitTime } from './support/date-time'
 import { makeJpegs, pickPhotos } from './support/visit'
+import { openPanel } from './support/demo-panel'
 
 test.use({ reducedMotion: 'reduce', viewport: { width: 360, height: 740 } })
 
@@ -15,16 +16,6 @@ const TESTIMONY =
   'Fui atendida pela Renata, que explicou a diferença entre os protetores e me indicou o FPS 50 sem pressa.'
 const JUSTIFICATION =
   'A fachada estava coberta por um toldo naquele dia; a foto do balcão mostra o nome da farmácia.'
-
-async function openPanel(page: Page) {
-  await page
-    .getByRole('region', { name: 'Modo demonstração' })
-    .getByRole('button', { name: 'Painel' })
-    .click()
-  const panel = page.getByRole('dialog', { name: 'Painel da demonstração' })
-  await expect(panel).toBeVisible()
-  return panel
-}
 
 /** Picks the option of a select whose text starts with `prefix` ("T-4830 — …"). */
 async function chooseStartingWith(select: Locator, prefix: string) {
