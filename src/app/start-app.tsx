@@ -2,9 +2,10 @@
  * Mounts the app: providers, router, and where an expired session sends the agent.
  *
  * The first render waits for the screen's code (the router is initialized) and, signed in,
- * for the agent's last known answers kept on the phone (lib/query-persistence), so the first
- * thing React paints is the screen with data — over the prerendered HTML the page arrived
- * with (scripts/prerender.ts), which it hydrates when nothing on the device changes it.
+ * for the agent's last known answers kept on the phone (lib/query-persistence), both loaded
+ * at once, so the first thing React paints is the screen with data — over the prerendered
+ * HTML the page arrived with (scripts/prerender.ts), which it hydrates when nothing on the
+ * device changes it. The start runs as a few short tasks, not one long one.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { startTransition, type ReactNode } from 'react'
@@ -31,6 +32,7 @@ import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 import { isAppPath } from '@/lib/app-path'
 import { OPEN_PATH_MESSAGE } from '@/lib/service-worker-messages'
+import { yieldToMain } from '@/lib/idle'
 
 export async function startApp(
   config: RuntimeConfig,
@@ -46,9 +48,14 @@ export async function startApp(
   // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
   // parallel with the screen's code, instead of after it has loaded.
   if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
-  // The agent's kept answers (a few ms of IndexedDB) before the screen's own requests, which
-  // refresh them. The demo keeps nothing: its fake backend answers from the browser.
-  if (!config.preview) await keepAnswersOnDevice(queryClient)
+  // The agent's kept answers are read from IndexedDB while the router loads the screen's code
+  // and its loaders ask for fresh data: neither waits for the other. A restored answer never
+  // replaces a fresher one that arrived first (TanStack's hydrate compares their ages), and
+  // one restored first is refreshed by the request already under way. The demo keeps
+  // nothing: its fake backend answers from the browser.
+  const restored = config.preview ? Promise.resolve() : keepAnswersOnDevice(queryClient)
+  // Creating the router matches every route: a step of its own, after the app's code ran.
+  await yieldToMain()
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
   setMaintenanceHandler(() => handleMaintenance(router))
@@ -70,7 +77,10 @@ export async function startApp(
     // demo's MSW worker has its own, narrower `/preview/` scope).
     void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }))
   }
-  await initialized(router)
+  await Promise.all([restored, initialized(router)])
+  // The screen's code has just run (one task); hydrating starts in the next, so the phone
+  // can paint and take a tap between the two (issue #14: no start task over 50 ms).
+  await yieldToMain()
   const app = (
     <AppProviders queryClient={queryClient}>
       {frame}

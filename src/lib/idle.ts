@@ -11,3 +11,15 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   const id = setTimeout(task, 200)
   return () => clearTimeout(id)
 }
+
+/**
+ * Ends the current task and continues in a new one, so the browser can paint and answer a
+ * tap in between: a long start split into steps no longer blocks the phone for its whole
+ * length. `scheduler.yield()` where the browser has it (the continuation runs before other
+ * queued work), else a zero timer.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (typeof scheduler?.yield === 'function') return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

@@ -106,6 +106,48 @@ describe("the agent's answers kept on the phone", () => {
     stop()
   })
 
+  it('an answer that arrives while the kept cache is read stays, and one under way refreshes what was kept', async () => {
+    const earlier = new QueryClient()
+    const hourAgo = Date.now() - 60 * 60_000
+    earlier.setQueryData(['opportunities'], offers, { updatedAt: hourAgo })
+    earlier.setQueryData(['tasks'], ['kept task'], { updatedAt: hourAgo })
+    await restoreAndPersistQueries(earlier, 'agt_1').then((stop) => {
+      window.dispatchEvent(new Event('pagehide'))
+      return vi
+        .waitFor(
+          async () =>
+            expect(
+              (await indexedDbPersister('agt_1').restoreClient())?.clientState.queries,
+            ).toHaveLength(2),
+          { timeout: 500 },
+        )
+        .then(stop)
+    })
+
+    // The reopened app: the screen's requests start while the kept cache is being read.
+    const client = new QueryClient()
+    const restoring = restoreAndPersistQueries(client, 'agt_1')
+    const fresh = { items: [{ taskId: 'tsk_2', title: 'Loja nova' }] }
+    client.setQueryData(['opportunities'], fresh)
+    let answerTasks: (tasks: string[]) => void = () => {}
+    const tasks = client.fetchQuery({
+      queryKey: ['tasks'],
+      queryFn: () => new Promise<string[]>((resolve) => (answerTasks = resolve)),
+    })
+    const stop = await restoring
+
+    expect(client.getQueryData(['opportunities'])).toEqual(fresh)
+    expect(client.getQueryState(['opportunities'])?.isInvalidated).toBe(false)
+    // Painted from the phone while its request is under way…
+    expect(client.getQueryData(['tasks'])).toEqual(['kept task'])
+    expect(client.getQueryState(['tasks'])?.fetchStatus).toBe('fetching')
+    // …and replaced by the answer.
+    answerTasks(['fresh task'])
+    await tasks
+    expect(client.getQueryData(['tasks'])).toEqual(['fresh task'])
+    stop()
+  })
+
   it('saves at once when the app goes to the background, not a second later', async () => {
     const client = new QueryClient()
     const stop = await restoreAndPersistQueries(client, 'agt_1')

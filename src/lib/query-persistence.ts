@@ -154,10 +154,15 @@ export async function restoreAndPersistQueries(
     maxAge: QUERY_CACHE_MAX_AGE_MS,
     dehydrateOptions: { shouldDehydrateQuery: holdsAnAnswer },
   }
+  const restoring = Date.now()
   await persistQueryClientRestore(options).catch(() => undefined)
   // What was restored paints the screen, and is asked again as soon as a screen shows it:
-  // kept answers are never taken for fresh ones, however young.
-  void queryClient.invalidateQueries({ refetchType: 'none' })
+  // kept answers are never taken for fresh ones, however young. An answer the network gave
+  // while the cache was being read (the app asks for a screen's data meanwhile) is fresh.
+  void queryClient.invalidateQueries({
+    refetchType: 'none',
+    predicate: (query) => query.state.dataUpdatedAt < restoring,
+  })
 
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
