@@ -100,3 +100,40 @@ export async function forgetEverythingButTheSession(page: Page) {
   await cdp.send('Network.clearBrowserCache')
   await cdp.detach()
 }
+
+/**
+ * Resolves once the answers kept on the phone (src/lib/query-persistence.ts) hold the offers
+ * list: a reopen measured before that would measure a phone that never kept them.
+ */
+export async function waitForKeptOffers(page: Page) {
+  await page.waitForFunction(
+    async (queryCachePrefix) => {
+      for (const { name } of await indexedDB.databases()) {
+        if (!name?.startsWith(queryCachePrefix)) continue
+        const kept = await new Promise<unknown>((resolve) => {
+          const open = indexedDB.open(name)
+          open.onerror = () => resolve(undefined)
+          open.onsuccess = () => {
+            try {
+              const get = open.result.transaction('client').objectStore('client').get('query-cache')
+              get.onsuccess = () => resolve(get.result)
+              get.onerror = () => resolve(undefined)
+            } catch {
+              resolve(undefined)
+            } finally {
+              open.result.close()
+            }
+          }
+        })
+        const queries =
+          (kept as { clientState?: { queries?: Array<{ queryKey: unknown[] }> } } | undefined)
+            ?.clientState?.queries ?? []
+        if (queries.some((q) => q.queryKey[0] === 'opportunities' && q.queryKey[1] === 'list'))
+          return true
+      }
+      return false
+    },
+    DATABASES.queryCache(''),
+    { polling: 100, timeout: 10_000 },
+  )
+}
