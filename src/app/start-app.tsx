@@ -25,8 +25,8 @@ import {
 import { meQueryOptions } from '@/features/account/api/me-query'
 import { readPendingSignIn } from '@/features/auth/api/pending-sign-in'
 import { AppProviders } from './app-providers'
-import { prefetchLikelyNextRoutes, prefetchRouteCode } from './likely-next-routes'
-import { createAppRouter, routes } from './router'
+import { prefetchLikelyNextRoutes } from './likely-next-routes'
+import { createAppRouter } from './router'
 import { handleMaintenance } from './maintenance'
 import { handleSessionExpired } from './session-expiry'
 import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
@@ -42,9 +42,6 @@ export async function startApp(
   setRuntimeConfig(config)
   const queryClient = createQueryClient()
   setRouteDataClient(queryClient)
-  // The screen's code starts downloading now, beside what follows (the router reuses it).
-  const here = window.location.pathname.slice(config.basename.length) || '/'
-  void prefetchRouteCode(routes, here).catch(() => undefined)
   // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
   // parallel with the screen's code, instead of after it has loaded.
   if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
@@ -54,8 +51,7 @@ export async function startApp(
   // one restored first is refreshed by the request already under way. The demo keeps
   // nothing: its fake backend answers from the browser.
   const restored = config.preview ? Promise.resolve() : keepAnswersOnDevice(queryClient)
-  // Creating the router matches every route: a step of its own, after the app's code ran.
-  await yieldToMain()
+  // The router matches the address and starts the screen's code and data at once.
   const router = createAppRouter(config.basename)
   setSessionExpiredHandler(() => handleSessionExpired(router))
   setMaintenanceHandler(() => handleMaintenance(router))
