@@ -101,6 +101,10 @@ function consoleErrors(page: Page) {
 test('the prerendered /login keeps its nodes while React takes over', async ({ page }) => {
   const firstPaint = await watchFirstPaint(page)
   const errors = consoleErrors(page)
+  const stylesheets: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname)
+  })
   await page.goto('/login')
   // React has taken the root over (hydrateRoot marks its container) and settled.
   await page.waitForFunction(() =>
@@ -108,6 +112,12 @@ test('the prerendered /login keeps its nodes while React takes over', async ({ p
   )
   await page.waitForLoadState('networkidle')
   expect(await firstPaint()).toEqual({ painted: 'MAIN', kept: true })
+  // The screen's CSS came inline with the page: the app's start does not fetch it again.
+  const inline = await page
+    .locator('link[rel="stylesheet"][disabled]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname))
+  expect(inline.length).toBeGreaterThan(0)
+  expect(stylesheets.filter((href) => inline.includes(href))).toEqual([])
   // And the adopted form works.
   await page.getByLabel('Celular com DDD').fill('11987654321')
   await page.getByRole('button', { name: 'Receber código' }).click()

@@ -49,7 +49,11 @@ describe('composing a prerendered document', () => {
     expect(style).toContain(entry.css)
     expect(style).toContain(auth.css)
     expect(style).not.toContain(wallet.css)
-    expect(html).not.toContain('rel="stylesheet"')
+    // No render-blocking link: the inlined stylesheets are only named, disabled (never
+    // fetched), so the app's chunk loader does not add them again.
+    expect([...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<link rel="stylesheet" href="/assets/auth-D.css" disabled>',
+    ])
     // The scripts still load as before.
     expect(html).toContain('src="/assets/index-A.js"')
   })

@@ -156,12 +156,14 @@ export function composeDocument(options: {
         'Content-Security-Policy refuses in HTML. Use a CSS class.',
     )
   const used = classesUsedIn(markup)
-  const css = [
-    entryStylesheet.css,
-    ...stylesheets
-      .filter((s) => s !== entryStylesheet && [...s.classes].some((c) => used.has(c)))
-      .map((s) => s.css),
-  ].join('\n')
+  const inlined = stylesheets.filter(
+    (s) => s !== entryStylesheet && [...s.classes].some((c) => used.has(c)),
+  )
+  const css = [entryStylesheet.css, ...inlined.map((s) => s.css)].join('\n')
+  // Each stylesheet inlined above is also named by a disabled link, which the browser never
+  // fetches: Vite's chunk loader sees it and does not add the same stylesheet again when the
+  // screen's code loads (and wait for it, then restyle the page) at the start.
+  const declared = inlined.map((s) => `<link rel="stylesheet" href="${s.href}" disabled>`).join('')
   const linkTag = new RegExp(
     `\\s*<link rel="stylesheet"[^>]*href="${entryStylesheet.href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
   )
@@ -169,7 +171,7 @@ export function composeDocument(options: {
   const heading = plan.kind === 'shell' ? undefined : headingOf(markup)
   let html = template
     .replace(linkTag, '')
-    .replace('</head>', `<style>${css}</style></head>`)
+    .replace('</head>', `<style>${css}</style>${declared}</head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root" data-document="${plan.kind}" data-path="${plan.path}">${markup}</div>`,
