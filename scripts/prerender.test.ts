@@ -91,7 +91,70 @@ describe('scripts after the first paint', () => {
     expect(boot.source).toContain('const entry = "/assets/index-A.js"')
     expect(boot.source).toContain('const preloads = ["/assets/runtime-B.js"]')
     expect(boot.source).toContain('const signedIn = ["/assets/qp-F.js"]')
-    expect(boot.source).toContain("getEntriesByName('first-contentful-paint')")
+  })
+
+  /** Runs the boot's source with a fake page: frames, timers, <head> and import() recorded. */
+  function runBoot(visibility: 'visible' | 'hidden', kind = 'page') {
+    const frames: Array<() => void> = []
+    const timers: Array<{ at: number; run: () => void }> = []
+    const appended: string[] = []
+    const imported: string[] = []
+    const document = {
+      visibilityState: visibility,
+      getElementById: () => ({ dataset: { document: kind } }),
+      createElement: () => ({}) as { href?: string },
+      head: { append: (link: { href: string }) => appended.push(link.href) },
+    }
+    const run = new Function(
+      'document',
+      'requestAnimationFrame',
+      'setTimeout',
+      '__import',
+      boot.source.replace('import(entry)', '__import(entry)'),
+    )
+    run(
+      document,
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void, ms: number) => timers.push({ at: ms, run: callback }),
+      (href: string) => imported.push(href),
+    )
+    const runTimers = (upTo: number) => {
+      for (const timer of timers.splice(0).sort((a, b) => a.at - b.at))
+        if (timer.at <= upTo) timer.run()
+        else timers.push(timer)
+    }
+    return { frames, runTimers, appended, imported }
+  }
+
+  it('starts the app right after the first frame is painted, not before', () => {
+    const page = runBoot('visible')
+    page.runTimers(0)
+    expect(page.imported).toEqual([])
+    // The frame is produced; a task queued from its callback runs after it is painted.
+    page.frames.shift()!()
+    expect(page.imported).toEqual([])
+    page.runTimers(0)
+    expect(page.appended).toEqual(['/assets/runtime-B.js'])
+    expect(page.imported).toEqual(['/assets/index-A.js'])
+    // The one-second fallback finds it started: no second start.
+    page.runTimers(1000)
+    expect(page.imported).toEqual(['/assets/index-A.js'])
+  })
+
+  it('a shell also preloads what a signed-in start needs', () => {
+    const page = runBoot('visible', 'shell')
+    page.frames.shift()!()
+    page.runTimers(0)
+    expect(page.appended).toEqual(['/assets/runtime-B.js', '/assets/qp-F.js'])
+  })
+
+  it('starts at once in a page opened in the background, and within a second if no frame comes', () => {
+    expect(runBoot('hidden').imported).toEqual(['/assets/index-A.js'])
+    const noFrames = runBoot('visible')
+    noFrames.runTimers(999)
+    expect(noFrames.imported).toEqual([])
+    noFrames.runTimers(1000)
+    expect(noFrames.imported).toEqual(['/assets/index-A.js'])
   })
 
   it('a signed-in start preloads the chunks of its modules and what they import', () => {
