@@ -204,6 +204,19 @@ test('the error page, when a screen cannot be shown', async ({ page, request }, 
   await settled(page, 'Algo deu errado')
   await page.getByText('Detalhes técnicos').click()
   await checkAccessibility(page, testInfo, 'error page with its technical details open')
+  // A phone that refuses the clipboard: the text is selected and the agent is told how.
+  await page.evaluate(() =>
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new DOMException('Negado', 'NotAllowedError')) },
+    }),
+  )
+  await page.getByRole('button', { name: 'Copiar detalhes' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'O celular não deixou copiar' }),
+  ).toBeVisible()
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toContain('Rota: /help')
+  await checkAccessibility(page, testInfo, 'error page when the clipboard is refused')
 })
 
 test('the visit: the check-in shell, its dialogs, the questionnaire chat and the report', async ({

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -19,6 +19,8 @@ function renderErrorPage(error: unknown) {
   render(<RouterProvider router={router} />)
 }
 
+const detailsOf = () => screen.getByText('Detalhes técnicos').closest('details')!
+
 // React and React Router report the caught render error on the console: not this test's subject.
 beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined))
 afterEach(() => {
@@ -38,6 +40,33 @@ describe('the error page', () => {
     expect(details).toHaveTextContent('Bearer [removido]')
     expect(details).toHaveTextContent('Rota: /tasks/T-4827')
     expect(document.body.textContent).not.toContain(TOKEN)
+  })
+
+  it('copies the details for support', async () => {
+    const user = userEvent.setup()
+    // After setup: user-event puts its own clipboard on the navigator.
+    const writeText = vi.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
+    renderErrorPage(new Error('quebrou'))
+    await user.click(await screen.findByText('Detalhes técnicos'))
+    await user.click(screen.getByRole('button', { name: 'Copiar detalhes' }))
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('Mensagem: quebrou'))
+    expect(await screen.findByRole('button', { name: 'Copiado' })).toBeInTheDocument()
+    expect(within(detailsOf()).getByRole('status')).toBeEmptyDOMElement()
+  })
+
+  it('when the clipboard refuses, nothing is thrown: the text is selected and the agent told', async () => {
+    const user = userEvent.setup()
+    const writeText = vi.fn(() => Promise.reject(new DOMException('Negado', 'NotAllowedError')))
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
+    renderErrorPage(new Error('quebrou'))
+    await user.click(await screen.findByText('Detalhes técnicos'))
+    await user.click(screen.getByRole('button', { name: 'Copiar detalhes' }))
+    expect(await within(detailsOf()).findByRole('status')).toHaveTextContent(
+      'O celular não deixou copiar. O texto acima ficou selecionado: copie pelo menu do celular.',
+    )
+    expect(window.getSelection()?.toString()).toContain('Mensagem: quebrou')
+    expect(screen.getByRole('button', { name: 'Copiar detalhes' })).toBeInTheDocument()
   })
 
   it('redacts an opaque token it does not know, and keeps the request id for support', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
 import { Button } from '@/components/button'
@@ -31,7 +31,6 @@ export function technicalDetails(error: unknown, route: string, now = new Date()
 export function ErrorPage() {
   const error = useRouteError()
   const location = useLocation()
-  const [copied, setCopied] = useState(false)
   const details = technicalDetails(error, location.pathname)
   return (
     <Page title="Algo deu errado">
@@ -42,18 +41,51 @@ export function ErrorPage() {
       <Button block onClick={() => window.location.reload()}>
         Tentar de novo
       </Button>
-      <details className={styles.details}>
-        <summary>Detalhes técnicos</summary>
-        <pre className={styles.pre}>{details}</pre>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            void navigator.clipboard?.writeText(details).then(() => setCopied(true))
-          }}
-        >
-          {copied ? 'Copiado' : 'Copiar detalhes'}
-        </Button>
-      </details>
+      <TechnicalDetails details={details} />
     </Page>
+  )
+}
+
+/**
+ * The details for support, and a button that copies them. Where the phone refuses the
+ * clipboard (no permission, an old browser, a page not served over HTTPS), the text is
+ * selected instead, for the agent to copy from the phone's own menu, and they are told so.
+ */
+export function TechnicalDetails({ details }: { details: string }) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'refused'>('idle')
+  const text = useRef<HTMLPreElement>(null)
+  const selectText = () => {
+    const selection = window.getSelection()
+    if (!text.current || !selection) return
+    const range = document.createRange()
+    range.selectNodeContents(text.current)
+    selection.removeAllRanges()
+    selection.addRange(range)
+  }
+  const copyDetails = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard')
+      await navigator.clipboard.writeText(details)
+      setCopy('copied')
+    } catch {
+      setCopy('refused')
+      selectText()
+    }
+  }
+  return (
+    <details className={styles.details}>
+      <summary>Detalhes técnicos</summary>
+      <pre ref={text} className={styles.pre}>
+        {details}
+      </pre>
+      <Button variant="secondary" onClick={() => void copyDetails()}>
+        {copy === 'copied' ? 'Copiado' : 'Copiar detalhes'}
+      </Button>
+      <p role="status" className={styles.status}>
+        {copy === 'refused'
+          ? 'O celular não deixou copiar. O texto acima ficou selecionado: copie pelo menu do celular.'
+          : ''}
+      </p>
+    </details>
   )
 }
