@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
+import { keptAnswers } from './support/kept-answers'
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
@@ -175,7 +176,7 @@ test('a reopened app paints the last known offers from the phone, also offline',
     await navigator.serviceWorker.ready
   })
   // The answers reach the phone's cache (coalesced to one write a second).
-  await expect.poll(async () => (await keptCache(page))?.hasOffers).toBe(true)
+  await expect.poll(async () => (await keptAnswers(page))?.hasOffers).toBe(true)
 
   await context.setOffline(true)
   // The worker answers from its precache with the document prerendered for each route.
@@ -189,55 +190,15 @@ test('a reopened app paints the last known offers from the phone, also offline',
   ).toHaveText(title!)
   // Their refresh failed (no signal): once the cache is saved after that, the offers are still
   // in it — the next offline open shows them again.
-  const before = (await keptCache(page))!.savedAt
+  const before = (await keptAnswers(page))!.savedAt
   await expect(
     page.getByText('Sem conexão: você está vendo o que foi carregado por último.'),
   ).toBeVisible()
-  await expect.poll(async () => (await keptCache(page))!.savedAt).toBeGreaterThan(before)
-  expect((await keptCache(page))!.hasOffers).toBe(true)
+  await expect.poll(async () => (await keptAnswers(page))!.savedAt).toBeGreaterThan(before)
+  expect((await keptAnswers(page))!.hasOffers).toBe(true)
   await page.reload()
   await expect(
     page.getByRole('list', { name: 'Oportunidades disponíveis' }).getByRole('link').first(),
   ).toHaveText(title!)
   await context.setOffline(false)
 })
-
-/** The agent's kept query cache on this phone: when it was saved and whether it has offers. */
-function keptCache(page: Page): Promise<{ savedAt: number; hasOffers: boolean } | null> {
-  return page.evaluate(
-    () =>
-      new Promise<{ savedAt: number; hasOffers: boolean } | null>((resolve) => {
-        const { agentId } = JSON.parse(localStorage.getItem('avaliador.session')!) as {
-          agentId: string
-        }
-        const name = `avaliador-queries-${agentId}`
-        // Never open (and so create) the app's database before the app has.
-        void indexedDB.databases().then((all) => {
-          if (!all.some((d) => d.name === name)) return resolve(null)
-          const open = indexedDB.open(name)
-          open.onsuccess = () => {
-            const db = open.result
-            if (!db.objectStoreNames.contains('client')) return resolve(null)
-            const get = db.transaction('client').objectStore('client').get('query-cache')
-            get.onsuccess = () => {
-              const kept = get.result as
-                | { timestamp: number; clientState: { queries: { queryKey: unknown[] }[] } }
-                | undefined
-              db.close()
-              resolve(
-                kept
-                  ? {
-                      savedAt: kept.timestamp,
-                      hasOffers: kept.clientState.queries.some(
-                        (q) => q.queryKey[0] === 'opportunities',
-                      ),
-                    }
-                  : null,
-              )
-            }
-          }
-          open.onerror = () => resolve(null)
-        })
-      }),
-  )
-}

@@ -107,7 +107,7 @@ export async function forgetEverythingButTheSession(page: Page) {
  */
 export async function waitForKeptOffers(page: Page) {
   await page.waitForFunction(
-    async (queryCachePrefix) => {
+    async ({ queryCachePrefix, store, record }) => {
       for (const { name } of await indexedDB.databases()) {
         if (!name?.startsWith(queryCachePrefix)) continue
         const kept = await new Promise<unknown>((resolve) => {
@@ -115,7 +115,7 @@ export async function waitForKeptOffers(page: Page) {
           open.onerror = () => resolve(undefined)
           open.onsuccess = () => {
             try {
-              const get = open.result.transaction('client').objectStore('client').get('query-cache')
+              const get = open.result.transaction(store).objectStore(store).get(record)
               get.onsuccess = () => resolve(get.result)
               get.onerror = () => resolve(undefined)
             } catch {
@@ -133,7 +133,11 @@ export async function waitForKeptOffers(page: Page) {
       }
       return false
     },
-    DATABASES.queryCache(''),
+    {
+      queryCachePrefix: DATABASES.queryCache(''),
+      store: DATABASES.queryCacheStore,
+      record: DATABASES.queryCacheRecord,
+    },
     { polling: 100, timeout: 10_000 },
   )
 }

@@ -37,8 +37,8 @@ export const QUERY_CACHE_MAX_AGE_MS = 24 * 60 * 60_000
 /** Writes are coalesced: at most one a second while answers arrive. */
 const PERSIST_THROTTLE_MS = 1000
 
-const STORE = 'client'
-const KEY = 'query-cache'
+const STORE = DATABASES.queryCacheStore
+const KEY = DATABASES.queryCacheRecord
 
 function openCache(agentId: string, version?: number): Promise<IDBDatabase | null> {
   if (typeof indexedDB === 'undefined') return Promise.resolve(null)

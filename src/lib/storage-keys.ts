@@ -82,6 +82,9 @@ export const DATABASES = {
   demoBackend: (suffix: string) => `avaliador-demo-${suffix}`,
   /** The agent's last known server answers (lib/query-persistence): `avaliador-queries-<agentId>`. */
   queryCache: (agentId: string) => `avaliador-queries-${agentId}`,
+  /** In `queryCache`: the object store, and the key of the one record (TanStack's client). */
+  queryCacheStore: 'client',
+  queryCacheRecord: 'query-cache',
   /** lib/device-storage's crash-proof mirror of localStorage (holds the keys above). */
   deviceStorage: 'avaliador-device-storage',
 }
