@@ -78,7 +78,7 @@ describe('composing a prerendered document', () => {
 })
 
 describe('scripts after the first paint', () => {
-  const { template: deferred, boot } = deferScripts(template, ['/assets/qp-F.js'])
+  const { template: deferred, boot, shellPreloads } = deferScripts(template, ['/assets/qp-F.js'])
 
   it('leaves one script in the document, the generated boot, and no preload before the paint', () => {
     expect(deferred).not.toContain('index-A.js')
@@ -87,10 +87,27 @@ describe('scripts after the first paint', () => {
     expect(boot.fileName).toMatch(/^assets\/boot-[0-9a-f]{8}\.js$/)
   })
 
-  it('the boot preloads what the entry imports, then the entry, once the first paint is recorded', () => {
-    expect(boot.source).toContain('const entry = "/assets/index-A.js"')
-    expect(boot.source).toContain('const preloads = ["/assets/runtime-B.js"]')
-    expect(boot.source).toContain('const signedIn = ["/assets/qp-F.js"]')
+  it('a shell document names what a signed-in start loads, entry first, at low priority', () => {
+    expect(shellPreloads).toEqual(['/assets/index-A.js', '/assets/runtime-B.js', '/assets/qp-F.js'])
+    const compose = (kind: string) =>
+      composeDocument({
+        template: deferred,
+        markup: '<main class="_page_1"></main>',
+        plan: { path: '/oppy', kind },
+        entryStylesheet: entry,
+        stylesheets: [entry],
+        shellPreloads,
+      }).html
+    expect(
+      [...compose('shell').matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]),
+    ).toEqual(
+      shellPreloads.map(
+        (href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low">`,
+      ),
+    )
+    // A signed-out page is whole in its HTML: its scripts wait for the first frame.
+    expect(compose('page')).not.toContain('modulepreload')
+    expect(compose('frame')).not.toContain('modulepreload')
   })
 
   /** Runs the boot's source with a fake page: frames, timers, <head> and import() recorded. */
@@ -134,18 +151,20 @@ describe('scripts after the first paint', () => {
     page.frames.shift()!()
     expect(page.imported).toEqual([])
     page.runTimers(0)
-    expect(page.appended).toEqual(['/assets/runtime-B.js'])
+    // The entry first: the largest file, and the others' requests must not queue ahead of it.
+    expect(page.appended).toEqual(['/assets/index-A.js', '/assets/runtime-B.js'])
     expect(page.imported).toEqual(['/assets/index-A.js'])
     // The one-second fallback finds it started: no second start.
     page.runTimers(1000)
     expect(page.imported).toEqual(['/assets/index-A.js'])
   })
 
-  it('a shell also preloads what a signed-in start needs', () => {
+  it('in a shell, whose head names the preloads, the boot only starts the entry', () => {
     const page = runBoot('visible', 'shell')
     page.frames.shift()!()
     page.runTimers(0)
-    expect(page.appended).toEqual(['/assets/runtime-B.js', '/assets/qp-F.js'])
+    expect(page.appended).toEqual([])
+    expect(page.imported).toEqual(['/assets/index-A.js'])
   })
 
   it('starts at once in a page opened in the background, and within a second if no frame comes', () => {
