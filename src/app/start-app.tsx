@@ -13,7 +13,7 @@ import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
 import { RouterProvider, type DataRouter } from 'react-router-dom'
 import '@/styles/global.css'
 import { setMaintenanceHandler, setResponseValidator, setSessionExpiredHandler } from '@/lib/api'
-import { createQueryClient } from '@/lib/query-client'
+import { afterFirstScreen, createQueryClient } from '@/lib/query-client'
 import { setRouteDataClient } from '@/lib/route-data'
 import { redactSecrets } from '@/lib/redact-secrets'
 import {
@@ -70,8 +70,11 @@ export async function startApp(
   if (!config.preview && 'serviceWorker' in navigator) listenToServiceWorker(router)
   if (!config.preview && import.meta.env.PROD && 'serviceWorker' in navigator) {
     // The app shell and every screen load offline after the first visit (scope `/`; the
-    // demo's MSW worker has its own, narrower `/preview/` scope).
-    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }))
+    // demo's MSW worker has its own, narrower `/preview/` scope). Registered once the first
+    // screen has its answers: on slow 4G its files would share the connections with them.
+    void afterFirstScreen(queryClient)
+      .then(() => import('virtual:pwa-register'))
+      .then(({ registerSW }) => registerSW({ immediate: true }))
   }
   await Promise.all([restored, initialized(router)])
   // The screen's code has just run (one task); hydrating starts in the next, so the phone

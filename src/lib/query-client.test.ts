@@ -7,7 +7,7 @@ import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error'
 import { reportReachability, resetConnectivity } from './connectivity'
-import { createQueryClient } from './query-client'
+import { afterFirstScreen, createQueryClient } from './query-client'
 
 function apiError(code: ApiErrorCode, status: number) {
   return new ApiError({
@@ -107,5 +107,52 @@ describe('query retry policy', () => {
     expect(observer.getCurrentResult().data).toBe('ok')
     stop()
     client.unmount()
+  })
+})
+
+describe('afterFirstScreen', () => {
+  /** Whether the wait has resolved, observed through the microtask queue. */
+  async function isSettled(wait: Promise<void>) {
+    let settled = false
+    void wait.then(() => (settled = true))
+    await vi.advanceTimersByTimeAsync(0)
+    return settled
+  }
+
+  it("waits until the screen's requests have answered, then for an idle moment", async () => {
+    const client = createQueryClient()
+    let answer: (value: string) => void = () => {}
+    void client.prefetchQuery({
+      queryKey: ['offers'],
+      queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+    })
+    const wait = afterFirstScreen(client)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(await isSettled(wait)).toBe(false)
+    answer('ok')
+    // whenIdle without requestIdleCallback (jsdom's Node) is a 200 ms timer.
+    await vi.advanceTimersByTimeAsync(250)
+    expect(await isSettled(wait)).toBe(true)
+    // Every caller shares the one wait.
+    expect(afterFirstScreen(client)).toBe(wait)
+    client.clear()
+  })
+
+  it('does not wait for ever on a request that hangs', async () => {
+    const client = createQueryClient()
+    void client.prefetchQuery({ queryKey: ['hangs'], queryFn: () => new Promise<string>(() => {}) })
+    const wait = afterFirstScreen(client, 4000)
+    await vi.advanceTimersByTimeAsync(3900)
+    expect(await isSettled(wait)).toBe(false)
+    await vi.advanceTimersByTimeAsync(400)
+    expect(await isSettled(wait)).toBe(true)
+    client.clear()
+  })
+
+  it('with nothing to fetch (signed out), goes on at the first idle moment', async () => {
+    const client = createQueryClient()
+    const wait = afterFirstScreen(client)
+    await vi.advanceTimersByTimeAsync(250)
+    expect(await isSettled(wait)).toBe(true)
   })
 })

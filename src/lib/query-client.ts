@@ -2,6 +2,7 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { isApiError } from '@/api/api-error'
 import { isOnline, subscribeConnectivity } from './connectivity'
+import { whenIdle } from './idle'
 
 /**
  * Retry what may heal (timeout, 5xx, an answer that could not be read), twice with a growing
@@ -42,4 +43,35 @@ export function createQueryClient() {
       mutations: { networkMode: 'offlineFirst', retry: false },
     },
   })
+}
+
+const firstScreens = new WeakMap<QueryClient, Promise<void>>()
+
+/**
+ * Resolves once the first screen has its answers — no query of `client` is fetching — and
+ * the browser is then idle; after `timeoutMs` at the latest (a request hanging on a dead
+ * connection does not hold it). The app's background work waits for it (the service worker's
+ * registration, the outbox's sync loop): on slow 4G it would share the phone's few
+ * connections with the screen's own code and data. Every caller with the same client shares
+ * one wait.
+ */
+export function afterFirstScreen(client: QueryClient, timeoutMs = 4000): Promise<void> {
+  let settled = firstScreens.get(client)
+  if (!settled) {
+    settled = new Promise<void>((resolve) => {
+      let unsubscribe = () => {}
+      const finish = () => {
+        unsubscribe()
+        clearTimeout(timer)
+        whenIdle(() => resolve())
+      }
+      const timer = setTimeout(finish, timeoutMs)
+      unsubscribe = client.getQueryCache().subscribe(() => {
+        if (client.isFetching() === 0) finish()
+      })
+      if (client.isFetching() === 0) finish()
+    })
+    firstScreens.set(client, settled)
+  }
+  return settled
 }

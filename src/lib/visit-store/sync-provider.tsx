@@ -5,11 +5,14 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
+import { afterFirstScreen } from '@/lib/query-client'
 import { currentSession, onSessionChange } from '@/lib/session'
 
 /**
- * The sync engine (IndexedDB, outbox, uploads) loads after the first screen, not before it:
- * it is not needed to paint /login or /oppy, and it keeps ~5 KiB gzip off the entry.
+ * The sync engine (IndexedDB, outbox, uploads) loads once the first screen has its answers
+ * (`afterFirstScreen`), not before: it is not needed to paint /login or /oppy, it keeps
+ * ~5 KiB gzip off the entry, and on slow 4G its files would share the phone's connections
+ * with the screen's own data.
  */
 const loadSyncEngine = () => Promise.all([import('./store'), import('./sync')])
 
@@ -25,10 +28,12 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
     if (!agentId) return
     let stop: (() => void) | undefined
     let cancelled = false
-    void loadSyncEngine().then(async ([store, { runVisitSync }]) => {
-      const db = await store.agentVisitDb()
-      if (!cancelled) stop = runVisitSync(db, queryClient)
-    })
+    void afterFirstScreen(queryClient)
+      .then(loadSyncEngine)
+      .then(async ([store, { runVisitSync }]) => {
+        const db = await store.agentVisitDb()
+        if (!cancelled) stop = runVisitSync(db, queryClient)
+      })
     return () => {
       cancelled = true
       stop?.()
