@@ -15,7 +15,7 @@ import { findChromium } from '../find-chromium'
 import { formatReport, measure } from '../bundle-size'
 import type { ChunkReport } from '../check-bundle'
 import { measureFakeDb } from './fake-db'
-import { lighthouseTable, measureLighthouse } from './lighthouse'
+import { lighthouseTable, lighthouseTraces, measureLighthouse } from './lighthouse'
 import { measurePreviewStart, TARGET_MS as PREVIEW_TARGET_MS } from './preview-start'
 import { measureRepeatVisit, REOPEN_TARGET_MS } from './repeat-visit'
 import { ROOT } from './support'
@@ -45,6 +45,7 @@ section(
   `Lighthouse 12, mobile profile, median of ${runs(5)} (fresh profile per run)`,
   lighthouseTable(lh),
 )
+section('Where the time goes: the Lighthouse runs behind a missed target', lighthouseTraces(lh))
 
 // 3. Reopening the app: the worker serves it, the offers come from the phone.
 const repeat = await measureRepeatVisit(runs(5))
