@@ -7,8 +7,8 @@
  * HTML the page arrived with (scripts/prerender.ts), which it hydrates when nothing on the
  * device changes it. The start runs as a few short tasks, not one long one.
  */
-import type { QueryClient } from '@tanstack/react-query'
-import { startTransition, type ReactNode } from 'react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
 import { RouterProvider, type DataRouter } from 'react-router-dom'
 import '@/styles/global.css'
@@ -68,21 +68,20 @@ export async function startApp(
     void router.navigate('/login', { replace: true })
   })
   if (!config.preview && 'serviceWorker' in navigator) listenToServiceWorker(router)
-  if (!config.preview && import.meta.env.PROD && 'serviceWorker' in navigator) {
-    // The app shell and every screen load offline after the first visit (scope `/`; the
-    // demo's MSW worker has its own, narrower `/preview/` scope). Registered once the first
-    // screen has its answers: on slow 4G its files would share the connections with them.
-    void afterFirstScreen(queryClient)
-      .then(() => import('virtual:pwa-register'))
-      .then(({ registerSW }) => registerSW({ immediate: true }))
-  }
   await Promise.all([restored, initialized(router)])
   // The screen's code has just run (one task); hydrating starts in the next, so the phone
   // can paint and take a tap between the two (issue #14: no start task over 50 ms).
   await yieldToMain()
+  // The app shell and every screen load offline after the first visit (scope `/`; the demo's
+  // MSW worker has its own, narrower `/preview/` scope).
+  const offlineReady =
+    !config.preview && import.meta.env.PROD && 'serviceWorker' in navigator ? (
+      <AfterFirstScreen task={registerServiceWorker} />
+    ) : null
   const app = (
     <AppProviders queryClient={queryClient}>
       {frame}
+      {offlineReady}
       <RouterProvider router={router} onError={logRedacted('Erro ao mostrar a tela:')} />
     </AppProviders>
   )
@@ -101,6 +100,23 @@ export async function startApp(
   }
   prefetchLikelyNextRoutes(router, config.basename)
   return { router, queryClient }
+}
+
+function registerServiceWorker() {
+  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }))
+}
+
+/**
+ * Runs `task` once the first screen is on the glass with its answers (`afterFirstScreen`,
+ * asked from an effect: after the first render is committed). On slow 4G, what it loads
+ * would otherwise share the phone's connections with the screen's own code and data.
+ */
+function AfterFirstScreen({ task }: { task: () => void }) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    void afterFirstScreen(queryClient).then(task)
+  }, [queryClient, task])
+  return null
 }
 
 /** Resolves once the router has the first screen's code (and ran its loaders). */

@@ -23,3 +23,25 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield()
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
+
+/**
+ * Runs `task` once the next frame is on the screen: the animation callback of the frame after
+ * it comes once it is presented, and a timer queued from there runs after that callback's
+ * frame work. At once in a hidden page (it paints nothing), and within `fallbackMs` in any
+ * case (a page hidden while it waits gets no frames).
+ */
+export function afterNextPaint(task: () => void, fallbackMs = 1000): void {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    task()
+  }
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden'
+  if (hidden || typeof requestAnimationFrame !== 'function') {
+    setTimeout(once, 0)
+    return
+  }
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, 0)))
+  setTimeout(once, fallbackMs)
+}

@@ -2,7 +2,7 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { isApiError } from '@/api/api-error'
 import { isOnline, subscribeConnectivity } from './connectivity'
-import { whenIdle } from './idle'
+import { afterNextPaint, whenIdle } from './idle'
 
 /**
  * Retry what may heal (timeout, 5xx, an answer that could not be read), twice with a growing
@@ -48,12 +48,13 @@ export function createQueryClient() {
 const firstScreens = new WeakMap<QueryClient, Promise<void>>()
 
 /**
- * Resolves once the first screen has its answers — no query of `client` is fetching — and
- * the browser is then idle; after `timeoutMs` at the latest (a request hanging on a dead
+ * Resolves once the first screen has its answers — no query of `client` is fetching —, its
+ * frame is painted and the browser is then idle; after `timeoutMs` at the latest (a request hanging on a dead
  * connection does not hold it). The app's background work waits for it (the service worker's
  * registration, the outbox's sync loop): on slow 4G it would share the phone's few
  * connections with the screen's own code and data. Every caller with the same client shares
- * one wait.
+ * one wait, which starts at the first call: make it from an effect, once the first screen
+ * is rendered (its queries asked), not before its code has loaded.
  */
 export function afterFirstScreen(client: QueryClient, timeoutMs = 4000): Promise<void> {
   let settled = firstScreens.get(client)
@@ -63,7 +64,9 @@ export function afterFirstScreen(client: QueryClient, timeoutMs = 4000): Promise
       const finish = () => {
         unsubscribe()
         clearTimeout(timer)
-        whenIdle(() => resolve())
+        // Its screen painted first: requests sent between the render and its paint would
+        // still share the connections with the screen's last bytes.
+        afterNextPaint(() => whenIdle(() => resolve()))
       }
       const timer = setTimeout(finish, timeoutMs)
       unsubscribe = client.getQueryCache().subscribe(() => {
