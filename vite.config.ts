@@ -235,8 +235,9 @@ const pwa = VitePWA({
  * for every set of screens sharing a module. Three groups, captured in this order:
  * - `app`: everything the entry imports statically (one file instead of seven);
  * - `common`: the components, helpers and TanStack Query hooks that a dozen screens or more
- *   share (notices, skeletons, status, text fields, formats): one file, cached once. Not the
- *   domain's validators that pull zod: /login's entry budget (140 KiB gzip) has no room;
+ *   share (notices, skeletons, status, text fields, formats): one file, cached once. A lower
+ *   share count also pulls in the domain's validators and zod, for which /login's entry
+ *   budget (140 KiB gzip) has no room;
  * - `signed-in`: what a signed-in start loads beside the entry (the agent's frame, the kept
  *   answers): one file, which the shell documents preload (scripts/prerender.ts).
  */

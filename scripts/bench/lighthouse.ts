@@ -92,6 +92,7 @@ function traceOf(audits: Record<string, { details?: unknown }>, baseUrl: string)
     'optimisticLargestContentfulPaint',
   )
   const lcpPath = [...(simulated ?? [])]
+    .filter(([node, timing]) => node.type === 'network' || timing.endTime - timing.startTime >= 10)
     .map(([node, timing]) => {
       const at = { startMs: Math.round(timing.startTime), endMs: Math.round(timing.endTime) }
       if (node.type === 'network') {
@@ -101,7 +102,6 @@ function traceOf(audits: Record<string, { details?: unknown }>, baseUrl: string)
       const scripts = [...node.getEvaluateScriptURLs()].map(short).join(', ')
       return { ...at, what: `main thread${scripts ? ` (runs ${scripts})` : ''}` }
     })
-    .filter((step) => step.what.startsWith('request') || step.endMs - step.startMs >= 10)
     .sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs)
   return {
     lcpPhases: (phases ?? []).map((p) => ({

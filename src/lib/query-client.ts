@@ -48,13 +48,13 @@ export function createQueryClient() {
 const firstScreens = new WeakMap<QueryClient, Promise<void>>()
 
 /**
- * Resolves once the first screen has its answers — no query of `client` is fetching —, its
- * frame is painted and the browser is then idle; after `timeoutMs` at the latest (a request hanging on a dead
- * connection does not hold it). The app's background work waits for it (the service worker's
- * registration, the outbox's sync loop): on slow 4G it would share the phone's few
- * connections with the screen's own code and data. Every caller with the same client shares
- * one wait, which starts at the first call: make it from an effect, once the first screen
- * is rendered (its queries asked), not before its code has loaded.
+ * Resolves once the first screen has its answers (no query of `client` is fetching), its
+ * frame is on the screen and the browser is then idle; after `timeoutMs` at the latest (a
+ * request hanging on a dead connection does not hold it). The app's background work waits
+ * for it (the service worker's registration, the outbox's sync loop): on slow 4G it would
+ * share the phone's few connections with the screen's own code and data. Every caller with
+ * the same client shares one wait, which starts at the first call: make it from an effect,
+ * once the first screen is rendered (its queries asked), not before its code has loaded.
  */
 export function afterFirstScreen(client: QueryClient, timeoutMs = 4000): Promise<void> {
   let settled = firstScreens.get(client)
@@ -64,8 +64,7 @@ export function afterFirstScreen(client: QueryClient, timeoutMs = 4000): Promise
       const finish = () => {
         unsubscribe()
         clearTimeout(timer)
-        // Its screen painted first: requests sent between the render and its paint would
-        // still share the connections with the screen's last bytes.
+        // The answers are rendered, but not yet on the screen: wait for that frame too.
         afterNextPaint(() => whenIdle(() => resolve()))
       }
       const timer = setTimeout(finish, timeoutMs)
