@@ -4,8 +4,8 @@
  * attendant. The nomination is queued on the device; when the server refuses it, the award
  * save failure message keeps it for a retry.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { AwardDefinition, AwardGiven, EvaluationForm } from '@/api/entities'
 import { Button } from '@/components/button'
@@ -16,7 +16,7 @@ import { Page } from '@/components/page'
 import { EmptyState } from '@/components/status'
 import { AWARD_STATUS_LABEL, canNominate } from '@/domain/awards'
 import { answersById, computeScore } from '@/domain/questionnaire'
-import { myAwardsQueryOptions, walletKeys } from '@/features/wallet/api/wallet-queries'
+import { myAwardsQueryOptions } from '@/features/wallet/api/wallet-queries'
 import { formatMoney, formatScore } from '@/lib/format'
 import type { OutboxItem, ReportDraft } from '@/lib/visit-store/db'
 import { queueWrite } from '@/lib/visit-store/store'
@@ -30,14 +30,9 @@ type AwardItem = Extract<OutboxItem, { kind: 'award' }>
 
 export function AwardsPage() {
   const visit = useCheckinVisit()
-  const queryClient = useQueryClient()
+  // When a nomination reaches the server, the sync loop refreshes the awards (queriesChangedBy).
   const given = useQuery(myAwardsQueryOptions())
   const queued = (visit.outbox?.items ?? []).filter((i): i is AwardItem => i.kind === 'award')
-  // A nomination left the outbox (sent or discarded): ask the server what it has now.
-  const queuedCount = queued.length
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: walletKeys.awards })
-  }, [queuedCount, queryClient])
 
   return (
     <Page title={copy.awardsTitle}>

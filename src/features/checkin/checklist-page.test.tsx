@@ -55,8 +55,11 @@ describe('Checklist', () => {
     expect(await screen.findByRole('heading', { name: 'Instruções' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Cenário' })).toBeInTheDocument()
     await user.click(screen.getByRole('link', { name: 'Checklist' }))
-    expect(
-      await screen.findByRole('checkbox', { name: 'Fotografar o balcão da padaria' }),
-    ).toBeChecked()
+    // The page shows the shell's copy of the draft, re-read from the device after each tick.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('checkbox', { name: 'Fotografar o balcão da padaria' }),
+      ).toBeChecked(),
+    )
   })
 })

@@ -50,6 +50,8 @@ const UP_TO_LOYALTY: Answer[] = [
 /** Opens the chat of the started task, checked in on the server (and optionally with answers). */
 async function openChat(options: { answers?: Answer[] } = {}) {
   const rendered = await renderRoute('/preparando')
+  // The sync loop as the app runs it: with the screen's query client, which it refreshes.
+  await startTestSync(DEMO_AGENT_ID, rendered.queryClient)
   await fakeBackend.db.tasks.update((q) => q.where({ slug: SLUG }), {
     data(t) {
       t.steps.checkin = {
@@ -93,7 +95,6 @@ const replies = (question: string) => screen.findByRole('group', { name: questio
 beforeEach(async () => {
   setReducedMotion(true)
   await resetVisitDevice(DEMO_AGENT_ID)
-  await startTestSync(DEMO_AGENT_ID)
 })
 afterEach(() => resetVisitDevice(DEMO_AGENT_ID))
 

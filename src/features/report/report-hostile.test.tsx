@@ -29,12 +29,13 @@ beforeEach(async () => {
     dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia
   await resetVisitDevice(DEMO_AGENT_ID)
-  await startTestSync(DEMO_AGENT_ID)
 })
 afterEach(() => resetVisitDevice(DEMO_AGENT_ID))
 
 async function open(path: string, prepare?: () => Promise<void>) {
   const rendered = await renderRoute('/preparando')
+  // The sync loop as the app runs it: with the screen's query client, which it refreshes.
+  await startTestSync(DEMO_AGENT_ID, rendered.queryClient)
   await prepare?.()
   await act(() => rendered.router.navigate(path))
   return rendered

@@ -25,6 +25,8 @@ async function checkIn(slug: string) {
 /** Renders, prepares the fake server, then opens `path` (the first screen must not load first). */
 async function open(path: string, prepare?: () => Promise<void>) {
   const rendered = await renderRoute('/preparando')
+  // The sync loop as the app runs it: with the screen's query client, which it refreshes.
+  await startTestSync(DEMO_AGENT_ID, rendered.queryClient)
   await prepare?.()
   await act(() => rendered.router.navigate(path))
   return rendered
@@ -35,7 +37,6 @@ const serverReport = (id: string) => fakeBackend.db.reports.findFirst((q) => q.w
 
 beforeEach(async () => {
   await resetVisitDevice(DEMO_AGENT_ID)
-  await startTestSync(DEMO_AGENT_ID)
 })
 afterEach(() => resetVisitDevice(DEMO_AGENT_ID))
 

@@ -16,13 +16,14 @@ const JUSTIFICATION_TIME =
 
 async function open(path: string) {
   const rendered = await renderRoute('/preparando')
+  // The sync loop as the app runs it: with the screen's query client, which it refreshes.
+  await startTestSync(DEMO_AGENT_ID, rendered.queryClient)
   await act(() => rendered.router.navigate(path))
   return rendered
 }
 
 beforeEach(async () => {
   await resetVisitDevice(DEMO_AGENT_ID)
-  await startTestSync(DEMO_AGENT_ID)
 })
 afterEach(() => resetVisitDevice(DEMO_AGENT_ID))
 

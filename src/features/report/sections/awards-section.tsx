@@ -3,8 +3,8 @@
  * award whose goal the score reaches) is queued in the outbox; a refusal stays there with
  * the server's message, to retry.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
 import type { AwardGiven, Mission, Report } from '@/api/entities'
 import { Button } from '@/components/button'
 import { SelectField } from '@/components/form-fields'
@@ -13,7 +13,7 @@ import { Notice } from '@/components/notice'
 import { useSnackbar } from '@/components/snackbar'
 import { Badge, EmptyState } from '@/components/status'
 import { AWARD_STATUS_LABEL, checkNomination } from '@/domain/awards'
-import { myAwardsQueryOptions, walletKeys } from '@/features/wallet/api/wallet-queries'
+import { myAwardsQueryOptions } from '@/features/wallet/api/wallet-queries'
 import { formatMoney } from '@/lib/format'
 import { queueWrite } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
@@ -74,15 +74,9 @@ export function AwardsSection({ data }: { data: VisitReport }) {
   const summary = useOutboxSummary(task.id)
   const snackbar = useSnackbar()
   const queued = (summary?.items ?? []).flatMap((i) => (i.kind === 'award' ? [i] : []))
-  const queryClient = useQueryClient()
-  // A nomination left the outbox: the server has it (or refused it, parked): read them again.
-  const sentCount = queued.filter((i) => i.state === 'pending').length
-  const previous = useRef(sentCount)
-  useEffect(() => {
-    if (sentCount < previous.current)
-      void queryClient.invalidateQueries({ queryKey: walletKeys.awards })
-    previous.current = sentCount
-  }, [sentCount, queryClient])
+  // Nominations still waiting on the device. When one reaches the server, the sync loop
+  // refreshes the awards (queriesChangedBy).
+  const waitingCount = queued.filter((i) => i.state === 'pending').length
   const [code, setCode] = useState(mission.awards[0]?.code ?? '')
   const [attendantCode, setAttendantCode] = useState(draft.attendants[0]?.code ?? '')
   const [error, setError] = useState<string>()
@@ -112,7 +106,7 @@ export function AwardsSection({ data }: { data: VisitReport }) {
     <div className={styles.stack}>
       <p className={styles.muted}>{copy.awardsBody}</p>
       <AwardsList mission={mission} given={given} attendants={draft.attendants} />
-      {sentCount > 0 && <Notice tone="info">{copy.nominationsQueued(sentCount)}</Notice>}
+      {waitingCount > 0 && <Notice tone="info">{copy.nominationsQueued(waitingCount)}</Notice>}
       {queued
         .filter((i) => i.state === 'failed')
         .map((item) => (
