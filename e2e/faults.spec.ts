@@ -4,9 +4,13 @@
  * production: the route's error element catches the crash), maintenance (→ /unavailable and
  * back), no connection, and no answer (the client's 20 s limit, on Playwright's clock). Each
  * time a pt-BR message with a retry, no uncaught error, and the screen once the fault is gone.
+ * Also a file of the app that does not arrive: the outbox's engine, fetched again later.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { Task } from '../src/api/entities'
+import { DEMO_TOKEN } from '../mocks/seed/seed'
 import { resetBackend } from './support/fake-backend'
+import { apiGet } from './support/visit'
 
 type FaultRule = { method?: string; path: string; fault: string; times?: number }
 
@@ -33,6 +37,18 @@ async function signedIn(page: Page) {
         }),
       )
   })
+}
+
+/** A started task of the seed (busy-agent) the agent has not checked in to yet. */
+async function taskWithoutCheckin(request: APIRequestContext) {
+  const { items } = await apiGet<{ items: Task[] }>(
+    request,
+    DEMO_TOKEN,
+    '/tasks/mine?status=started',
+  )
+  const task = items.find((t) => !t.steps.checkin)
+  if (!task) throw new Error('The seed has no started task without a check-in')
+  return task
 }
 
 let pageErrors: string[] = []
@@ -128,6 +144,57 @@ test.describe('opened straight from its prerendered HTML', () => {
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
     await clearFaults(request)
   })
+
+  test('the outbox engine could not be fetched: a check-in still leaves when the connection returns', async ({
+    page,
+    context,
+    request,
+  }) => {
+    // A first visit in a shop: the first screen arrived, then the sync engine's file did not.
+    let refused = 0
+    await page.route('**/assets/sync-*.js', (route) =>
+      refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+    )
+    const task = await taskWithoutCheckin(request)
+    await context.grantPermissions(['geolocation'])
+    await context.setGeolocation({
+      latitude: task.location.lat,
+      longitude: task.location.lng,
+      accuracy: 20,
+    })
+    await page.goto(`/tasks/${task.slug}/checkin`)
+    await expect.poll(() => refused).toBe(1)
+    await page.getByRole('button', { name: 'Fazer check-in' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
+    // The connection comes back: the engine is fetched again and sends the check-in.
+    await context.setOffline(true)
+    await context.setOffline(false)
+    await expect(page.getByText('Tudo enviado')).toBeVisible()
+    expect(refused).toBe(2)
+    expect(
+      (await apiGet<Task>(request, DEMO_TOKEN, `/tasks/${task.id}`)).steps.checkin,
+    ).toBeTruthy()
+  })
+})
+
+test('the service worker registration file did not arrive: the app registers it when the connection returns', async ({
+  page,
+  context,
+}) => {
+  let refused = 0
+  await page.route('**/assets/virtual_pwa-register-*.js', (route) =>
+    refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+  )
+  const registered = () =>
+    page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))
+  await page.goto('/oppy')
+  await expect(page.getByRole('list', { name: 'Oportunidades disponíveis' })).toBeVisible()
+  await expect.poll(() => refused).toBe(1)
+  expect(await registered()).toBe(false)
+  await context.setOffline(true)
+  await context.setOffline(false)
+  await expect.poll(registered).toBe(true)
+  expect(refused).toBe(2)
 })
 
 test('offline on /tasks: the app still opens and says what is missing, with a retry', async ({

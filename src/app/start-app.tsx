@@ -14,6 +14,7 @@ import { RouterProvider, type DataRouter } from 'react-router-dom'
 import '@/styles/global.css'
 import { setMaintenanceHandler, setResponseValidator, setSessionExpiredHandler } from '@/lib/api'
 import { afterFirstScreen, createQueryClient } from '@/lib/query-client'
+import { keepTrying } from '@/lib/keep-trying'
 import { setRouteDataClient } from '@/lib/route-data'
 import { redactSecrets } from '@/lib/redact-secrets'
 import {
@@ -102,8 +103,18 @@ export async function startApp(
   return { router, queryClient }
 }
 
+/**
+ * Registers the service worker (offline start, Background Sync, push). Its files may not
+ * arrive on a first visit in bad signal: tried again until the registration succeeds.
+ */
 function registerServiceWorker() {
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }))
+  if (!('serviceWorker' in navigator)) return
+  keepTrying(async () => {
+    const { registerSW } = await import('virtual:pwa-register')
+    await new Promise<void>((resolve, reject) => {
+      registerSW({ immediate: true, onRegisteredSW: () => resolve(), onRegisterError: reject })
+    })
+  })
 }
 
 /**

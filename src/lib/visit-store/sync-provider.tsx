@@ -5,6 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
+import { keepTrying } from '@/lib/keep-trying'
 import { afterFirstScreen } from '@/lib/query-client'
 import { currentSession, onSessionChange } from '@/lib/session'
 
@@ -27,15 +28,20 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!agentId) return
     let stop: (() => void) | undefined
+    let stopTrying: (() => void) | undefined
     let cancelled = false
-    void afterFirstScreen(queryClient)
-      .then(loadSyncEngine)
-      .then(async ([store, { runVisitSync }]) => {
+    void afterFirstScreen(queryClient).then(() => {
+      if (cancelled) return
+      // Its files may not arrive on a first visit in bad signal: tried again until they do.
+      stopTrying = keepTrying(async () => {
+        const [store, { runVisitSync }] = await loadSyncEngine()
         const db = await store.agentVisitDb()
         if (!cancelled) stop = runVisitSync(db, queryClient)
       })
+    })
     return () => {
       cancelled = true
+      stopTrying?.()
       stop?.()
     }
   }, [agentId, queryClient])
