@@ -69,7 +69,7 @@ export function evidenceItems(
     return {
       key: ref.mediaId ?? ref.evidenceId ?? String(i),
       ref,
-      kind: local?.kind ?? server?.kind,
+      kind: local?.kind ?? ref.kind ?? server?.kind,
       ...(local ? { local } : {}),
       ...(server ? { server } : {}),
       ...(usedBy ? { usedBy } : {}),

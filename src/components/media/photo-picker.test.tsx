@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { API, failApi, fakeBackend, fakeServer } from '@/test/render-route'
 import * as compressImageModule from '@/lib/device-media/compress-image'
+import { draftFromReport } from '@/lib/visit-store/db'
 import { EvidenceList, evidenceItems } from './evidence-list'
 import {
   deviceDb,
@@ -359,6 +360,22 @@ describe('evidenceItems', () => {
     expect(items.map((i) => [i.key, i.kind, Boolean(i.local), i.server?.id])).toEqual([
       ['e0', 'receipt', false, 'e0'],
       ['m1', 'photo', true, 'e1'],
+    ])
+  })
+
+  it('knows a server evidence by the kind the draft kept, before the report is read again', () => {
+    const report = {
+      ...fakeBackend.db.reports.findFirst((q) => q.where({ id: seededTask('visited').report.id }))!,
+      evidences: [
+        { id: 'e0', kind: 'receipt' as const, url: '', bytes: 1, takenAt: '' },
+        { id: 'e1', kind: 'photo' as const, url: '', bytes: 1, takenAt: '' },
+      ],
+    }
+    // The report query has not answered yet (a slow network): no server evidences to join.
+    const items = evidenceItems(draftFromReport(report), [], undefined)
+    expect(items.map((i) => [i.key, i.kind])).toEqual([
+      ['e0', 'receipt'],
+      ['e1', 'photo'],
     ])
   })
 

@@ -26,8 +26,12 @@ export type ReportDraft = {
   attendants: Attendant[]
   times: TimeRecord[]
   checklist: Schemas['ChecklistMark'][]
-  /** Evidences in report order: uploaded ones by server id, pending ones by local media id. */
-  evidenceRefs: Array<{ evidenceId?: string; mediaId?: string }>
+  /**
+   * Evidences in report order: uploaded ones by server id, pending ones by local media id.
+   * `kind` is kept from the server's report, so a list filtered by kind (photos, receipts)
+   * knows each one before the report is read again; drafts from older versions lack it.
+   */
+  evidenceRefs: Array<{ evidenceId?: string; mediaId?: string; kind?: MediaKind }>
   taxReceipts: Array<TaxReceipt & { mediaId?: string }>
   testimony: string
   notes: string
@@ -214,7 +218,7 @@ export function draftFromReport(report: Report): ReportDraft {
     attendants: report.attendants,
     times: report.times,
     checklist: report.checklist,
-    evidenceRefs: report.evidences.map((e) => ({ evidenceId: e.id })),
+    evidenceRefs: report.evidences.map((e) => ({ evidenceId: e.id, kind: e.kind })),
     taxReceipts: report.taxReceipts,
     testimony: report.testimony ?? '',
     notes: report.notes,
