@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { API, failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
 
 // Each screen is a lazy chunk compiled on first use: allow for a slow, busy machine.
 
@@ -57,6 +58,33 @@ describe('Pendências de validação', () => {
     expect(
       await screen.findByRole('link', { name: new RegExp(first!.location.name) }),
     ).toBeInTheDocument()
+  })
+
+  it('shows the rows with their projects at once: nothing moves in after them', async () => {
+    // The projects answer only when the test says so (a slow network).
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let asked = false
+    fakeServer.use(
+      http.get(`${API}/projects/:id`, async () => {
+        asked = true
+        await released
+        return undefined
+      }),
+    )
+    await renderRoute('/tasks/validations', { scenario: 'contested' })
+    expect(
+      await screen.findByRole('status', { name: 'Carregando as pendências' }),
+    ).toBeInTheDocument()
+    // The tasks are in; their projects are being asked.
+    await waitFor(() => expect(asked).toBe(true))
+    expect(screen.queryByRole('link', { name: /Pendências desde/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Filtrar por projeto' })).not.toBeInTheDocument()
+    release()
+    const [task] = contestedTasks()
+    const row = await screen.findByRole('link', { name: new RegExp(task!.location.name) })
+    expect(row).toHaveTextContent(projectCode(task!.projectId))
+    expect(screen.getByRole('group', { name: 'Filtrar por projeto' })).toBeInTheDocument()
   })
 
   it('opens filtered from a channel link', async () => {

@@ -23,12 +23,16 @@ export function ValidationsPage() {
   const projects = new Map<string, Project>()
   for (const q of projectQueries) if (q.data) projects.set(q.data.id, q.data)
   const projectsLoading = projectQueries.some((q) => q.isPending)
+  // Asked of the server right now (not paused for lack of a connection).
+  const projectsArriving = projectQueries.some((q) => q.isLoading)
   const failedProject = projectQueries.find((q) => q.isError)
   const codes = [...new Set([...projects.values()].map((p) => p.code))].sort()
 
   const shown = channel ? items.filter((t) => projects.get(t.projectId)?.code === channel) : items
-  // A filtered list can only be told once the projects (and their codes) are known.
-  const waiting = tasks.isPending || (channel !== undefined && projectsLoading)
+  // The rows and the filter wait for the projects' first answer, so each row shows its project
+  // and nothing moves in later; offline, the rows show without them. A filtered list can only
+  // be told once the projects (and their codes) are known.
+  const waiting = tasks.isPending || projectsArriving || (channel !== undefined && projectsLoading)
 
   return (
     <Page title={copy.validationsTitle} backTo="/tasks">
@@ -47,7 +51,7 @@ export function ValidationsPage() {
           onRetry={() => projectQueries.forEach((q) => q.isError && void q.refetch())}
         />
       )}
-      {tasks.isSuccess && (codes.length > 0 || channel) && (
+      {tasks.isSuccess && !projectsArriving && (codes.length > 0 || channel) && (
         <Chips label={copy.validationsFilter}>
           <Chip pressed={!channel} onToggle={() => navigate('/tasks/validations')}>
             {copy.allProjects}
