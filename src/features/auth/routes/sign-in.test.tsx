@@ -15,6 +15,20 @@ async function requestCode() {
   return rendered
 }
 
+/**
+ * Sends the typed wrong code again and again, each time once the server answered the last try
+ * (as an agent reads the message before trying again; the button waits while a try is out),
+ * from `left` tries left down to the lock.
+ */
+async function tryUntilLocked(user: Awaited<ReturnType<typeof requestCode>>['user'], left: number) {
+  for (; left > 0; left--) {
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    const tries = left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`
+    await screen.findByText(`Código incorreto. ${tries}.`)
+  }
+  await user.click(screen.getByRole('button', { name: 'Entrar' }))
+}
+
 describe('Entrar', () => {
   it('masks the phone as it is typed', async () => {
     const { user } = await renderRoute('/login', { signedIn: false })
@@ -74,7 +88,7 @@ describe('Entrar', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }))
     expect(await screen.findByText('Código incorreto. Restam 4 tentativas.')).toBeInTheDocument()
     expect(field).toHaveValue(wrong)
-    for (let i = 0; i < 4; i++) await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await tryUntilLocked(user, 3)
     expect(await screen.findByText(/Você errou o código muitas vezes/)).toBeInTheDocument()
     // Locked until the resend lock of the code ends (60 s after it was sent).
     expect(screen.getByRole('timer')).toHaveTextContent(
@@ -121,7 +135,7 @@ describe('Entrar', () => {
       await screen.findByLabelText('Código'),
       right === '000000' ? '111111' : '000000',
     )
-    for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await tryUntilLocked(user, 4)
     await screen.findByText(/Você errou o código muitas vezes/)
     // A minute later on the server: a new code may be asked for right away.
     fakeBackend.context.clock.advance(60_000)

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { TaskStatusCode } from '@/api/entities'
 import { API, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
@@ -59,10 +59,17 @@ describe('Status da tarefa', () => {
     const revision = fakeBackend.db.revisions.findFirst((q) =>
       q.where((r) => r.taskId === task.id && r.status === 'open'),
     )!
-    const round = await screen.findByText(/^Pendências do validador/)
-    const step = round.closest('li')!
     const count = revision.pendencies.length
-    expect(step).toHaveTextContent(count === 1 ? '1 pendência' : `${count} pendências`)
+    const stepOfRound = async () =>
+      (await screen.findByText(/^Pendências do validador/)).closest('li')!
+    // The round's size comes with the revision, read after the task.
+    await waitFor(async () =>
+      expect(await stepOfRound()).toHaveTextContent(
+        count === 1 ? '1 pendência' : `${count} pendências`,
+      ),
+    )
+    const round = screen.getByText(/^Pendências do validador/)
+    const step = round.closest('li')!
     expect(step).toHaveTextContent(/\d{2}\/\d{2}\/\d{4}/)
     const labels = timelineSteps().map((s) => s.querySelector('strong')?.textContent)
     expect(labels.indexOf(round.textContent)).toBe(labels.indexOf('Relatório enviado') + 1)
