@@ -14,7 +14,7 @@ import type { Task } from '../src/api/entities'
 import { launchAppContext, workerControls, type AppContext } from './support/app-context'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
-import { apiGet, control, sessionToken } from './support/visit'
+import { apiGet, control, sessionToken, taskWithoutCheckin } from './support/visit'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -40,16 +40,9 @@ async function checkoutsReceived(request: APIRequestContext, taskId: string) {
     .requests
 }
 
-async function startedTask(request: APIRequestContext) {
-  const tasks = await apiGet<{ items: Task[] }>(request, token, '/tasks/mine?status=started')
-  const task = tasks.items.find((t) => !t.steps.checkin)
-  if (!task) throw new Error('The seed has no started task without a check-in')
-  return task
-}
-
 /** Checks in online at the place, then checks out with no connection: "Check-out guardado". */
 async function checkOutOffline(page: Page, request: APIRequestContext) {
-  const task = await startedTask(request)
+  const task = await taskWithoutCheckin(request, token)
   await app.context.setGeolocation({
     latitude: task.location.lat,
     longitude: task.location.lng,

@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Task } from '../src/api/entities'
 import { DEMO_TOKEN } from '../mocks/seed/seed'
 import { resetBackend } from './support/fake-backend'
-import { apiGet } from './support/visit'
+import { apiGet, checkInAtShop, taskWithoutCheckin } from './support/visit'
 
 type FaultRule = { method?: string; path: string; fault: string; times?: number }
 
@@ -37,18 +37,6 @@ async function signedIn(page: Page) {
         }),
       )
   })
-}
-
-/** A started task of the seed (busy-agent) the agent has not checked in to yet. */
-async function taskWithoutCheckin(request: APIRequestContext) {
-  const { items } = await apiGet<{ items: Task[] }>(
-    request,
-    DEMO_TOKEN,
-    '/tasks/mine?status=started',
-  )
-  const task = items.find((t) => !t.steps.checkin)
-  if (!task) throw new Error('The seed has no started task without a check-in')
-  return task
 }
 
 let pageErrors: string[] = []
@@ -155,17 +143,9 @@ test.describe('opened straight from its prerendered HTML', () => {
     await page.route('**/assets/sync-*.js', (route) =>
       refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
     )
-    const task = await taskWithoutCheckin(request)
-    await context.grantPermissions(['geolocation'])
-    await context.setGeolocation({
-      latitude: task.location.lat,
-      longitude: task.location.lng,
-      accuracy: 20,
-    })
-    await page.goto(`/tasks/${task.slug}/checkin`)
+    const task = await taskWithoutCheckin(request, DEMO_TOKEN)
+    await checkInAtShop(page, context, task)
     await expect.poll(() => refused).toBe(1)
-    await page.getByRole('button', { name: 'Fazer check-in' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
     // The connection comes back: the engine is fetched again and sends the check-in.
     await context.setOffline(true)
     await context.setOffline(false)

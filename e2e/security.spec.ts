@@ -8,11 +8,10 @@
  * service worker's precache of the app's own files, so the next agent can open it offline.
  */
 import type { Page, Request } from '@playwright/test'
-import type { Task } from '../src/api/entities'
 import { DEMO_PHONE_DIGITS, lastSignInCode, resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 import { expect, test } from './support/test'
-import { apiGet, control, sessionToken } from './support/visit'
+import { checkInAtShop, control, sessionToken, taskWithoutCheckin } from './support/visit'
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
@@ -216,16 +215,8 @@ test('signing out with a visit still on the device warns, then leaves nothing of
   })
 
   // A visit: checked in online, then notes typed with no connection (kept on the device).
-  const tasks = await apiGet<{ items: Task[] }>(request, token, '/tasks/mine?status=started')
-  const task = tasks.items.find((t) => !t.steps.checkin)!
-  await context.grantPermissions(['geolocation'])
-  await context.setGeolocation({
-    latitude: task.location.lat,
-    longitude: task.location.lng,
-    accuracy: 20,
-  })
-  await page.goto(`/tasks/${task.slug}/checkin`)
-  await page.getByRole('button', { name: 'Fazer check-in' }).click()
+  const task = await taskWithoutCheckin(request, token)
+  await checkInAtShop(page, context, task)
   await expect(page.getByText('Tudo enviado')).toBeVisible()
   await context.setOffline(true)
   await page

@@ -9,7 +9,14 @@ import { expect, test } from './support/test'
 import type { Mission, Report, Task } from '../src/api/entities'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
-import { apiGet, makeJpegs, pickPhotos, sessionToken } from './support/visit'
+import {
+  apiGet,
+  checkInAtShop,
+  makeJpegs,
+  pickPhotos,
+  sessionToken,
+  taskWithoutCheckin,
+} from './support/visit'
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
@@ -172,18 +179,8 @@ test('a visit done offline survives reloads and reaches the server exactly once 
 test('notes typed just before a reload are kept', async ({ page, context, request }) => {
   await signIn(page, request)
   const token = await sessionToken(page)
-  const task = (
-    await apiGet<{ items: Task[] }>(request, token, '/tasks/mine?status=started')
-  ).items.find((t) => !t.steps.checkin)!
-  await context.grantPermissions(['geolocation'])
-  await context.setGeolocation({
-    latitude: task.location.lat,
-    longitude: task.location.lng,
-    accuracy: 20,
-  })
-  await page.goto(`/tasks/${task.slug}/checkin`)
-  await page.getByRole('button', { name: 'Fazer check-in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
+  const task = await taskWithoutCheckin(request, token)
+  await checkInAtShop(page, context, task)
   await page
     .getByRole('navigation', { name: 'Páginas da visita' })
     .getByRole('link', { name: 'Observações' })
@@ -201,18 +198,8 @@ test('an offline check-out opens its page even when that screen was opened befor
 }) => {
   await signIn(page, request)
   const token = await sessionToken(page)
-  const task = (
-    await apiGet<{ items: Task[] }>(request, token, '/tasks/mine?status=started')
-  ).items.find((t) => !t.steps.checkin)!
-  await context.grantPermissions(['geolocation'])
-  await context.setGeolocation({
-    latitude: task.location.lat,
-    longitude: task.location.lng,
-    accuracy: 20,
-  })
-  await page.goto(`/tasks/${task.slug}/checkin`)
-  await page.getByRole('button', { name: 'Fazer check-in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
+  const task = await taskWithoutCheckin(request, token)
+  await checkInAtShop(page, context, task)
   // Before any check-out its page sends the agent back to the control page.
   await page.goto(`/tasks/${task.slug}/checkin/offline-checkout`)
   await expect(page).toHaveURL(new RegExp(`/tasks/${task.slug}/checkin$`))

@@ -1,5 +1,12 @@
 /** Helpers for the visit journeys: the agent's token, server reads, pictures and pickers. */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
+import type { Task } from '../../src/api/entities'
 
 /** The bearer token of the agent signed in on `page` (the app keeps it in localStorage). */
 export async function sessionToken(page: Page): Promise<string> {
@@ -20,6 +27,27 @@ export async function apiGet<T>(
   const res = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } })
   if (!res.ok()) throw new Error(`GET ${path}: ${res.status()} ${await res.text()}`)
   return (await res.json()) as T
+}
+
+/** A started task of the seed (busy-agent) the agent has not checked in to yet. */
+export async function taskWithoutCheckin(request: APIRequestContext, token: string) {
+  const { items } = await apiGet<{ items: Task[] }>(request, token, '/tasks/mine?status=started')
+  const task = items.find((t) => !t.steps.checkin)
+  if (!task) throw new Error('The seed has no started task without a check-in')
+  return task
+}
+
+/** Puts the phone at the task's shop and checks in from its check-in screen. */
+export async function checkInAtShop(page: Page, context: BrowserContext, task: Task) {
+  await context.grantPermissions(['geolocation'])
+  await context.setGeolocation({
+    latitude: task.location.lat,
+    longitude: task.location.lng,
+    accuracy: 20,
+  })
+  await page.goto(`/tasks/${task.slug}/checkin`)
+  await page.getByRole('button', { name: 'Fazer check-in' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
 }
 
 /** POST to the fake backend's control plane (`/api/__fake/…`). */
