@@ -39,6 +39,18 @@ async function signedIn(page: Page) {
   })
 }
 
+/**
+ * The first request for `pattern` is lost, as when the connection drops; later ones go
+ * through. Returns how many were asked.
+ */
+async function loseFirstFetch(page: Page, pattern: string) {
+  let asked = 0
+  await page.route(pattern, (route) =>
+    asked++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+  )
+  return () => asked
+}
+
 let pageErrors: string[] = []
 
 test.beforeEach(async ({ page, request }) => {
@@ -139,18 +151,15 @@ test.describe('opened straight from its prerendered HTML', () => {
     request,
   }) => {
     // A first visit in a shop: the first screen arrived, then the sync engine's file did not.
-    let refused = 0
-    await page.route('**/assets/sync-*.js', (route) =>
-      refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
-    )
+    const asked = await loseFirstFetch(page, '**/assets/sync-*.js')
     const task = await taskWithoutCheckin(request, DEMO_TOKEN)
     await checkInAtShop(page, context, task)
-    await expect.poll(() => refused).toBe(1)
+    await expect.poll(asked).toBe(1)
     // The connection comes back: the engine is fetched again and sends the check-in.
     await context.setOffline(true)
     await context.setOffline(false)
     await expect(page.getByText('Tudo enviado')).toBeVisible()
-    expect(refused).toBe(2)
+    expect(asked()).toBe(2)
     expect(
       (await apiGet<Task>(request, DEMO_TOKEN, `/tasks/${task.id}`)).steps.checkin,
     ).toBeTruthy()
@@ -161,20 +170,17 @@ test('the service worker registration file did not arrive: the app registers it 
   page,
   context,
 }) => {
-  let refused = 0
-  await page.route('**/assets/virtual_pwa-register-*.js', (route) =>
-    refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
-  )
+  const asked = await loseFirstFetch(page, '**/assets/virtual_pwa-register-*.js')
   const registered = () =>
     page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))
   await page.goto('/oppy')
   await expect(page.getByRole('list', { name: 'Oportunidades disponíveis' })).toBeVisible()
-  await expect.poll(() => refused).toBe(1)
+  await expect.poll(asked).toBe(1)
   expect(await registered()).toBe(false)
   await context.setOffline(true)
   await context.setOffline(false)
   await expect.poll(registered).toBe(true)
-  expect(refused).toBe(2)
+  expect(asked()).toBe(2)
 })
 
 test('offline on /tasks: the app still opens and says what is missing, with a retry', async ({

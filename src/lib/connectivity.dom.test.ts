@@ -1,28 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeDeviceConnection } from '@/test/device-connection'
 import {
   isOnline,
   PROBE_MS,
   reportReachability,
-  resetConnectivity,
   setConnectivityProbe,
   subscribeConnectivity,
 } from './connectivity'
 
-let deviceOnline = true
-beforeEach(() => {
-  vi.useFakeTimers()
-  deviceOnline = true
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => deviceOnline)
-  resetConnectivity()
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
+const device = fakeDeviceConnection()
 
 describe('connectivity', () => {
   it('is offline when the device says so', () => {
-    deviceOnline = false
+    device.online = false
     expect(isOnline()).toBe(false)
   })
 
@@ -63,7 +53,7 @@ describe('connectivity', () => {
     await vi.advanceTimersByTimeAsync(3 * PROBE_MS)
     expect(probe).not.toHaveBeenCalled()
     const stop = subscribeConnectivity(() => {})
-    deviceOnline = false
+    device.online = false
     await vi.advanceTimersByTimeAsync(3 * PROBE_MS)
     expect(probe).not.toHaveBeenCalled()
     stop()
@@ -72,10 +62,10 @@ describe('connectivity', () => {
   it("takes the device's `online` event as news: the next request decides again", () => {
     const changes: boolean[] = []
     const stop = subscribeConnectivity(() => changes.push(isOnline()))
-    deviceOnline = false
+    device.online = false
     window.dispatchEvent(new Event('offline'))
     reportReachability(false)
-    deviceOnline = true
+    device.online = true
     window.dispatchEvent(new Event('online'))
     expect(isOnline()).toBe(true)
     expect(changes).toEqual([false, true])

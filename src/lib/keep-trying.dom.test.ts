@@ -1,18 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { reportReachability, resetConnectivity } from './connectivity'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeDeviceConnection } from '@/test/device-connection'
+import { reportReachability } from './connectivity'
 import { KEEP_TRYING_FIRST_MS, KEEP_TRYING_MAX_MS, keepTrying } from './keep-trying'
 
-let deviceOnline = true
-beforeEach(() => {
-  vi.useFakeTimers()
-  deviceOnline = true
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => deviceOnline)
-  resetConnectivity()
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-})
+const device = fakeDeviceConnection()
 
 /** A task that fails its first `failures` runs (a chunk that could not be fetched). */
 function flaky(failures: number) {
@@ -51,12 +42,12 @@ describe('keepTrying', () => {
 
   it('tries again at once when the connection comes back', async () => {
     const task = flaky(1)
-    deviceOnline = false
+    device.online = false
     window.dispatchEvent(new Event('offline'))
     keepTrying(task)
     await vi.advanceTimersByTimeAsync(1_000)
     expect(task).toHaveBeenCalledTimes(1)
-    deviceOnline = true
+    device.online = true
     window.dispatchEvent(new Event('online'))
     await vi.advanceTimersByTimeAsync(0)
     expect(task).toHaveBeenCalledTimes(2)
