@@ -10,7 +10,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
-import { RouterProvider, type DataRouter } from 'react-router-dom'
+import type { DataRouter } from 'react-router-dom'
 import '@/styles/global.css'
 import { setMaintenanceHandler, setResponseValidator, setSessionExpiredHandler } from '@/lib/api'
 import { afterFirstScreen, createQueryClient } from '@/lib/query-client'
@@ -26,6 +26,7 @@ import {
 import { meQueryOptions } from '@/features/account/api/me-query'
 import { readPendingSignIn } from '@/features/auth/api/pending-sign-in'
 import { AppProviders } from './app-providers'
+import { AppRouter } from './app-router'
 import { prefetchLikelyNextRoutes } from './likely-next-routes'
 import { createAppRouter } from './router'
 import { handleMaintenance } from './maintenance'
@@ -79,11 +80,13 @@ export async function startApp(
     !config.preview && import.meta.env.PROD && 'serviceWorker' in navigator ? (
       <AfterFirstScreen task={registerServiceWorker} />
     ) : null
+  // The route prefetch listens to the router only after RouterProvider does (app-router.tsx).
+  const listen = () => prefetchLikelyNextRoutes(router, config.basename)
   const app = (
     <AppProviders queryClient={queryClient}>
       {frame}
       {offlineReady}
-      <RouterProvider router={router} onError={logRedacted('Erro ao mostrar a tela:')} />
+      <AppRouter router={router} onError={logRedacted('Erro ao mostrar a tela:')} listen={listen} />
     </AppProviders>
   )
   const options: RootOptions = {
@@ -99,7 +102,6 @@ export async function startApp(
     const root = createRoot(container, options)
     startTransition(() => root.render(app))
   }
-  prefetchLikelyNextRoutes(router, config.basename)
   return { router, queryClient }
 }
 
