@@ -2,7 +2,8 @@
  * Paint before JavaScript (docs/decisions/0010-prerender-and-query-cache.md): every
  * signed-out screen arrives as HTML, every signed-in route as the shell with the navigation,
  * the browser hydrates a prerendered page without replacing it, and a reopened app paints the
- * agent's last known offers from the phone — also with no connection.
+ * agent's last known offers from the phone — also with no connection. The screens likely
+ * opened next are fetched only after the agent first touches the started app.
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
@@ -201,4 +202,29 @@ test('a reopened app paints the last known offers from the phone, also offline',
     page.getByRole('list', { name: 'Oportunidades disponíveis' }).getByRole('link').first(),
   ).toHaveText(title!)
   await context.setOffline(false)
+})
+
+test.describe('the screens likely opened next', () => {
+  // Only the page's own requests: the service worker's precache would fetch every file.
+  test.use({ serviceWorkers: 'block' })
+
+  test('load only after the first touch, once the app has started', async ({ page, request }) => {
+    await signIn(page, request)
+    const tasksScreen = /\/assets\/task-list-page-[\w-]+\.js$/
+    // Watched from the new document on (the sign-in's page, touched, prefetches it too).
+    await page.goto('/oppy')
+    const early: string[] = []
+    page.on('request', (r) => {
+      if (tasksScreen.test(r.url())) early.push(r.url())
+    })
+    // The offers are on screen: the app has started (the shell's HTML has the heading too).
+    await expect(
+      page.getByRole('list', { name: 'Oportunidades disponíveis' }).getByRole('link').first(),
+    ).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(early, 'nothing is prefetched before the agent touches the screen').toEqual([])
+    const prefetched = page.waitForRequest(tasksScreen)
+    await page.getByRole('heading', { level: 1, name: 'Oportunidades' }).click()
+    await prefetched
+  })
 })
