@@ -53,7 +53,27 @@ const UPLOAD: Unpinned = {
   pinnedBy: ['uploadMedia 413', 'uploadMedia 415'],
 }
 
+/**
+ * The Idempotency-Key's own answers (mocks/handlers/idempotency.ts), declared on every keyed
+ * operation: 409 `idempotency_key_in_use` is transient for every caller (ApiError.isTransient:
+ * the outbox backs off, a form keeps its key), and 422 `idempotency_key_reused` is a refusal
+ * like any other 4xx of that operation.
+ */
+const KEYED: Unpinned = {
+  label: 'Idempotency-Key answer',
+  why: 'Only the Idempotency-Key’s own answers reach the app here: 409 idempotency_key_in_use (the same key still running) is transient and retried with the same key (ApiError.isTransient); 422 idempotency_key_reused goes the operation’s refusal path. The app never reuses a key with another body.',
+  pinnedBy: ['checkOut 409', 'saveReport 422'],
+}
+
 export const UNPINNED: Record<string, Unpinned> = {
+  'requestSignInCode 409': KEYED,
+  'setAvailability 409': KEYED,
+  'updateProfile 409': KEYED,
+  'acceptTerms 422': KEYED,
+  'updateBankInfo 409': KEYED,
+  'checkOut 422': KEYED,
+  'uploadMedia 409': KEYED,
+  'registerPushSubscription 409': KEYED,
   'activateAccount 422': {
     why: 'Not sent by the app: the id and token come from the invitation link and are never empty (the route needs both). A refusal without a link code opens the activation error page’s general reason (activation-page.tsx).',
   },

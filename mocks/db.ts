@@ -32,6 +32,10 @@ const idempotentReplySchema = z.object({
   status: z.number().int(),
   body: z.string(),
   contentType: z.string(),
+  /** What makes a repeat "the same request" (mocks/handlers/idempotency.ts). */
+  fingerprint: z.string().optional(),
+  /** When it was stored, on the backend's clock; without one (older demo data) it expired. */
+  storedAt: z.string().optional(),
 })
 const bankSchema = z.object({ ownerId: z.string(), bank: apiSchema('BankInfo') })
 const mediaSchema = z.object({

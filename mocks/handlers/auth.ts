@@ -14,7 +14,6 @@ import { parsePhone, toE164 } from '@/domain/phone'
 import { agentWithCounts } from './me'
 import {
   type BackendContext,
-  idempotent,
   isoNow,
   newId,
   problem,
@@ -22,6 +21,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { idempotent } from './idempotency'
 
 export const SESSION_TTL_MS = 30 * 24 * 3_600_000
 

@@ -8,7 +8,6 @@ import { catalogueOf, reportEditRefusal, reportOfTask, updateReport } from './re
 import { findAgentTask } from './tasks'
 import {
   type BackendContext,
-  idempotent,
   isoNow,
   newId,
   plain,
@@ -18,6 +17,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { idempotent } from './idempotency'
 
 export function awardHandlers(ctx: BackendContext) {
   const http = typedHttp(ctx)

@@ -5,7 +5,6 @@ import { effectiveOpportunityStatus } from '@/domain/opportunity'
 import {
   type BackendContext,
   checkField,
-  idempotent,
   isoNow,
   notFound,
   plain,
@@ -14,6 +13,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { idempotent } from './idempotency'
 
 const ADULT_AGE_YEARS = 18
 

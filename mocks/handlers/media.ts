@@ -19,7 +19,6 @@ import { reportOfTask, updateReport } from './reports'
 import { findAgentTask } from './tasks'
 import {
   type BackendContext,
-  idempotent,
   newId,
   notFound,
   plain,
@@ -27,6 +26,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { idempotent } from './idempotency'
 
 /** Largest audio recording accepted, in bytes (10 MB). */
 export const AUDIO_MAX_BYTES = 10 * 1024 * 1024

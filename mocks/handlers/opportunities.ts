@@ -3,7 +3,6 @@ import { checkAccept, checkDecline, effectiveOpportunityStatus } from '@/domain/
 import type { Opportunity } from '@/api/entities'
 import {
   type BackendContext,
-  idempotent,
   isoNow,
   notFound,
   paginate,
@@ -14,6 +13,7 @@ import {
   typedHttp,
   withoutOwner,
 } from './support'
+import { idempotent } from './idempotency'
 
 type StoredOpportunity = Opportunity & { ownerId: string }
 

@@ -6,7 +6,6 @@
 import type { PushRegistration } from '@/api/entities'
 import {
   type BackendContext,
-  idempotent,
   isoNow,
   newId,
   notFound,
@@ -14,6 +13,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { idempotent } from './idempotency'
 
 export function pushHandlers(ctx: BackendContext) {
   const http = typedHttp(ctx)

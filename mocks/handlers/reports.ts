@@ -26,7 +26,6 @@ import {
   type BackendContext,
   type DomainCheck,
   domainMessage,
-  idempotent,
   INVALID_FIELDS,
   isRecord,
   isoNow,
@@ -38,6 +37,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { idempotent } from './idempotency'
 
 const reportInputCheck: DomainCheck = {
   owns: /^(attendants\.\d+\.name|times\.\d+\.seconds|testimony)$/,

@@ -20,7 +20,6 @@ import {
   arrayAt,
   type BackendContext,
   domainMessage,
-  idempotent,
   isRecord,
   isoNow,
   newId,
@@ -32,6 +31,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { idempotent } from './idempotency'
 import { notifyAgent, type NotificationContent } from '../notify'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -1,6 +1,6 @@
 /**
  * What every fake-backend handler shares: the typed `http` of openapi.yaml, problem
- * responses, the bearer-token guard, body validation with field errors, idempotent replay.
+ * responses, the bearer-token guard, body validation with field errors (idempotent replay: ./idempotency.ts).
  * Handlers `throw` a problem Response to stop early (MSW returns a thrown Response as is).
  */
 import { HttpResponse } from 'msw'
@@ -73,6 +73,8 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   unsupported_media_type: 'Tipo de arquivo não aceito',
   maintenance: 'Em manutenção',
   internal_error: 'Erro interno',
+  idempotency_key_reused: 'Chave de envio já usada',
+  idempotency_key_in_use: 'Envio em andamento',
 }
 
 export type ProblemExtras = Partial<{
@@ -199,44 +201,6 @@ export function checkField<T>(schema: $ZodType<T>, value: unknown, field: string
       })),
     })
   return parsed.data
-}
-
-/**
- * Runs a state-changing handler once per Idempotency-Key: a repeat with the same key and
- * route gets the first response back and changes nothing.
- */
-export async function idempotent(
-  ctx: BackendContext,
-  request: Request,
-  route: string,
-  run: () => Promise<Response> | Response,
-): Promise<Response> {
-  const key = request.headers.get('Idempotency-Key')
-  if (!key) return run()
-  const previous = ctx.db.idempotentReplies.findFirst((q) => q.where({ key, route }))
-  if (previous)
-    return new HttpResponse(previous.body, {
-      status: previous.status,
-      headers: { 'Content-Type': previous.contentType, 'Idempotent-Replay': 'true' },
-    })
-  let response: Response
-  try {
-    response = await run()
-  } catch (thrown) {
-    if (thrown instanceof Response) response = thrown
-    else throw thrown
-  }
-  if (response.status < 500) {
-    const body = await response.clone().text()
-    await ctx.db.idempotentReplies.create({
-      key,
-      route,
-      status: response.status,
-      body,
-      contentType: response.headers.get('Content-Type') ?? 'application/json',
-    })
-  }
-  return response
 }
 
 export function isoNow(ctx: BackendContext) {

@@ -6,7 +6,6 @@ import { justificationSchema } from '@/domain/text-limits'
 import {
   type BackendContext,
   checkField,
-  idempotent,
   isoNow,
   notFound,
   paginate,
@@ -17,6 +16,7 @@ import {
   requireAgent,
   typedHttp,
 } from './support'
+import { idempotent } from './idempotency'
 
 /** The agent's task by id or slug, or a thrown 404. */
 export function findAgentTask(ctx: BackendContext, agentId: string, ref: string) {

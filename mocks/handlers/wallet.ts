@@ -4,7 +4,6 @@ import { cpfMessages, isValidCpf } from '@/domain/cpf'
 import { parsePixKey, pixKeyError } from '@/domain/pix-key'
 import {
   type BackendContext,
-  idempotent,
   isoNow,
   newId,
   plain,
@@ -14,6 +13,7 @@ import {
   typedHttp,
   withoutOwner,
 } from './support'
+import { idempotent } from './idempotency'
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
 

@@ -39,7 +39,8 @@ export class ApiError extends Error {
   }
 
   /**
-   * True when retrying later may work (no connection, timeout, 5xx, 429), and for a success
+   * True when retrying later may work (no connection, timeout, 5xx, 429, the same key still
+   * being processed by the server), and for a success
    * whose body could not be used (a proxy's or captive portal's HTML page, a body that broke
    * the contract): whether a write took effect is then unknown, so a retry keeps its
    * Idempotency-Key and a queued write stays queued.
@@ -50,6 +51,7 @@ export class ApiError extends Error {
       this.code === 'timeout' ||
       this.status >= 500 ||
       this.status === 429 ||
+      this.code === 'idempotency_key_in_use' ||
       (this.code === 'invalid_response' && this.status >= 200 && this.status < 300)
     )
   }
@@ -91,6 +93,8 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   unsupported_media_type: 'Tipo de arquivo não aceito.',
   maintenance: 'O serviço está em manutenção. Voltamos em breve.',
   internal_error: 'O servidor está com problemas. Tente de novo em instantes.',
+  idempotency_key_reused: 'Este envio não pôde ser repetido. Tente de novo.',
+  idempotency_key_in_use: 'Este envio ainda está sendo processado. Aguarde um instante.',
 }
 
 export function apiErrorMessage(error: unknown): string {

@@ -769,6 +769,8 @@ export type components = {
       | 'unsupported_media_type'
       | 'maintenance'
       | 'internal_error'
+      | 'idempotency_key_reused'
+      | 'idempotency_key_in_use'
     FieldError: {
       /**
        * @description Dotted path of the field in the request body.
@@ -1721,7 +1723,7 @@ export type components = {
   }
   parameters: {
     /**
-     * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+     * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
      * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
      */
     IdempotencyKey: string
@@ -1780,7 +1782,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -1803,6 +1805,7 @@ export interface operations {
           'application/json': components['schemas']['SignInCodeTicket']
         }
       }
+      409: components['responses']['Conflict']
       422: components['responses']['Unprocessable']
       429: components['responses']['TooManyRequests']
     }
@@ -1907,7 +1910,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -1931,6 +1934,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
       422: components['responses']['Unprocessable']
     }
   }
@@ -1960,7 +1964,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -1984,6 +1988,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2013,7 +2018,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2037,6 +2042,7 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      422: components['responses']['Unprocessable']
     }
   }
   getWallet: {
@@ -2065,7 +2071,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2089,6 +2095,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2097,7 +2104,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2151,7 +2158,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2239,7 +2246,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2279,7 +2286,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2374,7 +2381,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2414,7 +2421,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2446,6 +2453,7 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      422: components['responses']['Unprocessable']
     }
   }
   rescheduleTask: {
@@ -2453,7 +2461,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2493,7 +2501,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2633,7 +2641,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2670,7 +2678,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2732,7 +2740,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2769,7 +2777,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -2794,6 +2802,7 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
       413: components['responses']['PayloadTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['Unprocessable']
@@ -2977,7 +2986,7 @@ export interface operations {
       query?: never
       header: {
         /**
-         * @description A client-made unique key (UUID). A repeat with the same key returns the first response.
+         * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
          * @example 5f0c4c1e-8f7a-4c55-9a1e-0a1b2c3d4e5f
          */
         'Idempotency-Key': components['parameters']['IdempotencyKey']
@@ -3001,6 +3010,7 @@ export interface operations {
         }
       }
       401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
       422: components['responses']['Unprocessable']
     }
   }
@@ -3065,6 +3075,8 @@ export const problemCodeValues: ReadonlyArray<
   'unsupported_media_type',
   'maintenance',
   'internal_error',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
 ]
 export const healthStatusValues: ReadonlyArray<
   FlattenedDeepRequired<components>['schemas']['Health']['status']

@@ -122,6 +122,26 @@ describe('outbox', () => {
     expect(sent).toEqual(['t2', 't1'])
   })
 
+  it('retries a refused write as a new request (new key), a transient one with its own key', async () => {
+    const refusedItem = await enqueue(db, checkin('t1'), 0)
+    await processOutbox(db, () => Promise.reject(refused()))
+    const transientItem = await enqueue(db, checkin('t2'), 0)
+    await processOutbox(db, (item) =>
+      item.taskId === 't2' ? Promise.reject(offline()) : Promise.resolve(),
+    )
+    const before = (await outboxSummary(db)).items
+    expect(before.map((i) => i.state)).toEqual(['failed', 'pending'])
+
+    await retryFailed(db, refusedItem.seq!)
+    await retryFailed(db, transientItem.seq!)
+    const after = (await outboxSummary(db)).items
+    // The refusal changed nothing on the server: a new key, counted from zero.
+    expect(after[0]).toMatchObject({ state: 'pending', attempts: 0 })
+    expect(after[0]!.id).not.toBe(refusedItem.id)
+    // The transient failure may have reached the server: the same key.
+    expect(after[1]!.id).toBe(transientItem.id)
+  })
+
   it('wakes items waiting for their backoff when the connection returns', async () => {
     await enqueue(db, checkin('t1'), 0)
     await processOutbox(

@@ -119,15 +119,34 @@ export async function outboxSummary(db: VisitDb, taskId?: string): Promise<Outbo
 }
 
 /**
- * The agent's "Tentar de novo": the item goes now, as a new revision (a failing attempt still
- * running will not overwrite it); an upload's photo shows "waiting" again in the same step.
+ * The item as it goes again now, as a new revision (a failing attempt still running will not
+ * overwrite it). A write the server refused (`failed`) changed nothing there, so it goes as a
+ * new request with a new Idempotency-Key — a backend that stored its refusal under the old key
+ * would answer the retry with that refusal forever — and a report save takes the draft as it
+ * is now. A write still waiting on a transient failure keeps its key: its first attempt may
+ * have reached the server.
+ */
+function goAgain(item: OutboxItem, now: number): OutboxItem {
+  const again: OutboxItem = { ...item, state: 'pending', nextAttemptAt: now, rev: revOf(item) + 1 }
+  if (item.state !== 'failed') return again
+  return {
+    ...again,
+    id: newIdempotencyKey(),
+    attempts: 0,
+    ...(again.kind === 'saveReport' ? { snapshot: undefined } : {}),
+  }
+}
+
+/**
+ * The agent's "Tentar de novo": the item goes now (`goAgain`); an upload's photo shows
+ * "waiting" again in the same step.
  */
 export function retryFailed(db: VisitDb, seq: number, now = Date.now()) {
   return inTransaction(db, ['outbox', 'media'], 'strict', async (tx) => {
     const outbox = tx.objectStore('outbox')
     const item = await outbox.get(seq)
     if (!item) return
-    await outbox.put({ ...item, state: 'pending', nextAttemptAt: now, rev: revOf(item) + 1 })
+    await outbox.put(goAgain(item, now))
     if (item.kind === 'upload')
       await patchMediaIn(tx, item.mediaId, (m) =>
         m.state === 'sent' ? undefined : { ...m, state: 'waiting', progress: 0, error: undefined },
@@ -147,8 +166,7 @@ export function retryUpload(db: VisitDb, taskId: string, mediaId: string, now = 
     const media = await patchMediaIn(tx, mediaId, (m) =>
       m.state === 'sent' ? undefined : { ...m, state: 'waiting', progress: 0, error: undefined },
     )
-    if (queued)
-      await outbox.put({ ...queued, state: 'pending', nextAttemptAt: now, rev: revOf(queued) + 1 })
+    if (queued) await outbox.put(goAgain(queued, now))
     else if (media) await enqueueIn(tx, { kind: 'upload', taskId, mediaId }, now)
   })
 }

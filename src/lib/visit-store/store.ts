@@ -294,7 +294,7 @@ export async function retryMediaUpload(media: Pick<LocalMedia, 'id' | 'taskId'>)
   visitStoreChanged()
 }
 
-/** "Tentar de novo" on a write the server refused: it goes again, with the same key. */
+/** "Tentar de novo" on a write the server refused: it goes again, as a new request (outbox `goAgain`). */
 export async function retryOutboxItem(item: Pick<OutboxItem, 'seq'>) {
   if (item.seq === undefined) return
   await retryFailed(await agentVisitDb(), item.seq)

@@ -99,7 +99,7 @@ describe('visit sync against the fake backend', () => {
     )
     expect(
       fake.backend.db.idempotentReplies.findMany((q) =>
-        q.where((r) => r.route.startsWith('checkout:')),
+        q.where((r) => r.route.includes(':checkout:')),
       ),
     ).toHaveLength(1)
   })
