@@ -4,7 +4,13 @@
  */
 import type { Problem, ProblemCode } from './entities'
 
-export type ClientErrorCode = 'offline' | 'timeout' | 'invalid_response' | 'server_error'
+/**
+ * What never got a server's answer: no connection at all (`offline`), a transfer cut while
+ * the server stays reachable (`transfer_interrupted`: an upload on a weak uplink), no answer
+ * in time (`timeout`), or an answer the app cannot use.
+ */
+export type ClientErrorCode =
+  'offline' | 'transfer_interrupted' | 'timeout' | 'invalid_response' | 'server_error'
 export type ApiErrorCode = ProblemCode | ClientErrorCode
 
 export class ApiError extends Error {
@@ -48,6 +54,7 @@ export class ApiError extends Error {
   get isTransient(): boolean {
     return (
       this.code === 'offline' ||
+      this.code === 'transfer_interrupted' ||
       this.code === 'timeout' ||
       this.status >= 500 ||
       this.status === 429 ||
@@ -64,6 +71,7 @@ export function isApiError(error: unknown): error is ApiError {
 /** pt-BR fallback message for each code, used when the server sent no `detail`. */
 export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   offline: 'Sem conexão. Verifique a internet e tente de novo.',
+  transfer_interrupted: 'A conexão caiu no meio do envio. Tentando de novo em instantes.',
   timeout: 'O servidor demorou para responder. Tente de novo.',
   invalid_response: 'O servidor respondeu algo inesperado. Tente de novo em instantes.',
   server_error: 'O servidor está com problemas. Tente de novo em instantes.',

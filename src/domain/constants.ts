@@ -42,3 +42,9 @@ export const ATTENDANT_NAME_MAX_WORDS = 2
 
 /** Most characters (Unicode code points) in an attendant's name, after tidying spaces. */
 export const ATTENDANT_NAME_MAX_CHARS = 60
+
+/**
+ * Free space a visit needs on the phone, in bytes (25 MB): its photos and receipts at the
+ * upload limit, one recording, and the records and answers around them, with room to spare.
+ */
+export const VISIT_DEVICE_SPACE_BYTES = 25 * 1024 * 1024

@@ -62,6 +62,22 @@ export function reportReachability(reached: boolean) {
   scheduleProbe()
 }
 
+/**
+ * After a transfer broke with no answer (an upload cut on a weak uplink looks exactly like a
+ * lost connection): asks the server at once, through the probe, whether it can be reached.
+ * True: the link works and only that transfer was cut — the app stays online; false: there
+ * is no connection (and the app now says so).
+ */
+export async function confirmReachability(): Promise<boolean> {
+  if (!deviceSaysOnline() || !probe) {
+    reportReachability(false)
+    return false
+  }
+  // The client reports the probe's outcome (any answer: reached; no network: not).
+  await probe().catch(() => undefined)
+  return isOnline()
+}
+
 /** The request the probe sends (the health check, through the app's API client). */
 export function setConnectivityProbe(send: () => Promise<unknown>) {
   probe = send

@@ -20,8 +20,8 @@ import { useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
 import { mediaCopy } from '@/lib/device-media/media-copy'
 import styles from './media.module.css'
-import { useMediaObjectUrl, type MediaSource } from './use-media-object-url'
-import { isOnline } from '@/lib/connectivity'
+import { mediaSourceOf, useMediaObjectUrl, type MediaSource } from './use-media-object-url'
+import { useOnline } from '@/lib/use-online'
 
 export type EvidenceListProps = {
   reportId: string
@@ -163,9 +163,7 @@ function ServerEvidenceList({
 }
 
 function sourceOf(item: EvidenceItem): MediaSource | undefined {
-  if (item.local) return { kind: 'local', id: item.local.id, blob: item.local.blob }
-  const evidenceId = item.ref.evidenceId ?? item.server?.id
-  return evidenceId ? { kind: 'server', evidenceId } : undefined
+  return mediaSourceOf(item.local, item.ref.evidenceId ?? item.server?.id)
 }
 
 function EvidenceRow({
@@ -296,6 +294,7 @@ function EvidenceRow({
 
 /** Where one upload stands; an evidence with no local copy is on the server already. */
 export function UploadState({ media }: { media: LocalMedia | undefined }) {
+  const online = useOnline()
   if (!media || media.state === 'sent')
     return <p className={`${styles.state} ${styles.stateSent}`}>{mediaCopy.evidence.state.sent}</p>
   if (media.state === 'sending')
@@ -316,10 +315,12 @@ export function UploadState({ media }: { media: LocalMedia | undefined }) {
         {mediaCopy.evidence.state.failed} — {media.error ?? mediaCopy.evidence.uploadFailedFallback}
       </p>
     )
-  const offline = Boolean(media.error) || !isOnline()
+  // Waiting: for a connection, or (the server reachable) for the retry of a cut transfer.
   return (
     <p className={styles.state}>
-      {offline ? mediaCopy.evidence.state.offline : mediaCopy.evidence.state.waiting}
+      {!online
+        ? mediaCopy.evidence.state.offline
+        : (media.error ?? mediaCopy.evidence.state.waiting)}
     </p>
   )
 }

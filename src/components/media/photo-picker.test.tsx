@@ -133,7 +133,8 @@ describe('PhotoPicker + EvidenceList', () => {
       mimeType: 'image/jpeg',
       fileName: 'IMG_0042.HEIC.jpg',
     })
-    expect(media[0]!.blob.size).toBe(COMPRESSED_BYTES)
+    const bytes = await db.get('mediaBytes', media[0]!.id)
+    expect((bytes!.data as ArrayBuffer).byteLength).toBe(COMPRESSED_BYTES)
     const draft = (await db.get('drafts', report.id))!
     expect(draft.evidenceRefs).toHaveLength(before + 1)
     expect(draft.evidenceRefs.at(-1)).toEqual({ mediaId: media[0]!.id })

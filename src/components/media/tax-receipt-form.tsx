@@ -33,7 +33,7 @@ import {
   type ReceiptFormErrors,
   type ReceiptFormValues,
 } from './tax-receipt-input'
-import { useMediaObjectUrl, type MediaSource } from './use-media-object-url'
+import { mediaSourceOf, useMediaObjectUrl, type MediaSource } from './use-media-object-url'
 import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
 
@@ -171,11 +171,7 @@ function ReceiptRow({
   const [confirming, setConfirming] = useState(false)
   const [working, setWorking] = useState(false)
   const { local, ref } = photoRef(receipt, media)
-  const source: MediaSource | undefined = local
-    ? { kind: 'local', id: local.id, blob: local.blob }
-    : ref.evidenceId
-      ? { kind: 'server', evidenceId: ref.evidenceId }
-      : undefined
+  const source: MediaSource | undefined = mediaSourceOf(local, ref.evidenceId)
   const title = mediaCopy.receipts.itemTitle(receipt.number, formatMoney(receipt.amountCents))
 
   async function remove() {
@@ -319,10 +315,7 @@ function ReceiptEditor({
         <span className={styles.itemTitle}>{mediaCopy.receipts.photo}</span>
         {photo && (
           <div className={styles.receiptPhoto}>
-            <ReceiptThumb
-              source={{ kind: 'local', id: photo.id, blob: photo.blob }}
-              alt={mediaCopy.receipts.photo}
-            />
+            <ReceiptThumb source={{ kind: 'local', id: photo.id }} alt={mediaCopy.receipts.photo} />
             <span>{mediaCopy.receipts.photoReady}</span>
           </div>
         )}

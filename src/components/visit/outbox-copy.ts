@@ -53,4 +53,11 @@ export const outboxCopy = {
   discard: 'Descartar',
   discardConfirm: 'Descartar este envio? O que ele levava ao servidor será perdido.',
   discardYes: 'Sim, descartar',
+  storageFullTitle: 'Sem espaço no aparelho',
+  storageFull: (megabytes: number | undefined) =>
+    `Libere ${megabytes === undefined ? 'espaço' : `${megabytes} MB`} no aparelho (fotos, vídeos ou apps que você não usa) para continuar enviando.`,
+  storageProblemTitle: 'O aparelho não conseguiu guardar o envio',
+  storageProblem: 'O envio é tentado de novo em instantes. Se continuar, feche e abra o app.',
+  nothingLost:
+    'Nada do que você fez foi perdido: continua neste aparelho e é enviado assim que for possível.',
 }

@@ -10,7 +10,7 @@ import { Notice } from '@/components/notice'
 import type { OutboxItem } from '@/lib/visit-store/db'
 import type { OutboxSummary } from '@/lib/visit-store/db'
 import { discardOutboxItem, retryOutboxItem } from '@/lib/visit-store/store'
-import { useOutboxSummary } from '@/lib/visit-store/hooks'
+import { useOutboxSummary, useSyncProblem } from '@/lib/visit-store/hooks'
 import { outboxCopy as copy } from './outbox-copy'
 import styles from './visit.module.css'
 
@@ -26,6 +26,7 @@ export function OutboxStatus({
   if (!summary) return null
   return (
     <section className={styles.outbox} aria-label={copy.title}>
+      <SyncProblemNotice outbox={summary} />
       <p className={styles.outboxLine} role="status">
         {summary.pending > 0
           ? copy.waiting(summary.items)
@@ -35,6 +36,32 @@ export function OutboxStatus({
       </p>
       <FailedWrites outbox={summary} hideKinds={hideKinds} />
     </section>
+  )
+}
+
+/**
+ * What stops the queued writes from going (the phone's storage full), with what waits and how
+ * much to free; nothing when they can go. The loop keeps trying by itself.
+ */
+export function SyncProblemNotice({ outbox }: { outbox: OutboxSummary | undefined }) {
+  const problem = useSyncProblem()
+  if (!problem) return null
+  const waiting = (outbox?.pending ?? 0) > 0 ? copy.waiting(outbox!.items) : null
+  return (
+    <div role="alert">
+      <Notice
+        tone="error"
+        title={problem.kind === 'storage-full' ? copy.storageFullTitle : copy.storageProblemTitle}
+      >
+        <p>
+          {problem.kind === 'storage-full'
+            ? copy.storageFull(problem.freeMegabytes)
+            : copy.storageProblem}
+        </p>
+        {waiting && <p>{waiting}.</p>}
+        <p>{copy.nothingLost}</p>
+      </Notice>
+    </div>
   )
 }
 

@@ -28,10 +28,11 @@ import { recordCheckout } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
 import type { LocalVisit } from '@/lib/visit-store/db'
 import { outboxCopy } from '@/components/visit/outbox-copy'
+import { SyncProblemNotice } from '@/components/visit/outbox-status'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
 import { CheckinStep } from './checkin-step'
-import { useOnline } from './use-online'
+import { useOnline } from '@/lib/use-online'
 import { isOnline } from '@/lib/connectivity'
 import { useNow } from './use-now'
 import { isConnectionProblem, useVisitData } from './use-visit-data'
@@ -288,6 +289,9 @@ function ShellFrame({
           <SyncStatus online={online} outbox={outbox} />
         </div>
       </header>
+      <div className={styles.shellAlert}>
+        <SyncProblemNotice outbox={outbox} />
+      </div>
       {children}
     </div>
   )

@@ -96,7 +96,7 @@ describe('Controle da visita', () => {
     setDeviceOnline(true)
     await new Promise((resolve) => setTimeout(resolve, 50))
     const replies = fakeBackend.db.idempotentReplies.findMany((q) =>
-      q.where({ route: `checkout:${serverTask().id}` }),
+      q.where((r) => r.route.endsWith(`:checkout:${serverTask().id}`)),
     )
     expect(replies).toHaveLength(1)
     expect(replies[0]!.status).toBe(200)

@@ -62,7 +62,9 @@ export const mediaCopy = {
     state: {
       waiting: 'Aguardando envio',
       offline: 'Aguardando conexão',
-      sending: (progress: number) => `Enviando… ${percent(progress)}`,
+      // 0 until the browser reports progress (the service worker's sends report none).
+      sending: (progress: number) =>
+        progress > 0 ? `Enviando… ${percent(progress)}` : 'Enviando…',
       sent: 'Enviada',
       failed: 'Falhou',
     },

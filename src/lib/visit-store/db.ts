@@ -48,12 +48,16 @@ export const LOCAL_MEDIA_PREFIX = 'local:'
 export type MediaKind = Schemas['EvidenceKind']
 export type MediaUploadState = 'waiting' | 'sending' | 'sent' | 'failed'
 
-/** A photo or recording kept on the device until uploaded. */
+/**
+ * A photo or recording on the device: what it is and where its upload stands. Its bytes live
+ * apart, in `mediaBytes` (`MediaBytes`), so the many small writes of an upload (state,
+ * progress) never rewrite the file — on a nearly full phone that rewrite is what fails — and
+ * the bytes can go once the server has them while the record stays.
+ */
 export type LocalMedia = {
   id: string
   taskId: string
   kind: MediaKind
-  blob: Blob
   fileName: string
   mimeType: string
   bytes: number
@@ -67,7 +71,19 @@ export type LocalMedia = {
   progress: number
   evidenceId?: string
   error?: string
+  /**
+   * Its bytes were removed from the device (the server has them and the report no longer
+   * needs them here): shown from the server's copy.
+   */
+  bytesRemoved?: boolean
 }
+
+/**
+ * The bytes of a LocalMedia, by its id. Kept as an ArrayBuffer: WebKit in a private tab
+ * refuses a Blob in IndexedDB ("Error preparing Blob/File data"), bytes it stores. Records
+ * moved by the version-2 upgrade hold the Blob they had.
+ */
+export type MediaBytes = { id: string; data: ArrayBuffer | Blob; type: string }
 
 /** The visit's local facts (check-in and check-out as the device saw them). */
 export type LocalVisit = {
@@ -128,6 +144,7 @@ export type OutboxSummary = { pending: number; failed: number; items: OutboxItem
 export interface VisitDbSchema extends DBSchema {
   drafts: { key: string; value: ReportDraft }
   media: { key: string; value: LocalMedia; indexes: { byTask: string } }
+  mediaBytes: { key: string; value: MediaBytes }
   visits: { key: string; value: LocalVisit }
   outbox: { key: number; value: OutboxItem; indexes: { byId: string } }
 }
@@ -173,7 +190,58 @@ export async function inTransaction<T>(
   return result
 }
 
+/**
+ * The schema, as the steps that built it: step n takes a database from version n-1 to n.
+ * A step that shipped is never edited — a phone may hold a database of any earlier version,
+ * with unsent work in it — a change is a new step (and a test that upgrades a database of
+ * the version before, outbox and all: db.test.ts).
+ */
+type UpgradeStep = (
+  db: IDBPDatabase<VisitDbSchema>,
+  tx: IDBPTransaction<VisitDbSchema, VisitStoreName[], 'versionchange'>,
+) => Promise<void> | void
+
+const UPGRADE_STEPS: readonly UpgradeStep[] = [
+  // 1: drafts, media (with its Blob), the visits' facts, the outbox.
+  (db) => {
+    db.createObjectStore('drafts', { keyPath: 'reportId' })
+    db.createObjectStore('media', { keyPath: 'id' }).createIndex('byTask', 'taskId')
+    db.createObjectStore('visits', { keyPath: 'taskId' })
+    db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex(
+      'byId',
+      'id',
+      { unique: true },
+    )
+  },
+  // 2: a media record's bytes move to `mediaBytes`; the record keeps the rest.
+  async (db, tx) => {
+    db.createObjectStore('mediaBytes', { keyPath: 'id' })
+    const bytes = tx.objectStore('mediaBytes')
+    let cursor = await tx.objectStore('media').openCursor()
+    while (cursor) {
+      const { blob, ...record } = cursor.value as LocalMedia & { blob?: Blob }
+      if (blob) await bytes.put({ id: record.id, data: blob, type: blob.type })
+      await cursor.update(record)
+      cursor = await cursor.continue()
+    }
+  },
+]
+
+export const VISIT_DB_VERSION = UPGRADE_STEPS.length
+
 const opened = new Map<string, Promise<VisitDb>>()
+const closedListeners = new Set<(reason: 'newer-version' | 'closed') => void>()
+
+/**
+ * Told when a visit database this tab had open was closed under it: `newer-version` when a
+ * newer version of the app (another tab, or after an update) needs to upgrade it — this tab's
+ * code is then outdated — `closed` when the browser closed it (storage cleared, a crash).
+ * The next `openVisitDb` opens it again; the sync loop does so on its next run.
+ */
+export function onVisitDbClosed(listener: (reason: 'newer-version' | 'closed') => void) {
+  closedListeners.add(listener)
+  return () => void closedListeners.delete(listener)
+}
 
 export const visitDbName = DATABASES.visit
 
@@ -181,22 +249,29 @@ export function openVisitDb(agentId: string): Promise<VisitDb> {
   const name = visitDbName(agentId)
   let db = opened.get(name)
   if (!db) {
-    db = openDB<VisitDbSchema>(name, 1, {
-      upgrade(database) {
-        database.createObjectStore('drafts', { keyPath: 'reportId' })
-        database.createObjectStore('media', { keyPath: 'id' }).createIndex('byTask', 'taskId')
-        database.createObjectStore('visits', { keyPath: 'taskId' })
-        database
-          .createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true })
-          .createIndex('byId', 'id', { unique: true })
+    const forget = (opening: Promise<VisitDb>) => {
+      if (opened.get(name) === opening) opened.delete(name)
+    }
+    const opening: Promise<VisitDb> = openDB<VisitDbSchema>(name, VISIT_DB_VERSION, {
+      async upgrade(database, oldVersion, _newVersion, tx) {
+        for (let version = oldVersion + 1; version <= VISIT_DB_VERSION; version++)
+          await UPGRADE_STEPS[version - 1]!(database, tx)
       },
       blocking() {
-        // Another tab (or sign-out) wants to delete or upgrade: let it.
-        void db?.then((d) => d.close())
-        opened.delete(name)
+        // A newer version (or sign-out) wants to upgrade or delete it: let it, at once.
+        forget(opening)
+        void opening.then((d) => d.close())
+        closedListeners.forEach((l) => l('newer-version'))
+      },
+      terminated() {
+        forget(opening)
+        closedListeners.forEach((l) => l('closed'))
       },
     })
-    opened.set(name, db)
+    // A failed open (a newer version's database, a full disk) is not kept: the next call tries again.
+    opening.catch(() => forget(opening))
+    opened.set(name, opening)
+    db = opening
   }
   return db
 }

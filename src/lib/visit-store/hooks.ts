@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { outboxSummary } from './outbox'
 import type { OutboxSummary, VisitDb } from './db'
-import { agentVisitDb, storeVersion, subscribeVisitStore } from './store'
+import { agentVisitDb, currentSyncProblem, storeVersion, subscribeVisitStore } from './store'
 
 /** Re-renders on every store change (any tab). */
 export function useVisitStoreVersion() {
@@ -70,4 +70,9 @@ export function useTaskMedia(taskId: string | undefined) {
 
 export function useOutboxSummary(taskId?: string): OutboxSummary | undefined {
   return useVisitStoreRead((db) => outboxSummary(db, taskId), `outbox:${taskId ?? '*'}`)
+}
+
+/** Why queued writes cannot go right now (the phone's storage), or null. */
+export function useSyncProblem() {
+  return useSyncExternalStore(subscribeVisitStore, currentSyncProblem, () => null)
 }

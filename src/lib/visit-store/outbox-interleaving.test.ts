@@ -83,7 +83,6 @@ function photo(id: string): LocalMedia {
     id,
     taskId: 't1',
     kind: 'photo',
-    blob: new Blob(['x'], { type: 'image/jpeg' }),
     fileName: `${id}.jpg`,
     mimeType: 'image/jpeg',
     bytes: 1,
@@ -91,6 +90,12 @@ function photo(id: string): LocalMedia {
     state: 'waiting',
     progress: 0,
   }
+}
+
+/** A photo kept on the device: its record and its bytes. */
+async function keepPhoto(media: LocalMedia) {
+  await db.put('mediaBytes', { id: media.id, data: new ArrayBuffer(1), type: 'image/jpeg' })
+  await db.put('media', media)
 }
 
 const evidence = (id: string) =>
@@ -132,7 +137,7 @@ describe('outbox interleavings', () => {
   })
 
   it('a refused upload: the photo shows "failed" only together with its outbox item, never before', async () => {
-    await db.put('media', photo('m1'))
+    await keepPhoto(photo('m1'))
     await enqueue(db, { kind: 'upload', taskId: 't1', mediaId: 'm1' }, 0)
     upload.impl = () => Promise.reject(refused())
     const execute = createExecutor(db)
@@ -158,7 +163,7 @@ describe('outbox interleavings', () => {
   })
 
   it('"Tentar de novo" on a photo whose upload is failing right now queues no second upload', async () => {
-    await db.put('media', photo('m1'))
+    await keepPhoto(photo('m1'))
     await enqueue(db, { kind: 'upload', taskId: 't1', mediaId: 'm1' }, 0)
     const failing = gate()
     const execute = createExecutor(db)
@@ -184,7 +189,7 @@ describe('outbox interleavings', () => {
   })
 
   it('a photo removed while its upload is in flight is not brought back when the upload ends', async () => {
-    await db.put('media', photo('m1'))
+    await keepPhoto(photo('m1'))
     await enqueue(db, { kind: 'upload', taskId: 't1', mediaId: 'm1' }, 0)
     const sending = gate()
     const finish = gate()
@@ -294,8 +299,8 @@ describe('repair on start (what an older version left half-written)', () => {
       checkin: { at: '2026-01-01T10:00:00Z', lat: 1, lng: 2, accuracy: 5, synced: false },
       checkout: { at: '2026-01-01T11:00:00Z', offline: true, synced: false },
     })
-    await db.put('media', photo('m1'))
-    await db.put('media', { ...photo('m2'), state: 'sent', evidenceId: 'ev2' })
+    await keepPhoto(photo('m1'))
+    await keepPhoto({ ...photo('m2'), state: 'sent', evidenceId: 'ev2' })
     const repaired = await repairVisitStore(db)
     expect(repaired.map((r) => r.kind)).toEqual(['checkin', 'saveReport', 'checkout', 'upload'])
     const kinds = (await db.getAll('outbox')).map((i) => i.kind)

@@ -7,6 +7,7 @@ import {
   backoffDelay,
   enqueue,
   enqueueReportSave,
+  nextDue,
   outboxSummary,
   processOutbox,
   retryFailed,
@@ -140,6 +141,96 @@ describe('outbox', () => {
     expect(after[0]!.id).not.toBe(refusedItem.id)
     // The transient failure may have reached the server: the same key.
     expect(after[1]!.id).toBe(transientItem.id)
+  })
+
+  it('a photo waiting to go again holds back its report’s submission, not the check-out', async () => {
+    await enqueue(db, { kind: 'upload', taskId: 't1', mediaId: 'm1' }, 0)
+    await enqueue(db, checkout('t1'), 0)
+    await enqueue(db, { kind: 'submitReport', taskId: 't1', reportId: 'r1' }, 0)
+    const sent: string[] = []
+    let clock = 0
+    const cut = new ApiError({
+      status: 0,
+      code: 'transfer_interrupted',
+      message: 'A conexão caiu no meio do envio.',
+      method: 'POST',
+      path: '/media',
+    })
+    const first = await processOutbox(
+      db,
+      async (item) => {
+        if (item.kind === 'upload') throw cut
+        sent.push(item.kind)
+      },
+      { now: () => clock, random: () => 0.5 },
+    )
+    // The check-out went past the photo; the submission waits for the photo's retry.
+    expect(sent).toEqual(['checkout'])
+    expect(first.stoppedBy?.kind).toBe('upload')
+    expect(first.waitingUntil).toBe(2_000)
+    clock = 2_000
+    await processOutbox(db, async (item) => void sent.push(item.kind), { now: () => clock })
+    expect(sent).toEqual(['checkout', 'upload', 'submitReport'])
+  })
+
+  it('property: nothing overtakes a waiting write but a waiting upload, and never a submission that needs it', () => {
+    const kinds = [
+      'checkin',
+      'checkout',
+      'upload',
+      'saveReport',
+      'submitReport',
+      'answerRevision',
+    ] as const
+    const itemArb = fc.record({
+      kind: fc.constantFrom(...kinds),
+      taskId: fc.constantFrom('t1', 't2'),
+      waiting: fc.boolean(),
+      failed: fc.boolean(),
+    })
+    fc.assert(
+      fc.property(fc.array(itemArb, { maxLength: 12 }), (specs) => {
+        const items = specs.map(
+          (spec, i) =>
+            ({
+              kind: spec.kind,
+              taskId: spec.taskId,
+              id: `k${i}`,
+              seq: i + 1,
+              createdAt: '',
+              attempts: 0,
+              nextAttemptAt: spec.waiting ? 1000 + i : 0,
+              state: spec.failed ? 'failed' : 'pending',
+              mediaId: 'm',
+              reportId: 'r',
+              revisionId: 'v',
+              answers: [],
+              input: {},
+            }) as unknown as OutboxItem,
+        )
+        const next = nextDue(items, 0)
+        const pending = items.filter((i) => i.state === 'pending')
+        if (!('due' in next)) {
+          // Nothing goes: every pending item is waiting, or held by a waiting upload it needs.
+          const held = (i: OutboxItem, at: number) =>
+            (i.kind === 'submitReport' || i.kind === 'answerRevision') &&
+            pending.slice(0, at).some((u) => u.kind === 'upload' && u.taskId === i.taskId)
+          const firstGoer = pending.findIndex((i, at) => i.nextAttemptAt === 0 && !held(i, at))
+          const firstBarrier = pending.findIndex(
+            (i, at) => (i.nextAttemptAt > 0 && i.kind !== 'upload') || held(i, at),
+          )
+          expect(firstGoer === -1 || (firstBarrier !== -1 && firstBarrier < firstGoer)).toBe(true)
+          return
+        }
+        const before = pending.slice(0, pending.indexOf(next.due))
+        // Everything passed over is an upload waiting for its retry…
+        expect(before.every((i) => i.kind === 'upload' && i.nextAttemptAt > 0)).toBe(true)
+        // …and never one the chosen write needs.
+        if (next.due.kind === 'submitReport' || next.due.kind === 'answerRevision')
+          expect(before.some((i) => i.taskId === next.due.taskId)).toBe(false)
+        expect(next.due.nextAttemptAt).toBe(0)
+      }),
+    )
   })
 
   it('wakes items waiting for their backoff when the connection returns', async () => {

@@ -3,9 +3,11 @@
  * each with its own Idempotency-Key, so a write made offline (or retried after a lost
  * answer) reaches the server exactly once.
  *
- * - Strict order: the oldest pending item goes first; while it waits for its backoff, later
- *   items wait too (a checkout never overtakes its check-in, a report save never overtakes
- *   the photo it lists).
+ * - Order: the oldest pending item goes first; while it waits for its backoff, later items
+ *   wait too (a checkout never overtakes its check-in). One exception: a photo or recording
+ *   waiting to be sent again does not hold back what does not need it — a check-out or a
+ *   report save (which lists only uploaded photos) goes past it; the report's submission and
+ *   pendency answers of that task wait for it (`nextDue`).
  * - Transient failures (offline, timeout, 5xx, 429) retry with exponential backoff and
  *   jitter, capped at 5 minutes; the loop wakes on `online` too.
  * - Refusals (other 4xx) park the item as `failed` with the server's message, so one bad
@@ -187,8 +189,40 @@ function errorOf(error: unknown): NonNullable<OutboxItem['lastError']> {
       }
 }
 
+/** Writes that need every photo of their task on the server first. */
+const NEEDS_UPLOADS: ReadonlySet<OutboxItem['kind']> = new Set(['submitReport', 'answerRevision'])
+
 /**
- * Sends pending items in order until the queue is empty or the head must wait.
+ * The item to send now, or when the next one is due: pending items in order, where an upload
+ * waiting for its retry is passed over by the writes that do not need it.
+ */
+export function nextDue(
+  items: readonly OutboxItem[],
+  now: number,
+): { due: OutboxItem } | { waitingUntil: number | null } {
+  const waitingUploads = new Map<string, number>()
+  let earliest: number | null = null
+  const wait = (at: number) => (earliest = earliest === null ? at : Math.min(earliest, at))
+  for (const item of items) {
+    if (item.state !== 'pending') continue
+    const uploadBefore = waitingUploads.get(item.taskId)
+    if (NEEDS_UPLOADS.has(item.kind) && uploadBefore !== undefined) {
+      wait(Math.max(uploadBefore, item.nextAttemptAt))
+      return { waitingUntil: earliest }
+    }
+    if (item.nextAttemptAt <= now) return { due: item }
+    wait(item.nextAttemptAt)
+    if (item.kind !== 'upload') return { waitingUntil: earliest }
+    waitingUploads.set(
+      item.taskId,
+      Math.min(waitingUploads.get(item.taskId) ?? Infinity, item.nextAttemptAt),
+    )
+  }
+  return { waitingUntil: earliest }
+}
+
+/**
+ * Sends pending items in order (`nextDue`) until the queue is empty or what is left must wait.
  * Returns when the next attempt is due (null when nothing is pending).
  */
 export async function processOutbox(
@@ -198,10 +232,13 @@ export async function processOutbox(
 ): Promise<ProcessResult> {
   const now = options.now ?? Date.now
   let sent = 0
+  // The first write that failed for now (it waits for its backoff): what this run stopped on.
+  let stoppedBy: OutboxItem | undefined
   for (;;) {
-    const head = (await db.getAll('outbox')).find((i) => i.state === 'pending')
-    if (!head) return { sent, waitingUntil: null }
-    if (head.nextAttemptAt > now()) return { sent, waitingUntil: head.nextAttemptAt }
+    const next = nextDue(await db.getAll('outbox'), now())
+    if (!('due' in next))
+      return { sent, waitingUntil: next.waitingUntil, ...(stoppedBy ? { stoppedBy } : {}) }
+    const head = next.due
     try {
       await execute(head)
     } catch (error) {
@@ -240,8 +277,8 @@ export async function processOutbox(
           )
         return true
       })
-      if (!recorded) continue
-      if (transient) return { sent, waitingUntil: updated.nextAttemptAt, stoppedBy: updated }
+      // A transient failure now waits for its backoff: `nextDue` says what may go meanwhile.
+      if (recorded && transient) stoppedBy ??= updated
       continue
     }
     // Sent: the server has it (a retry of this key would be answered from its record).

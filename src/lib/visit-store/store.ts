@@ -60,6 +60,27 @@ export function subscribeVisitStore(listener: () => void) {
 /** Grows by one on every change (any tab): a snapshot for useSyncExternalStore. */
 export const storeVersion = () => version
 
+// ------------------------------------------------------------------ what stops sending
+
+/**
+ * Why queued writes cannot go right now, for the screens (null while nothing stops them):
+ * the phone's storage is full (`freeMegabytes`: how much to free, when the browser says), or
+ * the device's database failed otherwise. Set by the sync loop, which keeps trying.
+ */
+export type SyncProblem =
+  { kind: 'storage-full'; freeMegabytes: number | undefined } | { kind: 'storage'; message: string }
+
+let syncProblem: SyncProblem | null = null
+
+export const currentSyncProblem = () => syncProblem
+
+export function setSyncProblem(problem: SyncProblem | null) {
+  if (JSON.stringify(problem) === JSON.stringify(syncProblem)) return
+  syncProblem = problem
+  version++
+  listeners.forEach((l) => l())
+}
+
 let syncKick: () => void = () => {}
 /** The sync loop registers how to wake it. */
 export function setSyncKick(kick: () => void) {
@@ -221,8 +242,8 @@ export async function recordCheckout(task: Task, offline: boolean, at = appDate(
 
 export type NewMedia = Omit<
   LocalMedia,
-  'id' | 'state' | 'progress' | 'bytes' | 'evidenceId' | 'error'
-> & { id?: string }
+  'id' | 'state' | 'progress' | 'bytes' | 'evidenceId' | 'error' | 'bytesRemoved'
+> & { id?: string; blob: Blob }
 
 /** Keeps a photo or recording on the device, lists it in the report draft and queues its upload. */
 export async function addMedia(
@@ -231,14 +252,18 @@ export async function addMedia(
   options: { listInReport?: boolean } = {},
 ): Promise<LocalMedia> {
   const db = await agentVisitDb()
+  const { blob, ...fields } = media
   const record: LocalMedia = {
-    ...media,
+    ...fields,
     id: media.id ?? crypto.randomUUID(),
     state: 'waiting',
     progress: 0,
-    bytes: media.blob.size,
+    bytes: blob.size,
   }
-  await inTransaction(db, ['media', 'drafts', 'outbox'], 'strict', async (tx) => {
+  // Read before the transaction: it may only wait on its own requests.
+  const data = await blob.arrayBuffer()
+  await inTransaction(db, ['media', 'mediaBytes', 'drafts', 'outbox'], 'strict', async (tx) => {
+    await tx.objectStore('mediaBytes').put({ id: record.id, data, type: blob.type })
     await tx.objectStore('media').put(record)
     if (options.listInReport !== false)
       await mutateDraftIn(tx, reportId, (draft) => ({
@@ -262,7 +287,7 @@ export async function removeMedia(
   ref: { mediaId?: string; evidenceId?: string },
 ) {
   const db = await agentVisitDb()
-  await inTransaction(db, ['drafts', 'media', 'outbox'], 'strict', async (tx) => {
+  await inTransaction(db, ['drafts', 'media', 'mediaBytes', 'outbox'], 'strict', async (tx) => {
     const draft = await mutateDraftIn(tx, reportId, (d) => ({
       ...d,
       evidenceRefs: d.evidenceRefs.filter(
@@ -280,6 +305,7 @@ export async function removeMedia(
     const media = await tx.objectStore('media').get(ref.mediaId)
     if (media && media.state !== 'sent') {
       await tx.objectStore('media').delete(ref.mediaId)
+      await tx.objectStore('mediaBytes').delete(ref.mediaId)
       const outbox = tx.objectStore('outbox')
       for (const item of await outbox.getAll())
         if (item.kind === 'upload' && item.mediaId === ref.mediaId) await outbox.delete(item.seq!)
@@ -351,4 +377,10 @@ export async function unsentVisitWrites(): Promise<number> {
   } catch {
     return 0
   }
+}
+
+/** The bytes of a photo or recording kept on this device, or undefined once removed. */
+export async function readMediaBlob(mediaId: string): Promise<Blob | undefined> {
+  const stored = await (await agentVisitDb()).get('mediaBytes', mediaId)
+  return stored ? new Blob([stored.data], { type: stored.type }) : undefined
 }

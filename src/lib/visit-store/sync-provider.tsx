@@ -35,8 +35,10 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
       // Its files may not arrive on a first visit in bad signal: tried again until they do.
       stopTrying = keepTrying(async () => {
         const [store, { runVisitSync }] = await loadSyncEngine()
-        const db = await store.agentVisitDb()
-        if (!cancelled) stop = runVisitSync(db, queryClient)
+        // Opened at every run: a database closed under the loop (a newer version upgrading
+        // it, the browser) is opened again.
+        await store.agentVisitDb()
+        if (!cancelled) stop = runVisitSync(() => store.agentVisitDb(), queryClient)
       })
     })
     return () => {

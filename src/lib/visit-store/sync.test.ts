@@ -13,8 +13,9 @@ import { validateApiResponse } from '@/preview/response-validator'
 import { resetApiClient, setApiTimeoutForTests, setResponseValidator } from '@/lib/api'
 import { saveSession } from '@/lib/session'
 import { enqueue, outboxSummary, processOutbox, wakeAll } from './outbox'
-import { openVisitDb, type VisitDb } from './db'
-import { createExecutor } from './sync'
+import { openVisitDb, VISIT_DB_VERSION, visitDbName, type VisitDb } from './db'
+import { createExecutor, runVisitSync } from './sync'
+import { currentSyncProblem } from './store'
 
 const fake = await setupFakeServer()
 const requests: string[] = []
@@ -123,6 +124,154 @@ describe('visit sync against the fake backend', () => {
     expect(
       fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id)),
     ).toHaveLength(1)
+  })
+})
+
+describe('a full phone', () => {
+  it('stops nothing for good: the loop says so, keeps trying, and sends once there is room', async () => {
+    const task = startedTask()
+    const at = new Date(fake.backend.clock.now()).toISOString()
+    const { lat, lng } = task.location
+    await db.put('visits', {
+      taskId: task.id,
+      slug: task.slug,
+      reportId: task.reportId,
+      checkin: { at, lat, lng, accuracy: 10, synced: false },
+    })
+    await enqueue(db, { kind: 'checkin', taskId: task.id, input: { lat, lng, accuracy: 10, at } })
+    // Every write of the device's database is refused while the phone is full.
+    let full = true
+    const quotaExceeded = () =>
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    const fullDb = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'transaction')
+          return (stores: never, mode?: IDBTransactionMode, options?: never) => {
+            if (full && mode === 'readwrite') throw quotaExceeded()
+            return target.transaction(stores, mode, options)
+          }
+        const value: unknown = Reflect.get(target, property, receiver)
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+      },
+    })
+    const stop = runVisitSync(() => Promise.resolve(fullDb))
+    try {
+      await vi.waitFor(() => expect(currentSyncProblem()?.kind).toBe('storage-full'), {
+        timeout: 5_000,
+      })
+      // The check-in reached the server (its answer could not be recorded): nothing sent twice.
+      expect(
+        fake.backend.db.tasks.findFirst((q) => q.where({ id: task.id }))?.steps.checkin,
+      ).toBeDefined()
+      expect((await outboxSummary(db)).pending).toBe(1)
+
+      full = false
+      // No event says space was freed: the loop's own retry finds it.
+      await vi.waitFor(async () => expect((await outboxSummary(db)).pending).toBe(0), {
+        timeout: 10_000,
+      })
+      expect(currentSyncProblem()).toBeNull()
+      expect((await db.get('visits', task.id))?.checkin?.synced).toBe(true)
+      expect(
+        fake.backend.db.idempotentReplies.findMany((q) =>
+          q.where((r) => r.route.includes(':checkin:')),
+        ),
+      ).toHaveLength(1)
+    } finally {
+      stop()
+    }
+  })
+})
+
+describe('a database left by the previous version', () => {
+  /** Version 1 of the schema, written as that version wrote it: the photo's Blob in its record. */
+  function openVersion1(name: string): Promise<IDBDatabase> {
+    return new Promise((resolve, reject) => {
+      const request = indexedDB.open(name, 1)
+      request.onupgradeneeded = () => {
+        const database = request.result
+        database.createObjectStore('drafts', { keyPath: 'reportId' })
+        database.createObjectStore('media', { keyPath: 'id' }).createIndex('byTask', 'taskId')
+        database.createObjectStore('visits', { keyPath: 'taskId' })
+        database
+          .createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true })
+          .createIndex('byId', 'id', { unique: true })
+      }
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error ?? new Error('open failed'))
+    })
+  }
+
+  function put(database: IDBDatabase, store: string, value: unknown) {
+    return new Promise<void>((resolve, reject) => {
+      const tx = database.transaction(store, 'readwrite')
+      tx.objectStore(store).put(value)
+      tx.oncomplete = () => resolve()
+      tx.onerror = () => reject(tx.error ?? new Error('write failed'))
+    })
+  }
+
+  it('is upgraded with its unsent outbox, and everything in it reaches the server once', async () => {
+    const task = startedTask()
+    const agent = `upgrade-test-${++n}`
+    const old = await openVersion1(visitDbName(agent))
+    const at = new Date(fake.backend.clock.now() - 20 * 60_000).toISOString()
+    const photoBytes = new Uint8Array(3000).fill(7)
+    photoBytes.set([0xff, 0xd8, 0xff, 0xe0])
+    const item = (seq: number, payload: Record<string, unknown>) => ({
+      ...payload,
+      seq,
+      id: `v1-item-${seq}-${agent}`,
+      createdAt: at,
+      attempts: 0,
+      nextAttemptAt: 0,
+      state: 'pending',
+      rev: 0,
+    })
+    await put(old, 'visits', {
+      taskId: task.id,
+      slug: task.slug,
+      reportId: task.reportId,
+      checkin: { at, lat: task.location.lat, lng: task.location.lng, accuracy: 10, synced: false },
+    })
+    await put(old, 'media', {
+      id: 'photo-v1',
+      taskId: task.id,
+      kind: 'photo',
+      blob: new Blob([photoBytes], { type: 'image/jpeg' }),
+      fileName: 'fachada.jpg',
+      mimeType: 'image/jpeg',
+      bytes: photoBytes.byteLength,
+      takenAt: at,
+      state: 'waiting',
+      progress: 0,
+    })
+    const { lat, lng } = task.location
+    await put(
+      old,
+      'outbox',
+      item(1, { kind: 'checkin', taskId: task.id, input: { lat, lng, accuracy: 10, at } }),
+    )
+    await put(old, 'outbox', item(2, { kind: 'upload', taskId: task.id, mediaId: 'photo-v1' }))
+    old.close()
+
+    const upgraded = await openVisitDb(agent)
+    expect(upgraded.version).toBe(VISIT_DB_VERSION)
+    const media = await upgraded.get('media', 'photo-v1')
+    expect(media).toMatchObject({ state: 'waiting', bytes: 3000 })
+    expect(media).not.toHaveProperty('blob')
+    expect((await upgraded.get('mediaBytes', 'photo-v1'))?.type).toBe('image/jpeg')
+    expect((await outboxSummary(upgraded)).pending).toBe(2)
+
+    const result = await processOutbox(upgraded, createExecutor(upgraded))
+    expect(result.sent).toBe(2)
+    const server = fake.backend.db.tasks.findFirst((q) => q.where({ id: task.id }))!
+    expect(server.steps.checkin?.at).toBe(at)
+    const report = fake.backend.db.reports.findFirst((q) => q.where({ id: task.reportId }))!
+    const uploaded = report.evidences.filter((e) => e.takenAt === at)
+    expect(uploaded).toHaveLength(1)
+    expect(uploaded[0]!.bytes).toBe(3000)
+    expect((await upgraded.get('media', 'photo-v1'))?.state).toBe('sent')
   })
 })
 

@@ -16,8 +16,23 @@ import {
 } from './api'
 import { isOnline, subscribeConnectivity } from '@/lib/connectivity'
 import { uploadWithProgress } from './upload'
-import { enqueueIn, enqueueReportSaveIn, processOutbox, wakeAll, withSenderLock } from './outbox'
-import { notifyVisitStoreReaders, onSentElsewhere, setSyncKick } from './store'
+import { deviceSpace, isQuotaError, megabytesToFree } from '@/lib/device-space'
+import {
+  backoffDelay,
+  enqueueIn,
+  enqueueReportSaveIn,
+  processOutbox,
+  wakeAll,
+  withSenderLock,
+  type OutboxExecutor,
+} from './outbox'
+import {
+  notifyVisitStoreReaders,
+  onSentElsewhere,
+  setSyncKick,
+  setSyncProblem,
+  type SyncProblem,
+} from './store'
 import {
   inTransaction,
   LOCAL_MEDIA_PREFIX,
@@ -95,22 +110,22 @@ export function createExecutor(db: VisitDb, signal?: AbortSignal) {
         const media = await db.get('media', item.mediaId)
         if (!media) return null // Discarded by the agent meanwhile.
         if (media.state === 'sent' && media.evidenceId) return null
+        const stored = await db.get('mediaBytes', media.id)
+        if (!stored) return null // Removed with its photo meanwhile.
         const patch = (change: (m: LocalMedia) => LocalMedia | undefined) =>
           inTransaction(db, ['media'], 'relaxed', (tx) => patchMediaIn(tx, media.id, change))
-        const sending = (progress: number) =>
-          patch((m) =>
-            m.state === 'sent' ? undefined : { ...m, state: 'sending', progress, error: undefined },
-          )
-        await sending(0)
-        notifyVisitStoreReaders()
-        // The bar only: the upload's outcome is recorded below (or by processOutbox). A progress
-        // write that can no longer land (the sender stopped and the database closed) is dropped.
+        // Where the upload stands, for every tab: a small record (the bytes live apart). Only
+        // the bar: a write that cannot land (a full disk, the database closed as the sender
+        // stopped) is dropped and the upload goes on; its outcome is recorded below (or by
+        // processOutbox, with the item's).
         const showProgress = (progress: number) =>
-          void sending(progress).then(notifyVisitStoreReaders, () => undefined)
-        // The photo's failure is recorded with the item's, by processOutbox, in one transaction.
+          void patch((m) =>
+            m.state === 'sent' ? undefined : { ...m, state: 'sending', progress, error: undefined },
+          ).then(notifyVisitStoreReaders, () => undefined)
+        showProgress(0)
         const evidence = await uploadWithProgress(
           {
-            file: media.blob,
+            file: new Blob([stored.data], { type: stored.type }),
             fileName: media.fileName,
             kind: media.kind,
             taskId: media.taskId,
@@ -169,12 +184,18 @@ export function createExecutor(db: VisitDb, signal?: AbortSignal) {
       }
       case 'submitReport': {
         const draft = await db.get('drafts', item.reportId)
-        return submitReport(item.reportId, draft?.baseVersion ?? 0, item.id)
+        const report = await submitReport(item.reportId, draft?.baseVersion ?? 0, item.id)
+        // The report went for validation with its photos: the device needs them no more.
+        await releaseSentMediaBytes(db, item.taskId).catch(() => 0)
+        return report
       }
       case 'award':
         return createAward(item.input, item.id)
-      case 'answerRevision':
-        return answerRevision(item.revisionId, item.answers, item.id)
+      case 'answerRevision': {
+        const revision = await answerRevision(item.revisionId, item.answers, item.id)
+        await releaseSentMediaBytes(db, item.taskId).catch(() => 0)
+        return revision
+      }
     }
   }
 }
@@ -192,6 +213,34 @@ function fixSaveBody(db: VisitDb, item: OutboxItem & { kind: 'saveReport' }) {
     const current = await outbox.get(item.seq!)
     if (current?.kind === 'saveReport') await outbox.put({ ...current, snapshot })
     return snapshot
+  })
+}
+
+/**
+ * Removes from the device the bytes of photos and recordings the server already has — of one
+ * task (its report was sent) or of every task (the phone is full) — keeping their records, so
+ * the screens show the server's copy. Resolves to the bytes freed.
+ */
+export async function releaseSentMediaBytes(db: VisitDb, taskId?: string): Promise<number> {
+  const release = (markRecords: boolean) =>
+    inTransaction(db, ['media', 'mediaBytes'], 'relaxed', async (tx) => {
+      const media = tx.objectStore('media')
+      const records = taskId ? await media.index('byTask').getAll(taskId) : await media.getAll()
+      let freed = 0
+      for (const record of records) {
+        if (record.state !== 'sent' || !record.evidenceId || record.bytesRemoved) continue
+        if (!(await tx.objectStore('mediaBytes').getKey(record.id))) continue
+        await tx.objectStore('mediaBytes').delete(record.id)
+        if (markRecords) await media.put({ ...record, bytesRemoved: true })
+        freed += record.bytes
+      }
+      return freed
+    })
+  // On a full disk even the small record writes may be refused: then the bytes alone go (the
+  // screens fall back to the server's copy when a photo's bytes are missing).
+  return release(true).catch((error: unknown) => {
+    if (isQuotaError(error)) return release(false)
+    throw error
   })
 }
 
@@ -290,35 +339,73 @@ export function repairVisitStore(db: VisitDb): Promise<OutboxPayload[]> {
   })
 }
 
+/** The longest wait after a run that could not even record its outcome (storage). */
+const STUCK_RETRY_MAX_MS = 30_000
+
+/** What the screens are told when a run stops on the device's storage. */
+async function problemOf(error: unknown): Promise<SyncProblem> {
+  if (isQuotaError(error))
+    return { kind: 'storage-full', freeMegabytes: megabytesToFree(await deviceSpace()) }
+  return { kind: 'storage', message: error instanceof Error ? error.message : String(error) }
+}
+
 /**
  * The loop: one per tab. `kick()` after each new write; it also runs on `online` and when
  * the head item's backoff ends. It first repairs what an older version left half-written.
  * Sending happens under the agent's sender lock, so two tabs never send at once.
- * Returns a stop function.
+ *
+ * It never ends on an error: a run that fails where nothing can record why (the phone's
+ * storage full, the database closed under it by a newer version) tells the screens
+ * (`setSyncProblem`) and runs again in a while, opening the database anew (`open`), until
+ * it goes through. Returns a stop function.
  */
-function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
+function startVisitSync(open: () => Promise<VisitDb>, events: SyncEvents = {}) {
   const stopping = new AbortController()
-  const execute = createExecutor(db, stopping.signal)
+  const executors = new WeakMap<VisitDb, OutboxExecutor>()
+  const executorOf = (db: VisitDb) => {
+    let execute = executors.get(db)
+    if (!execute) executors.set(db, (execute = createExecutor(db, stopping.signal)))
+    return execute
+  }
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
+  let stuck = 0
 
   const run = async () => {
     do {
       again = false
-      const result = await withSenderLock(db.name, () =>
-        stopped
-          ? Promise.resolve({ sent: 0, waitingUntil: null })
-          : processOutbox(db, async (item) => {
-              const value = await execute(item)
-              events.onSent?.(item, value)
-            }),
-      )
+      let waitingUntil: number | null
+      try {
+        const db = await open()
+        const execute = executorOf(db)
+        const result = await withSenderLock(db.name, () =>
+          stopped
+            ? Promise.resolve({ sent: 0, waitingUntil: null })
+            : processOutbox(db, async (item) => {
+                const value = await execute(item)
+                events.onSent?.(item, value)
+              }),
+        )
+        waitingUntil = result.waitingUntil
+        stuck = 0
+        setSyncProblem(null)
+      } catch (error) {
+        if (stopped) return
+        stuck++
+        // A full phone: first make room with what the server already has.
+        if (isQuotaError(error))
+          await open()
+            .then((db) => releaseSentMediaBytes(db))
+            .catch(() => 0)
+        setSyncProblem(await problemOf(error))
+        waitingUntil = Date.now() + Math.min(STUCK_RETRY_MAX_MS, backoffDelay(stuck))
+      }
       events.onChange?.()
       clearTimeout(timer)
-      if (result.waitingUntil !== null && !stopped)
-        timer = setTimeout(kick, Math.max(0, result.waitingUntil - Date.now()))
+      if (waitingUntil !== null && !stopped)
+        timer = setTimeout(kick, Math.max(0, waitingUntil - Date.now()))
     } while (again && !stopped)
   }
 
@@ -328,18 +415,21 @@ function startVisitSync(db: VisitDb, events: SyncEvents = {}) {
       again = true
       return
     }
-    running = run()
-      .catch(() => undefined)
-      .finally(() => {
-        running = null
-      })
+    running = run().finally(() => {
+      running = null
+    })
   }
 
   // Back online (the device says so, or the server answered again): everything waiting goes.
   const stopFollowing = subscribeConnectivity(() => {
-    if (isOnline()) void wakeAll(db).then(kick)
+    if (isOnline())
+      void open()
+        .then((db) => wakeAll(db))
+        .catch(() => undefined)
+        .then(kick)
   })
-  void repairVisitStore(db)
+  void open()
+    .then((db) => repairVisitStore(db))
     .catch(() => [])
     .then((repaired) => {
       if (repaired.length > 0) events.onChange?.()
@@ -366,14 +456,15 @@ export function queriesChangedBy(item: Pick<OutboxItem, 'kind'>): QueryKey[] {
 
 /**
  * The one way to run the visit's sync loop — the app (VisitSyncProvider) and every test use
- * it: sends `db`'s outbox, wakes on every store write, tells the screens' readers when a write
- * went out and refreshes the queries it changed. Returns how to stop it.
+ * it: sends the outbox of the database `open` gives (asked again at every run: a database
+ * closed under the loop is opened anew), wakes on every store write, tells the screens'
+ * readers when a write went out and refreshes the queries it changed. Returns how to stop it.
  */
 export function runVisitSync(
-  db: VisitDb,
+  open: VisitDb | (() => Promise<VisitDb>),
   queryClient?: Pick<QueryClient, 'invalidateQueries'>,
 ): () => void {
-  const sync = startVisitSync(db, {
+  const sync = startVisitSync(typeof open === 'function' ? open : () => Promise.resolve(open), {
     onSent: (item) => {
       for (const queryKey of queriesChangedBy(item))
         void queryClient?.invalidateQueries({ queryKey })
@@ -389,6 +480,7 @@ export function runVisitSync(
     for (const queryKey of keys.values()) void queryClient?.invalidateQueries({ queryKey })
   })
   return () => {
+    setSyncProblem(null)
     setSyncKick(() => {})
     stopHearing()
     sync.stop()

@@ -6,6 +6,7 @@ import 'fake-indexeddb/auto'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { isApiError, type ApiError } from '@/api/api-error'
+import { isOnline } from '@/lib/connectivity'
 import { saveSession } from '@/lib/session'
 import { API, failApi, fakeBackend, fakeServer } from '@/test/render-route'
 import { demoSession, installNodeBlobs, prepareDevice, seededTask } from '@/test/media-kit'
@@ -93,11 +94,22 @@ describe('uploadWithProgress', () => {
 
   it('no connection: an "offline" error the outbox retries', async () => {
     const { task } = seededTask('visited')
-    fakeServer.use(http.post(`${API}/media`, () => HttpResponse.error()))
+    fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
     const error = await failure(uploadWithProgress(photoFields(task.id), 'key-4'))
     expect(error.code).toBe('offline')
     expect(error.message).toBe('Sem conexão. Verifique a internet e tente de novo.')
     expect(error.isTransient).toBe(true)
+    expect(isOnline()).toBe(false)
+  })
+
+  it('a transfer cut while the server answers: retried later, and the app stays online', async () => {
+    const { task } = seededTask('visited')
+    fakeServer.use(http.post(`${API}/media`, () => HttpResponse.error()))
+    const error = await failure(uploadWithProgress(photoFields(task.id), 'key-4b'))
+    expect(error.code).toBe('transfer_interrupted')
+    expect(error.message).toBe('A conexão caiu no meio do envio. Tentando de novo em instantes.')
+    expect(error.isTransient).toBe(true)
+    expect(isOnline()).toBe(true)
   })
 
   it('a server failure is transient too', async () => {
@@ -190,9 +202,14 @@ describe('uploadWithProgress where there is no XMLHttpRequest (the service worke
     expect(refused.isTransient).toBe(false)
     expect(refused.status).toBeGreaterThanOrEqual(400)
 
-    fakeServer.use(http.post(`${API}/media`, () => HttpResponse.error()))
+    fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
     const offline = await failure(uploadWithProgress(photoFields(task.id), 'key-fetch-3'))
     expect(offline).toMatchObject({ code: 'offline', isTransient: true })
+
+    fakeServer.resetHandlers()
+    fakeServer.use(http.post(`${API}/media`, () => HttpResponse.error()))
+    const cut = await failure(uploadWithProgress(photoFields(task.id), 'key-fetch-3b'))
+    expect(cut).toMatchObject({ code: 'transfer_interrupted', isTransient: true })
 
     fakeServer.resetHandlers()
     failApi('post', '/media', 503)

@@ -11,7 +11,7 @@ import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error
 import type { Evidence, Problem } from '@/api/entities'
 import { runtimeConfig } from '@/lib/runtime-config'
 import { notifySessionExpired } from '@/lib/api'
-import { reportReachability } from '@/lib/connectivity'
+import { confirmReachability, reportReachability } from '@/lib/connectivity'
 import { sessionToken } from '@/lib/session'
 import type { components } from '@/api/schema.gen'
 
@@ -92,8 +92,10 @@ function errorFromAnswer({ status, contentType, text }: Answer): ApiError {
   })
 }
 
-const clientError = (code: 'offline' | 'timeout' | 'invalid_response', status = 0) =>
-  new ApiError({ status, code, message: API_ERROR_MESSAGES[code], method: 'POST', path: PATH })
+const clientError = (
+  code: 'offline' | 'transfer_interrupted' | 'timeout' | 'invalid_response',
+  status = 0,
+) => new ApiError({ status, code, message: API_ERROR_MESSAGES[code], method: 'POST', path: PATH })
 
 /** Uploads one photo or recording; resolves with the server's Evidence. */
 export function uploadWithProgress(
@@ -151,8 +153,8 @@ export function uploadWithProgress(
     })
     xhr.addEventListener('error', () => {
       done()
-      reportReachability(false)
-      reject(clientError('offline'))
+      // No answer: the connection is gone, or only this transfer was cut (a weak uplink).
+      void transferFailure().then(reject)
     })
     xhr.addEventListener('timeout', () => {
       done()
@@ -164,6 +166,17 @@ export function uploadWithProgress(
     })
     xhr.send(mediaUploadForm(fields))
   })
+}
+
+/**
+ * Why an upload got no answer: the server is asked at once whether it can be reached. If it
+ * can, the link works and the transfer was cut — retried later, the app staying online —
+ * otherwise the phone is offline.
+ */
+async function transferFailure(): Promise<ApiError> {
+  return (await confirmReachability())
+    ? clientError('transfer_interrupted')
+    : clientError('offline')
 }
 
 const isEvidence = (value: unknown): value is Evidence =>
@@ -201,8 +214,7 @@ async function uploadWithFetch(
     } catch (error) {
       if (timedOut) throw clientError('timeout')
       if (options.signal?.aborted) throw options.signal.reason ?? error
-      reportReachability(false)
-      throw clientError('offline')
+      throw await transferFailure()
     }
     reportReachability(true)
     const text = await response.text()
