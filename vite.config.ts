@@ -154,7 +154,7 @@ function devFakeBackend(): Plugin {
           controlApi: true,
           log: (message) => server.config.logger.info(`[fake-backend] ${message}`),
         })
-        return fakeBackendMiddleware(() => backend.handlers)
+        return fakeBackendMiddleware(() => backend.handlers, { now: backend.clock.now })
       })()
       server.middlewares.use('/api', (req, res, next) => {
         req.url = `/api${req.url ?? ''}`

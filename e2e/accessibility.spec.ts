@@ -13,7 +13,7 @@ import type { Task } from '../src/api/entities'
 import { checkAccessibility } from './support/axe'
 import { DEMO_PHONE_DIGITS, resetBackend } from './support/fake-backend'
 import { forgetKeptAnswers, signIn } from './support/sign-in'
-import { apiGet, makeJpegs, sessionToken } from './support/visit'
+import { apiGet, control, makeJpegs, sessionToken } from './support/visit'
 
 // No typing delay in the chat: the bot's next question shows at once.
 test.use({ reducedMotion: 'reduce' })
@@ -370,6 +370,8 @@ test('the visit pages that come late: timeout, offline check-out and signing out
   await open(page, `/tasks/${slug}/checkin`, 'Check-in')
   await page.getByRole('button', { name: 'Fazer check-in' }).click()
   await settled(page, 'Controle da visita')
+  // Two hours pass for the server and the phone alike (the app keeps the server's clock).
+  await control(request, 'clock/advance', { ms: 2 * 3_600_000 })
   await page.clock.fastForward('02:00:00')
   await settled(page, 'Tempo esgotado')
   await check('check-in shell: timeout')

@@ -29,19 +29,29 @@ export function toFetchRequest(
   } as RequestInit)
 }
 
-export async function writeFetchResponse(response: Response, res: ServerResponse) {
+export async function writeFetchResponse(
+  response: Response,
+  res: ServerResponse,
+  now: () => number = Date.now,
+) {
   // `HttpResponse.error()` (a network error): drop the connection, as a dead network would.
   if (response.type === 'error') return void res.destroy()
   res.statusCode = response.status
+  // The server's clock, as every HTTP server says it: the app sets its own by it (src/lib/clock.ts).
+  res.setHeader('Date', new Date(now()).toUTCString())
   response.headers.forEach((value, name) => res.setHeader(name, value))
   res.end(Buffer.from(await response.arrayBuffer()))
 }
 
 /**
  * A connect-style middleware: answers requests the handlers know; calls `next()` (or sends a
- * 404 problem) for the rest.
+ * 404 problem) for the rest. `now`: the backend's clock, sent as every answer's `Date` — so
+ * moving the fake clock (the demo panel, a test) moves the app's clock too.
  */
-export function fakeBackendMiddleware(getHandlers: () => HttpHandler[]) {
+export function fakeBackendMiddleware(
+  getHandlers: () => HttpHandler[],
+  { now = Date.now }: { now?: () => number } = {},
+) {
   return async (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     const origin = `http://${req.headers.host ?? 'localhost'}`
     // The client went away (its timeout, a closed tab): tell a handler that is still waiting.
@@ -54,7 +64,7 @@ export function fakeBackendMiddleware(getHandlers: () => HttpHandler[]) {
         baseUrl: origin,
       })
       if (gone.signal.aborted) return
-      if (response) return await writeFetchResponse(response, res)
+      if (response) return await writeFetchResponse(response, res, now)
       if (next) return next()
       res.statusCode = 404
       res.setHeader('Content-Type', 'application/problem+json')

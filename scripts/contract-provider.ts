@@ -45,7 +45,7 @@ export async function startFakeProvider(
     ...(options.rewrite ? [rewriting(backend, options.rewrite)] : []),
   ]
   const handlers = [...overrides, ...backend.handlers]
-  const middleware = fakeBackendMiddleware(() => handlers)
+  const middleware = fakeBackendMiddleware(() => handlers, { now: backend.clock.now })
   const server = createServer((req, res) => void middleware(req, res))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

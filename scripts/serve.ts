@@ -76,7 +76,7 @@ const backend = await createFakeBackend({
   controlApi: !values['no-control'],
   log: (message) => console.log(`[fake-backend] ${message}`),
 })
-const api = fakeBackendMiddleware(() => backend.handlers)
+const api = fakeBackendMiddleware(() => backend.handlers, { now: backend.clock.now })
 const assets = sirv(dist, {
   single: true,
   etag: true,

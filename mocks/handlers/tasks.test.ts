@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Task } from '@/api/entities'
+import { VISIT_TIME_TOLERANCE_MINUTES } from '@/domain/constants'
 import { createFakeApi, type FakeApi } from '../testing/fake-api'
 
 async function taskIn(api: FakeApi, status: string): Promise<Task> {
@@ -111,7 +112,11 @@ describe('tasks', () => {
     })
     expect(early.status).toBe(409)
     expect(early.body.code).toBe('transition_refused')
-    await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, { body: atLocation(task) })
+    const checkinTime = new Date(api.clock.now() - 10 * 60_000).toISOString()
+    const checkin = await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, {
+      body: { ...atLocation(task), at: checkinTime, offline: true },
+    })
+    expect(checkin.body.steps.checkin).toMatchObject({ at: checkinTime, offline: true })
     const deviceTime = new Date(api.clock.now() - 60_000).toISOString()
     const res = await api.call('PUT', `/tasks/${task.id}/checkout`, {
       body: { at: deviceTime, offline: true },
@@ -119,6 +124,80 @@ describe('tasks', () => {
     expect(res.status).toBe(200)
     expect(res.body.status.code).toBe('visited')
     expect(res.body.steps.checkout).toEqual({ at: deviceTime, offline: true })
+  })
+
+  describe('a phone whose clock is wrong', () => {
+    const HOUR = 3_600_000
+
+    it('online: the server’s time is recorded, whatever the phone says', async () => {
+      const api = await createFakeApi()
+      const task = await taskIn(api, 'started')
+      const behind = new Date(api.clock.now() - HOUR).toISOString()
+      const checkin = await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, {
+        body: { ...atLocation(task), at: behind },
+      })
+      expect(Date.parse(checkin.body.steps.checkin.at)).toBeGreaterThanOrEqual(
+        api.clock.now() - 1000,
+      )
+      expect(checkin.body.steps.checkin.offline).toBeUndefined()
+      const ahead = new Date(api.clock.now() + 24 * HOUR).toISOString()
+      const checkout = await api.call('PUT', `/tasks/${task.id}/checkout`, {
+        body: { at: ahead, offline: false },
+      })
+      // Seconds on site, not the hour (or the day) the phone's clock would make of it.
+      const length =
+        Date.parse(checkout.body.steps.checkout.at) - Date.parse(checkin.body.steps.checkin.at)
+      expect(length).toBeGreaterThanOrEqual(0)
+      expect(length).toBeLessThan(5_000)
+    })
+
+    it('offline: the phone’s time is kept, clamped to [check-in, now], the flag kept', async () => {
+      const api = await createFakeApi()
+      const task = await taskIn(api, 'started')
+      const checkinAt = new Date(api.clock.now() - 20 * 60_000).toISOString()
+      await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, {
+        body: { ...atLocation(task), at: checkinAt, offline: true },
+      })
+      // A day ahead: no later than the server's now.
+      const ahead = await api.call('PUT', `/tasks/${task.id}/checkout`, {
+        body: { at: new Date(api.clock.now() + 24 * HOUR).toISOString(), offline: true },
+      })
+      expect(ahead.body.steps.checkout.offline).toBe(true)
+      expect(Date.parse(ahead.body.steps.checkout.at)).toBeLessThanOrEqual(api.clock.now())
+      expect(Date.parse(ahead.body.steps.checkout.at)).toBeGreaterThan(api.clock.now() - 5_000)
+    })
+
+    it('offline before the check-in, or before the task was accepted: clamped up to it', async () => {
+      const api = await createFakeApi()
+      const task = await taskIn(api, 'started')
+      const checkin = await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, {
+        body: { ...atLocation(task), at: '2001-01-01T00:00:00.000Z', offline: true },
+      })
+      expect(checkin.body.steps.checkin.at).toBe(
+        new Date(Date.parse(task.steps.accepted)).toISOString(),
+      )
+      const checkout = await api.call('PUT', `/tasks/${task.id}/checkout`, {
+        body: { at: '2001-01-01T00:00:00.000Z', offline: true },
+      })
+      expect(checkout.body.steps.checkout.at).toBe(checkin.body.steps.checkin.at)
+    })
+
+    it('never records a visit longer than the mission’s limit and its tolerance', async () => {
+      const api = await createFakeApi()
+      const task = await taskIn(api, 'started')
+      const mission = (await api.call('GET', `/missions/${task.missionId}`)).body
+      const checkin = await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, {
+        body: atLocation(task),
+      })
+      const checkinAt = Date.parse(checkin.body.steps.checkin.at)
+      // The agent checks out three hours later (or a phone a day ahead says so, offline).
+      api.clock.advance(3 * HOUR)
+      const checkout = await api.call('PUT', `/tasks/${task.id}/checkout`, {
+        body: { at: new Date(api.clock.now() + 24 * HOUR).toISOString(), offline: true },
+      })
+      const minutes = (Date.parse(checkout.body.steps.checkout.at) - checkinAt) / 60_000
+      expect(minutes).toBe(mission.visitMaxMinutes + VISIT_TIME_TOLERANCE_MINUTES)
+    })
   })
 
   it('applies a queued checkout exactly once when it is sent twice with its key', async () => {

@@ -1,6 +1,7 @@
 /** Tasks: list, read, check-in by position, check-out, reschedule, cancel — guarded by the domain state machine. */
 import type { Task } from '@/api/entities'
 import { checkinReach, outsideRadiusMessage } from '@/domain/geo'
+import { latestCheckout, recordedStepInstant } from '@/domain/visit-timer'
 import { machineStateOf, transition, type TaskEvent } from '@/domain/task-state-machine'
 import { justificationSchema } from '@/domain/text-limits'
 import {
@@ -39,15 +40,9 @@ export async function updateTask(ctx: BackendContext, task: Task, change: (draft
   return plain(updated!)
 }
 
-/**
- * The device's time of a step sent late (queued offline): kept when it is within the past
- * day and not in the future; otherwise the server's time.
- */
-function deviceTime(ctx: BackendContext, at: string) {
-  const now = ctx.clock.now()
-  const t = Date.parse(at)
-  const plausible = Number.isFinite(t) && t <= now + 60_000 && t >= now - 24 * 3_600_000
-  return plausible ? new Date(Math.min(t, now)).toISOString() : isoNow(ctx)
+/** The mission of a task (its visit limit). */
+function missionOf(ctx: BackendContext, task: Task) {
+  return ctx.db.missions.findFirst((q) => q.where({ id: task.missionId }))
 }
 
 export function taskHandlers(ctx: BackendContext) {
@@ -83,12 +78,22 @@ export function taskHandlers(ctx: BackendContext) {
           return problem(422, 'outside_radius', outsideRadiusMessage(reach.distanceMeters), {
             distanceMeters: Math.round(reach.distanceMeters),
           })
+        // The device's time only for a check-in queued offline, never before the task was
+        // accepted nor after now: a phone's clock may be off by hours.
+        const offline = body.offline === true
+        const at = recordedStepInstant({
+          deviceAt: body.at,
+          offline,
+          earliest: Date.parse(task.steps.accepted),
+          now: ctx.clock.now(),
+        })
         const updated = await updateTask(ctx, task, (t) => {
           t.steps.checkin = {
-            at: deviceTime(ctx, body.at),
+            at: new Date(at).toISOString(),
             lat: body.lat,
             lng: body.lng,
             accuracy: body.accuracy,
+            ...(offline ? { offline } : {}),
           }
         })
         ctx.log(`check-in ${task.slug} a ${Math.round(reach.distanceMeters)} m do local`)
@@ -103,9 +108,21 @@ export function taskHandlers(ctx: BackendContext) {
         const body = await readBody(request, 'CheckoutInput')
         applyTaskEvent(ctx, task, { type: 'checkout' })
         const now = isoNow(ctx)
+        // The device's time only when queued offline, within [check-in, now]; and the visit's
+        // recorded length never past the mission's limit and its tolerance.
+        const checkinAt = Date.parse(task.steps.checkin?.at ?? now)
+        const mission = missionOf(ctx, task)
+        const at = Math.min(
+          recordedStepInstant({
+            deviceAt: body.at,
+            offline: body.offline,
+            earliest: checkinAt,
+            now: ctx.clock.now(),
+          }),
+          mission ? latestCheckout(checkinAt, mission.visitMaxMinutes) : Infinity,
+        )
         const updated = await updateTask(ctx, task, (t) => {
-          // The device's time is kept when the checkout was queued offline.
-          t.steps.checkout = { at: body.offline ? body.at : now, offline: body.offline }
+          t.steps.checkout = { at: new Date(at).toISOString(), offline: body.offline }
           t.status = { code: 'visited', changedAt: now }
         })
         ctx.log(`check-out ${task.slug}${body.offline ? ' (enviado depois, estava offline)' : ''}`)

@@ -48,7 +48,9 @@ function taskFactory(faker: Faker, now: number): MakeTask {
           (now % DAY)
         : now - faker.number.int({ min: 2, max: 15 }) * DAY
     const prefix = faker.helpers.arrayElement(PLACE_PREFIX[entry.project.id]!)
-    const accepted = scheduled - 2 * DAY
+    // Accepted two days before the visit, and never later than now (a visit scheduled for next
+    // week was accepted already): no timeline runs backwards.
+    const accepted = Math.min(scheduled - 2 * DAY, now - HOUR)
     const steps: Task['steps'] = { accepted: iso(accepted) }
     if (['visited', 'validating', 'approved', 'contested', 'rejected'].includes(status)) {
       steps.checkin = { at: iso(scheduled), lat: centre.lat, lng: centre.lng, accuracy: 12 }

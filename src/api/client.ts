@@ -37,6 +37,8 @@ export type ApiClientOptions = {
    * `false` when the request failed for lack of network (not for a timeout or a cancel).
    */
   onReachability?: (reached: boolean) => void
+  /** Told the `Date` header of every answer: the server's clock (lib/clock.ts). */
+  onServerDate?: (date: string | null) => void
   /**
    * Resolved at call time, not at creation: tests and the preview swap `globalThis.fetch`
    * after the client exists (openapi-fetch would otherwise keep the first one).
@@ -158,6 +160,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async onResponse({ request, response, schemaPath, options: callOptions }) {
       options.onReachability?.(true)
+      options.onServerDate?.(response.headers.get('Date'))
       if (response.ok) {
         if ((callOptions.parseAs ?? 'json') !== 'json') return response
         await checkJsonBody(response, request.method, schemaPath, options.validateResponse?.())

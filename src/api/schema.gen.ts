@@ -1148,6 +1148,8 @@ export type components = {
       lat: number
       lng: number
       accuracy: number
+      /** @description True when the check-in was queued offline and `at` is the device's time. */
+      offline?: boolean
     }
     CheckoutStep: {
       /** Format: date-time */
@@ -1200,13 +1202,18 @@ export type components = {
       lng: number
       /** @description Meters (GeolocationCoordinates.accuracy). */
       accuracy: number
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description When the agent checked in on the device. Kept only for a check-in queued offline, within [the task's acceptance, the server's now]; otherwise the server's time is recorded.
+       */
       at: string
+      /** @description True when the check-in was queued offline (absent means false). */
+      offline?: boolean
     }
     CheckoutInput: {
       /**
        * Format: date-time
-       * @description When the agent checked out on the device.
+       * @description When the agent checked out on the device. Kept only for a check-out queued offline, within [the check-in, the server's now]; otherwise the server's time is recorded. Either way the visit's recorded length never exceeds the mission's `visitMaxMinutes` plus a 5-minute tolerance.
        */
       at: string
       /** @description True when the checkout was queued offline. */

@@ -48,3 +48,9 @@ export const ATTENDANT_NAME_MAX_CHARS = 60
  * upload limit, one recording, and the records and answers around them, with room to spare.
  */
 export const VISIT_DEVICE_SPACE_BYTES = 25 * 1024 * 1024
+
+/**
+ * Minutes a visit's recorded length may run past the mission's `visitMaxMinutes` (the agent
+ * finishing a sentence at the counter): a later check-out is recorded at that limit.
+ */
+export const VISIT_TIME_TOLERANCE_MINUTES = 5

@@ -1,6 +1,14 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { elapsedSeconds, formatElapsed, isVisitTimedOut, remainingSeconds } from './visit-timer'
+import { VISIT_TIME_TOLERANCE_MINUTES } from './constants'
+import {
+  elapsedSeconds,
+  formatElapsed,
+  isVisitTimedOut,
+  latestCheckout,
+  recordedStepInstant,
+  remainingSeconds,
+} from './visit-timer'
 
 const CHECKIN = '2025-03-10T14:00:00.000Z'
 const CHECKIN_MS = Date.parse(CHECKIN)
@@ -113,6 +121,50 @@ describe('formatElapsed', () => {
         const total = parts.reduce((sum, part) => sum * 60 + part, 0)
         expect(total).toBe(seconds)
       }),
+    )
+  })
+})
+
+describe('recordedStepInstant', () => {
+  it('property: online, the server’s now; offline, the device’s time within [earliest, now]', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.boolean(),
+        (device, a, b, offline) => {
+          const [earliest, now] = a <= b ? [a, b] : [b, a]
+          const at = recordedStepInstant({
+            deviceAt: new Date(device).toISOString(),
+            offline,
+            earliest,
+            now,
+          })
+          if (!offline) {
+            expect(at).toBe(now)
+            return
+          }
+          expect(at).toBeGreaterThanOrEqual(earliest)
+          expect(at).toBeLessThanOrEqual(now)
+          if (device >= earliest && device <= now) expect(at).toBe(device)
+        },
+      ),
+    )
+  })
+
+  it('takes the server’s now for a device time it cannot read', () => {
+    expect(recordedStepInstant({ deviceAt: 'ontem', offline: true, earliest: 0, now: 500 })).toBe(
+      500,
+    )
+  })
+})
+
+describe('latestCheckout', () => {
+  it('allows the mission’s limit plus the tolerance', () => {
+    const checkin = Date.parse('2026-03-10T10:00:00.000Z')
+    expect(new Date(latestCheckout(checkin, 60)).toISOString()).toBe(
+      new Date(checkin + (60 + VISIT_TIME_TOLERANCE_MINUTES) * 60_000).toISOString(),
     )
   })
 })

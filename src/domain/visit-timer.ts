@@ -1,3 +1,5 @@
+import { VISIT_TIME_TOLERANCE_MINUTES } from './constants'
+
 /** Milliseconds since the epoch of an ISO-8601 timestamp; throws on an unreadable one. */
 function instantOf(iso: string): number {
   const ms = Date.parse(iso)
@@ -45,4 +47,30 @@ export function formatElapsed(seconds: number): string {
   const minutes = Math.floor((whole % 3600) / 60)
   const rest = whole % 60
   return hours > 0 ? `${hours}:${pad2(minutes)}:${pad2(rest)}` : `${pad2(minutes)}:${pad2(rest)}`
+}
+
+/**
+ * The instant the server records for a step the device timed (check-in, check-out): the
+ * device's own only when the step was queued offline — clamped to [earliest, now], a phone's
+ * clock may be off by hours — and the server's `now` otherwise.
+ */
+export function recordedStepInstant(step: {
+  deviceAt: string
+  offline: boolean
+  earliest: number
+  now: number
+}): number {
+  const { offline, earliest, now } = step
+  if (!offline) return now
+  const device = Date.parse(step.deviceAt)
+  if (!Number.isFinite(device)) return now
+  return Math.min(now, Math.max(earliest, device))
+}
+
+/**
+ * The latest check-out a visit checked in at `checkinAt` may record: its length never exceeds
+ * the mission's limit by more than VISIT_TIME_TOLERANCE_MINUTES.
+ */
+export function latestCheckout(checkinAt: number, visitMaxMinutes: number): number {
+  return checkinAt + (visitMaxMinutes + VISIT_TIME_TOLERANCE_MINUTES) * 60_000
 }

@@ -2,6 +2,7 @@
 import { runtimeConfig } from './runtime-config'
 import type { ApiError } from '@/api/api-error'
 import { createApiClient, type ApiClient, type ResponseValidator } from '@/api/client'
+import { observeServerDate } from './clock'
 import { reportReachability, setConnectivityProbe } from './connectivity'
 import { sessionToken } from './session'
 
@@ -20,6 +21,7 @@ export function api(): ApiClient {
     validateResponse: () => responseValidator,
     timeoutMs: timeoutOverrideMs,
     onReachability: reportReachability,
+    onServerDate: observeServerDate,
   })
   return client
 }

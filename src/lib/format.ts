@@ -3,6 +3,8 @@
  * formatter is made on first use, not at start-up (making one costs a few milliseconds on a
  * cheap phone, and a screen needs only some of them).
  */
+import { appNow } from './clock'
+
 function lazy<T>(make: () => T): () => T {
   let made: T | undefined
   return () => (made ??= make())
@@ -32,7 +34,7 @@ export const formatDay = (iso: string) => dateLong().format(new Date(iso))
 export const formatScore = (score: number) => oneDecimal().format(score)
 
 /** "em 3 horas", "há 2 dias" — the largest unit that fits. */
-export function formatRelative(iso: string, now = Date.now()) {
+export function formatRelative(iso: string, now = appNow()) {
   const diff = Date.parse(iso) - now
   const abs = Math.abs(diff)
   const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [

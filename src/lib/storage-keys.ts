@@ -9,8 +9,11 @@
  * `preview`/`demo`, and each side wipes only its own (docs/decisions/0002-token-storage.md).
  */
 
-/** Whose data a key holds: the signed-in agent's (wiped at sign-out), or the demo's. */
-type Owner = 'agent' | 'demo'
+/**
+ * Whose data a key holds: the signed-in agent's (wiped at sign-out), the demo's, or the
+ * phone's own (how far its clock is off, what the app already told it: kept across agents).
+ */
+type Owner = 'agent' | 'demo' | 'device'
 
 type KeyEntry = { prefix: string; owner: Owner; area: 'local' | 'session' }
 
@@ -36,6 +39,14 @@ export const STORAGE_KEYS = registry({
     owner: 'agent',
     area: 'local',
   },
+  /** How far this phone's clock is from the server's, in ms (src/lib/clock.ts). */
+  clockOffset: { prefix: 'avaliador.clock-offset', owner: 'device', area: 'local' },
+  /** The app already said it works offline on this phone (src/app/offline-ready.tsx). */
+  offlineReadyAnnounced: {
+    prefix: 'avaliador.offline-ready-announced',
+    owner: 'device',
+    area: 'local',
+  },
   demoSession: { prefix: 'avaliador.preview.session', owner: 'demo', area: 'local' },
   demoPosition: { prefix: 'avaliador.preview.position', owner: 'demo', area: 'local' },
   demoOffline: { prefix: 'avaliador.preview.offline', owner: 'demo', area: 'local' },
@@ -57,6 +68,8 @@ export const storageKey = {
   pendencyAnswers: (revisionId: string) => `${STORAGE_KEYS.pendencyAnswers.prefix}${revisionId}`,
   bulletinAlertDismissed: () => STORAGE_KEYS.bulletinAlertDismissed.prefix,
   pushSubscription: () => STORAGE_KEYS.pushSubscription.prefix,
+  clockOffset: () => STORAGE_KEYS.clockOffset.prefix,
+  offlineReadyAnnounced: () => STORAGE_KEYS.offlineReadyAnnounced.prefix,
   demoPosition: () => STORAGE_KEYS.demoPosition.prefix,
   demoOffline: () => STORAGE_KEYS.demoOffline.prefix,
   demoWorld: () => STORAGE_KEYS.demoWorld.prefix,

@@ -15,6 +15,7 @@ import { CameraCapture } from './camera-capture'
 import { compressImage, isImageRejectedError } from '@/lib/device-media/compress-image'
 import { mediaCopy } from '@/lib/device-media/media-copy'
 import styles from './media.module.css'
+import { appNow, clockOffset } from '@/lib/clock'
 
 export type PhotoPickerProps = {
   reportId: string
@@ -40,9 +41,12 @@ function jpegName(file: File) {
   return `${base}.jpg`
 }
 
-/** When the picture was taken: the file's date when it is a sane past time, else now. */
-function takenAtOf(file: File, now = Date.now()) {
-  const at = file.lastModified
+/**
+ * When the picture was taken: the file's date when it is a sane past time, else now. The
+ * file's date comes from the phone's clock: it is moved by as much as that clock is off.
+ */
+function takenAtOf(file: File, now = appNow()) {
+  const at = file.lastModified + clockOffset()
   return new Date(Number.isFinite(at) && at > 0 && at <= now ? at : now).toISOString()
 }
 

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini'
 import { cnpjSchema } from '@/domain/cnpj'
 import { readDateText } from '@/lib/date-text'
+import { appDate } from '@/lib/clock'
 
 export const receiptMessages = {
   photo: 'Fotografe o cupom fiscal.',
@@ -51,7 +52,7 @@ export function formatCentsInput(cents: number): string {
 }
 
 /** yyyy-mm-dd of the device's own calendar day. */
-export function localIsoDate(now = new Date()): string {
+export function localIsoDate(now = appDate()): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }

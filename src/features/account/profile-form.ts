@@ -5,6 +5,7 @@ import { countChars } from '@/domain/text-limits'
 import type { Address, Profile, ProfileInput } from '@/api/entities'
 import { dateTextOf, readDateText } from '@/lib/date-text'
 import { accountCopy } from './copy'
+import { appDate } from '@/lib/clock'
 
 const e = accountCopy.errors
 
@@ -97,7 +98,7 @@ const required = (message: string, max: number) =>
   text(max, e.tooLong(max)).check(realText(message))
 
 /** Today as YYYY-MM-DD in the device's time zone. */
-export function todayIso(now = new Date()): string {
+export function todayIso(now = appDate()): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }

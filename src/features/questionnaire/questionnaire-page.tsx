@@ -25,6 +25,7 @@ import { answeredSteps, applyAnswer, chatProgress, questionToAsk, type ChatStep 
 import { answerCopy, answerText } from '@/components/visit/answer-text'
 import { questionnaireCopy as copy } from './questionnaire-copy'
 import styles from './questionnaire.module.css'
+import { appDate } from '@/lib/clock'
 
 /** How long the bot "types" before each new question. */
 export const TYPING_MS = 600
@@ -121,7 +122,7 @@ function Chat({ data }: { data: VisitReport }) {
     try {
       const next = await updateDraft(draft.reportId, (d) => ({
         ...d,
-        answers: applyAnswer(form, d.answers, question.id, value, new Date().toISOString()),
+        answers: applyAnswer(form, d.answers, question.id, value, appDate().toISOString()),
       }))
       setSaved(next)
       if (editingId) setEditing(null)

@@ -90,7 +90,15 @@ export type LocalVisit = {
   taskId: string
   slug: string
   reportId: string
-  checkin?: { at: string; lat: number; lng: number; accuracy: number; synced: boolean }
+  /** `offline`: recorded with no connection (the server keeps `at` only then). */
+  checkin?: {
+    at: string
+    lat: number
+    lng: number
+    accuracy: number
+    synced: boolean
+    offline?: boolean
+  }
   checkout?: { at: string; offline: boolean; synced: boolean }
 }
 

@@ -6,6 +6,8 @@
 import type { Report, Task } from '@/api/entities'
 import { runtimeConfig } from '@/lib/runtime-config'
 import { appDate } from '@/lib/clock'
+import { isOnline } from '@/lib/connectivity'
+import { askToKeepStorage } from '@/lib/device-space'
 import { currentSession } from '@/lib/session'
 import {
   enqueueIn,
@@ -212,15 +214,17 @@ export async function recordCheckin(
   task: Task,
   position: { lat: number; lng: number; accuracy: number },
   at = appDate().toISOString(),
+  offline = !isOnline(),
 ) {
   // A visit is starting: ask the browser not to evict what the device keeps for it.
-  if (typeof navigator !== 'undefined') void navigator.storage?.persist?.().catch(() => false)
+  askToKeepStorage()
   const db = await agentVisitDb()
   await inTransaction(db, ['visits', 'outbox'], 'strict', async (tx) => {
     const visits = tx.objectStore('visits')
     const visit = visitOf(task, await visits.get(task.id))
-    await visits.put({ ...visit, checkin: { at, ...position, synced: false } })
-    await enqueueIn(tx, { kind: 'checkin', taskId: task.id, input: { ...position, at } })
+    const flag = offline ? { offline } : {}
+    await visits.put({ ...visit, checkin: { at, ...position, synced: false, ...flag } })
+    await enqueueIn(tx, { kind: 'checkin', taskId: task.id, input: { ...position, at, ...flag } })
   })
   visitStoreChanged()
 }

@@ -297,8 +297,12 @@ export function repairVisitStore(db: VisitDb): Promise<OutboxPayload[]> {
         !visit.checkin.synced &&
         !queued('checkin', (i) => i.taskId === taskId)
       ) {
-        const { at, lat, lng, accuracy } = visit.checkin
-        repairs.push({ kind: 'checkin', taskId, input: { at, lat, lng, accuracy } })
+        const { at, lat, lng, accuracy, offline } = visit.checkin
+        repairs.push({
+          kind: 'checkin',
+          taskId,
+          input: { at, lat, lng, accuracy, ...(offline ? { offline } : {}) },
+        })
       }
       if (
         visit.checkout &&

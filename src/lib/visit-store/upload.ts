@@ -11,6 +11,7 @@ import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error
 import type { Evidence, Problem } from '@/api/entities'
 import { runtimeConfig } from '@/lib/runtime-config'
 import { notifySessionExpired } from '@/lib/api'
+import { observeServerDate } from '@/lib/clock'
 import { confirmReachability, reportReachability } from '@/lib/connectivity'
 import { sessionToken } from '@/lib/session'
 import type { components } from '@/api/schema.gen'
@@ -136,6 +137,7 @@ export function uploadWithProgress(
     xhr.addEventListener('load', () => {
       done()
       reportReachability(true)
+      observeServerDate(xhr.getResponseHeader('Date'))
       if (xhr.status < 200 || xhr.status >= 300) {
         const error = errorFromAnswer(answerOf(xhr))
         if (xhr.status === 401 && sessionToken()) notifySessionExpired(error)
@@ -217,6 +219,7 @@ async function uploadWithFetch(
       throw await transferFailure()
     }
     reportReachability(true)
+    observeServerDate(response.headers.get('Date'))
     const text = await response.text()
     if (!response.ok) {
       const error = errorFromAnswer({

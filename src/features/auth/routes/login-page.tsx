@@ -14,6 +14,7 @@ import styles from './auth.module.css'
 import { authCopy } from '../copy'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { useHydrated } from '@/lib/use-hydrated'
+import { appNow } from '@/lib/clock'
 
 export function LoginPage() {
   const navigate = useNavigate()
@@ -64,8 +65,8 @@ export function LoginPage() {
         savePendingSignIn({
           phone: vars.phone,
           connection: vars.connection,
-          resendAvailableAt: new Date(Date.now() + wait * 1000).toISOString(),
-          expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000).toISOString(),
+          resendAvailableAt: new Date(appNow() + wait * 1000).toISOString(),
+          expiresAt: new Date(appNow() + OTP_TTL_SECONDS * 1000).toISOString(),
         })
         navigate(`/login/request?connection=${vars.connection}`)
         return

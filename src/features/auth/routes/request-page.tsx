@@ -13,6 +13,7 @@ import { useCountdown } from '../use-countdown'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
+import { appNow } from '@/lib/clock'
 
 const CHANNEL_LABEL = { sms: 'SMS', whatsapp: 'WhatsApp' } as const
 
@@ -40,7 +41,7 @@ export function RequestPage() {
         const next = {
           ...pending,
           resendAvailableAt: new Date(
-            Date.now() + (error.problem?.retryAfterSeconds ?? OTP_RESEND_LOCK_SECONDS) * 1000,
+            appNow() + (error.problem?.retryAfterSeconds ?? OTP_RESEND_LOCK_SECONDS) * 1000,
           ).toISOString(),
         }
         savePendingSignIn(next)
