@@ -17,7 +17,9 @@ configure({ asyncUtilTimeout: 3000 })
 export async function clearVisitStore(agentId: string) {
   const db = await openVisitDb(agentId)
   await Promise.all(
-    (['drafts', 'media', 'visits', 'outbox'] as const).map((store) => db.clear(store)),
+    (['drafts', 'media', 'mediaBytes', 'visits', 'outbox'] as const).map((store) =>
+      db.clear(store),
+    ),
   )
 }
 
@@ -39,9 +41,10 @@ export async function seedDeviceCheckin(
     taskId: task.id,
     slug: task.slug,
     reportId: task.reportId,
-    checkin: { at, ...reading, synced: false },
+    checkin: { at, ...reading, synced: false, offline: true },
   })
-  await enqueue(db, { kind: 'checkin', taskId: task.id, input: { ...reading, at } })
+  // Queued as a check-in made with no connection: the server keeps its time.
+  await enqueue(db, { kind: 'checkin', taskId: task.id, input: { ...reading, at, offline: true } })
   return at
 }
 

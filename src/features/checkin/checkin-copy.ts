@@ -47,6 +47,8 @@ export const checkinCopy = {
   },
   offlineBadge: 'Sem conexão — tudo fica salvo neste aparelho',
   savedOnDevice: 'Salvo neste aparelho',
+  notesMergedFromOtherTab:
+    'Estas observações também foram editadas em outra aba do app: o texto aqui junta as duas.',
   needsReport: 'Carregando o relatório da visita',
   reportOffline:
     'O relatório desta visita ainda não foi baixado para este aparelho. Conecte-se à internet e tente de novo.',

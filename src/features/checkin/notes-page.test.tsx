@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
 import { fakeBackend } from '@/test/render-route'
 import { openVisitDb } from '@/lib/visit-store/db'
+import { notifyVisitStoreReaders } from '@/lib/visit-store/store'
 import { leavingTextKey } from '@/lib/visit-store/use-draft-text'
 import { clearVisitStore, openVisit, seedDeviceCheckin, setDeviceOnline } from '@/test/checkin-kit'
 import { stopTestSync } from '@/test/visit-kit'
@@ -21,7 +22,35 @@ beforeEach(async () => {
 })
 afterEach(() => stopTestSync())
 
+/** Another tab of the app writing the notes (the same device database). */
+async function otherTabWrites(notes: string, { tellOtherTabs = true } = {}) {
+  const db = await openVisitDb(DEMO_AGENT_ID)
+  const draft = (await db.get('drafts', 'rep_4826'))!
+  await db.put('drafts', { ...draft, notes, dirty: true, updatedAt: new Date().toISOString() })
+  if (tellOtherTabs) notifyVisitStoreReaders()
+}
+
 describe('Observações', () => {
+  it('two tabs: what the other tab typed appears here, and typing here keeps both', async () => {
+    const { user } = await openVisit(`/tasks/${SLUG}/checkin/notes`, DEMO_AGENT_ID)
+    const notes = await screen.findByRole('textbox', { name: 'Observações da visita' })
+    await user.type(notes, 'Fila de 5 pessoas.')
+    await waitFor(async () => expect(await draftNotes()).toBe('Fila de 5 pessoas.'))
+
+    // The other tab adds a sentence while this one is idle: it shows here.
+    await otherTabWrites('Fila de 5 pessoas. Loja limpa.')
+    await waitFor(() => expect(notes).toHaveValue('Fila de 5 pessoas. Loja limpa.'))
+    expect(screen.getByText(/também foram editadas em outra aba/)).toBeInTheDocument()
+
+    // The other tab writes again, and this one types before hearing of it: both are kept.
+    await otherTabWrites('Fila de 5 pessoas. Loja limpa. Ar quebrado.', { tellOtherTabs: false })
+    await user.type(notes, ' Caixa lento.')
+    const both = 'Fila de 5 pessoas. Loja limpa. Ar quebrado. Caixa lento.'
+    await waitFor(async () => expect(await draftNotes()).toBe(both))
+    expect(notes).toHaveValue(both)
+    await waitFor(() => expect(serverReport().notes).toBe(both))
+  })
+
   it('saves the text as it is typed, on the device and then on the server', async () => {
     const { user } = await openVisit(`/tasks/${SLUG}/checkin/notes`, DEMO_AGENT_ID)
     const notes = await screen.findByRole('textbox', { name: 'Observações da visita' })

@@ -24,7 +24,7 @@ export function NotesPage() {
 
 function NotesEditor({ draft }: { draft: ReportDraft }) {
   // Every change is on the device at once (one transaction); the server save follows.
-  const { text, change, state } = useDraftText(
+  const { text, change, state, mergedFromOtherTab } = useDraftText(
     draft,
     'notes',
     (value) => countChars(value) <= NOTES_MAX_CHARS,
@@ -44,6 +44,7 @@ function NotesEditor({ draft }: { draft: ReportDraft }) {
         {state === 'saved' ? copy.savedOnDevice : state === 'saving' ? copy.saving : ''}
       </p>
       {state === 'failed' && <Notice tone="error">{copy.saveFailed}</Notice>}
+      {mergedFromOtherTab && <Notice tone="info">{copy.notesMergedFromOtherTab}</Notice>}
     </>
   )
 }

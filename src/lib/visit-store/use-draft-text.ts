@@ -13,10 +13,17 @@
  * So at `pagehide` the latest text, if not yet on the disk, is put synchronously in
  * localStorage (`leavingTextKey`), and the next start moves it into the draft.
  *
+ * Two tabs editing the same text converge: each write merges what this tab typed since the
+ * text it last agreed on with the draft (`ancestor`) into what the draft holds now
+ * (`mergeText`, a three-way merge), so a save carries what every tab typed; and a change
+ * written by another tab while this one is not typing appears here. `mergedFromOtherTab`
+ * says so once, for the screen.
+ *
  * `saved` only when the last change is on the device (and typing has paused).
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { deviceStorage } from '@/lib/device-storage'
+import { mergeText } from '@/lib/merge-text'
 import type { ReportDraft } from './db'
 import { updateDraft } from './store'
 import { storageKey } from '@/lib/storage-keys'
@@ -51,6 +58,22 @@ export function useDraftText(
   // The latest text on screen, and the latest one known to be on the disk.
   const latest = useRef(text)
   const onDisk = useRef(deviceStorage.get(key) ?? draft[field])
+  // The draft's text this tab last agreed with (what a merge starts from), and when this tab
+  // last wrote it (a read of the draft older than that is this tab's own past).
+  const ancestor = useRef(draft[field])
+  const wroteAt = useRef('')
+  const [mergedFromOtherTab, setMergedFromOtherTab] = useState(false)
+  // A text this hook put on screen (`to`, replacing `from`) that the page has not shown yet: a
+  // key typed meanwhile changed `from`, and is applied onto `to` instead (`keep`).
+  const replacing = useRef<{ from: string; to: string } | null>(null)
+  useLayoutEffect(() => {
+    if (replacing.current?.to === text) replacing.current = null
+  }, [text])
+  const show = useCallback((from: string, to: string) => {
+    replacing.current = { from, to }
+    latest.current = to
+    setText(to)
+  }, [])
   const [state, setState] = useState<DraftTextState>('idle')
   const slow = useRef<ReturnType<typeof setTimeout>>(undefined)
   const acceptRef = useRef(accept)
@@ -74,12 +97,33 @@ export function useDraftText(
       const value = queued.current
       queued.current = null
       try {
+        let stored = value
         if (acceptRef.current(value)) {
-          await updateDraft(reportId, (d) => ({ ...d, [field]: value }), { typing: true })
+          const base = ancestor.current
+          // In the same transaction as the write: another tab's text since `base` is kept.
+          const written = await updateDraft(
+            reportId,
+            (d) => ({
+              ...d,
+              [field]: d[field] === base ? value : mergeText(base, value, d[field]),
+            }),
+            { typing: true },
+          )
+          stored = written[field]
+          ancestor.current = stored
+          wroteAt.current = written.updatedAt
           if (deviceStorage.get(key) !== null) await deviceStorage.remove(key)
+          if (stored !== value) {
+            // Another tab wrote meanwhile: the screen shows both (with what was typed since).
+            const screen = latest.current
+            const rebased = screen === value ? stored : mergeText(value, screen, stored)
+            show(screen, rebased)
+            if (queued.current !== null) queued.current = rebased
+            setMergedFromOtherTab(true)
+          }
         } else await deviceStorage.set(key, value)
-        onDisk.current = value
-        if (value === latest.current) deviceStorage.setNow(leavingKey, null)
+        onDisk.current = stored
+        if (stored === latest.current) deviceStorage.setNow(leavingKey, null)
         failed = false
       } catch {
         failed = true
@@ -90,10 +134,15 @@ export function useDraftText(
     if (failed) setState('failed')
     // Said once typing pauses, so a screen reader is not told after every key.
     else announce.current = setTimeout(() => setState('saved'), SAVED_AFTER_PAUSE_MS)
-  }, [reportId, field, key, leavingKey])
+  }, [reportId, field, key, leavingKey, show])
 
   const keep = useCallback(
-    (value: string) => {
+    (typed: string) => {
+      // Typed on a text this hook has just replaced, before the page showed the new one.
+      const value = replacing.current
+        ? mergeText(replacing.current.from, typed, replacing.current.to)
+        : typed
+      if (value !== typed) show(typed, value)
       clearTimeout(announce.current)
       // Not "saved" while a change is on its way to the disk.
       setState((s) => (s === 'saving' ? s : 'typing'))
@@ -101,7 +150,7 @@ export function useDraftText(
       queued.current = value
       if (!inFlight.current) void drain()
     },
-    [drain],
+    [drain, show],
   )
 
   // Text a page left with goes to the disk now; text held from before (too long then, or an
@@ -118,6 +167,20 @@ export function useDraftText(
     // Only once per report.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key])
+
+  // Another tab changed the text while this one is not typing: show it. (While typing, the
+  // next write merges it.) A read older than this tab's last write is its own past: ignored.
+  const stored = draft[field]
+  const storedAt = draft.updatedAt
+  useEffect(() => {
+    if (stored === ancestor.current || storedAt <= wroteAt.current) return
+    if (inFlight.current || queued.current !== null) return
+    if (latest.current !== ancestor.current || deviceStorage.get(key) !== null) return
+    ancestor.current = stored
+    onDisk.current = stored
+    show(latest.current, stored)
+    setMergedFromOtherTab(true)
+  }, [stored, storedAt, key, show])
 
   // The page goes (reload, closed) with a change not yet on the disk: keep it synchronously.
   useEffect(() => {
@@ -145,11 +208,11 @@ export function useDraftText(
 
   const change = useCallback(
     (value: string) => {
-      setText(value)
+      if (!replacing.current) setText(value)
       keep(value)
     },
     [keep],
   )
 
-  return { text, change, state }
+  return { text, change, state, mergedFromOtherTab }
 }
