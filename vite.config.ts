@@ -194,7 +194,8 @@ const pwa = VitePWA({
   filename: 'sw.ts',
   scope: '/',
   injectRegister: false,
-  registerType: 'autoUpdate',
+  // A new version waits for the agent's "Atualizar" (src/lib/app-update.ts), never mid-visit.
+  registerType: 'prompt',
   includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
   manifest: {
     name: 'Avaliador — visitas de avaliação',

@@ -85,16 +85,23 @@ export const routes: RouteObject[] = [
             // shells preload it).
             lazy: async () => ({ Component: (await import('./shell/agent-shell')).AgentShell }),
             children: [
-              ...opportunityRoutes,
-              ...taskRoutes,
-              ...reportRoutes,
-              ...validationRoutes,
-              ...notificationRoutes,
-              ...accountRoutes,
-              ...walletRoutes,
-              ...infoRoutes,
-              ...permissionRoutes,
-              ...systemShellRoutes,
+              {
+                // A screen that fails (its code not on the phone yet, with no connection)
+                // fails inside the tabs: the navigation stays.
+                errorElement: <ErrorPage />,
+                children: [
+                  ...opportunityRoutes,
+                  ...taskRoutes,
+                  ...reportRoutes,
+                  ...validationRoutes,
+                  ...notificationRoutes,
+                  ...accountRoutes,
+                  ...walletRoutes,
+                  ...infoRoutes,
+                  ...permissionRoutes,
+                  ...systemShellRoutes,
+                ],
+              },
             ],
           },
         ],

@@ -112,9 +112,24 @@ export async function startApp(
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return
   keepTrying(async () => {
-    const { registerSW } = await import('virtual:pwa-register')
+    const [{ registerSW }, update] = await Promise.all([
+      import('virtual:pwa-register'),
+      import('@/lib/app-update'),
+    ])
     await new Promise<void>((resolve, reject) => {
-      registerSW({ immediate: true, onRegisteredSW: () => resolve(), onRegisterError: reject })
+      const updateSW = registerSW({
+        immediate: true,
+        // A new version is installed and waits: the agent is offered "Atualizar".
+        onNeedRefresh: () => update.announceUpdateReady(() => updateSW(true)),
+        // The first install finished: every screen is on the phone.
+        onOfflineReady: update.announceOfflineReady,
+        onRegisteredSW: () => {
+          // Installed on an earlier visit: it already holds every screen.
+          if (navigator.serviceWorker.controller) update.announceOfflineReady()
+          resolve()
+        },
+        onRegisterError: reject,
+      })
     })
   })
 }

@@ -4,7 +4,7 @@
  * `injectManifest` (vite.config.ts), which fills in the precache list:
  *
  * - the app's own files precached (never the demo's: `/preview` has MSW's worker), the app
- *   shell for navigations (./navigation.ts);
+ *   shell for navigations (./navigation.ts); a new version waits for the agent's go;
  * - `push`: the server's message as a pt-BR system notification, the app badge updated;
  * - `notificationclick`: focus a window of the app and take it to the link, or open one;
  * - `sync` (`visit-outbox`): the visit outbox sent with every page of the app closed, by the
@@ -35,9 +35,13 @@ type PushSubscriptionChangeEvent = ExtendableEvent & {
   newSubscription?: PushSubscription | null
 }
 
-// A new version takes over at once (the app has no "update ready" prompt).
-void self.skipWaiting()
+// A new version waits until every page of the old one is closed, or until the agent taps
+// "Atualizar" (the page asks with SKIP_WAITING, src/lib/app-update.ts): an open visit keeps the
+// code and the precached files it started with. The first install takes the open page at once.
 clientsClaim()
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
 import { Button } from '@/components/button'
 import { Page } from '@/components/page'
+import { confirmReachability } from '@/lib/connectivity'
 import { redactSecrets } from '@/lib/redact-secrets'
 import { sessionToken } from '@/lib/session'
 import { APP_VERSION } from '@/lib/runtime-config'
@@ -28,9 +29,24 @@ export function technicalDetails(error: unknown, route: string, now = new Date()
   return redactSecrets(lines.join('\n'), [sessionToken()])
 }
 
+/**
+ * A screen whose code or styles could not be fetched: Chromium "Failed to fetch dynamically
+ * imported module", Firefox "error loading dynamically imported module", Safari "Importing a
+ * module script failed", Vite's "Unable to preload CSS".
+ */
+export function isMissingCode(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk/i.test(
+      error.message,
+    )
+  )
+}
+
 export function ErrorPage() {
   const error = useRouteError()
   const location = useLocation()
+  if (isMissingCode(error)) return <MissingCodePage />
   const details = technicalDetails(error, location.pathname)
   return (
     <Page title="Algo deu errado">
@@ -42,6 +58,57 @@ export function ErrorPage() {
         Tentar de novo
       </Button>
       <TechnicalDetails details={details} />
+    </Page>
+  )
+}
+
+/** How often the missing-code page asks whether the server can be reached again (ms). */
+const RECHECK_MS = 3_000
+
+/**
+ * A screen whose code is not on the phone yet (the first minutes after the first visit, before
+ * the service worker has every screen) and no connection to fetch it: said plainly, and the
+ * page reloads by itself once the server answers again — never a reload with no connection,
+ * which would show the browser's own error page.
+ */
+function MissingCodePage() {
+  const [checking, setChecking] = useState(false)
+  const [stillOffline, setStillOffline] = useState(false)
+  const check = useCallback(async () => {
+    setChecking(true)
+    try {
+      if (await confirmReachability()) window.location.reload()
+      else setStillOffline(true)
+    } finally {
+      setChecking(false)
+    }
+  }, [])
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible')
+        void confirmReachability().then((ok) => {
+          if (ok) window.location.reload()
+        })
+    }, RECHECK_MS)
+    const online = () => void check()
+    window.addEventListener('online', online)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener('online', online)
+    }
+  }, [check])
+  return (
+    <Page title="Sem internet — esta tela ainda não foi baixada">
+      <p>
+        Esta tela precisa da internet uma vez para chegar ao celular. Assim que a conexão voltar,
+        ela abre sozinha. O que você já fez continua guardado neste aparelho.
+      </p>
+      <Button block busy={checking} onClick={() => void check()}>
+        Tentar de novo
+      </Button>
+      <p role="status" className={styles.status}>
+        {stillOffline ? 'Ainda sem conexão. Tentamos de novo sozinhos em instantes.' : ''}
+      </p>
     </Page>
   )
 }

@@ -14,7 +14,7 @@ import {
 import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/skeleton'
 import { InitFailure } from '../routes/init-failure'
-import { ShellAlerts } from './shell-alerts'
+import { AppUpdateAlerts, ShellAlerts } from './shell-alerts'
 import pageStyles from '@/components/page.module.css'
 import styles from './agent-shell.module.css'
 
@@ -101,6 +101,7 @@ export function AgentShell() {
           alerts that /me decides, so they never push it down after it has painted. */}
       {waiting && <ShellSkeleton title={navEntryOf(location.pathname)?.label} />}
       <div className={waiting ? styles.waitingForAgent : undefined}>
+        <AppUpdateAlerts />
         {me.data && <ShellAlerts agent={me.data} />}
         {me.isError && !me.data && (
           <div className={styles.unreachable}>

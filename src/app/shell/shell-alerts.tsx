@@ -4,6 +4,7 @@ import type { Agent } from '@/api/entities'
 import { CloseIcon } from '@/components/icons'
 import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
+import { applyUpdate, dismissOfflineReady, useAppUpdate } from '@/lib/app-update'
 import styles from './shell-alerts.module.css'
 
 const DISMISSED_KEY = storageKey.bulletinAlertDismissed()
@@ -89,6 +90,42 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
           )}
         </p>
       ))}
+    </section>
+  )
+}
+
+/**
+ * What the app says about itself, above the tabs' screens (never inside a visit, whose shell
+ * has none of this): a new version ready, with "Atualizar" (the agent chooses when; nothing
+ * typed is lost, everything is on the phone); and, once per phone, that it now works with
+ * no connection.
+ */
+export function AppUpdateAlerts() {
+  const { updateReady, offlineReady } = useAppUpdate()
+  if (!updateReady && !offlineReady) return null
+  return (
+    <section className={styles.alerts} aria-label="Sobre o aplicativo">
+      {updateReady && (
+        <p className={`${styles.alert} ${styles.info}`}>
+          <span className={styles.text}>Nova versão disponível</span>
+          <button type="button" className={styles.action} onClick={applyUpdate}>
+            Atualizar
+          </button>
+        </p>
+      )}
+      {offlineReady && !updateReady && (
+        <p className={`${styles.alert} ${styles.success}`} role="status">
+          <span className={styles.text}>Pronto para usar sem internet</span>
+          <button
+            type="button"
+            className={styles.dismiss}
+            aria-label="Dispensar o aviso de uso sem internet"
+            onClick={dismissOfflineReady}
+          >
+            <CloseIcon aria-hidden="true" />
+          </button>
+        </p>
+      )}
     </section>
   )
 }

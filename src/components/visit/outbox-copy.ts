@@ -23,14 +23,18 @@ export const outboxCopy = {
    * that says "Enviada" never sits under a header that seems to count it ("1 foto ou áudio e
    * 2 alterações aguardando envio").
    */
-  waiting: (items: readonly Pick<OutboxItem, 'kind' | 'state'>[]) => {
+  waiting: (items: readonly OutboxItem[]) => {
     const pending = items.filter((i) => i.state === 'pending')
     const count = (kinds: readonly OutboxItem['kind'][]) =>
       pending.filter((i) => kinds.includes(i.kind)).length
     const files = count(['upload'])
     const report = count(['submitReport'])
     const answers = count(['answerRevision'])
-    const changes = pending.length - files - report - answers
+    // Two saves of one report waiting (one already tried, its body fixed; one with what was
+    // typed since) are one change for the agent.
+    const saves = pending.filter((i) => i.kind === 'saveReport')
+    const reportsSaved = new Set(saves.map((i) => (i.kind === 'saveReport' ? i.reportId : '')))
+    const changes = pending.length - files - report - answers - saves.length + reportsSaved.size
     const parts = [
       files > 0 ? plural(files, 'foto ou áudio', 'fotos ou áudios') : null,
       changes > 0 ? plural(changes, 'alteração', 'alterações') : null,

@@ -51,10 +51,11 @@ describe('report rows of a mission that takes audio or a written testimony', () 
 })
 
 describe('what waits to be sent, in the agent’s words', () => {
-  const item = (kind: OutboxItem['kind'], state: OutboxItem['state'] = 'pending') => ({
-    kind,
-    state,
-  })
+  const item = (
+    kind: OutboxItem['kind'],
+    state: OutboxItem['state'] = 'pending',
+    reportId = 'rep_1',
+  ) => ({ kind, state, reportId }) as OutboxItem
   it('counts files apart from the other changes', () => {
     expect(outboxCopy.waiting([item('upload'), item('saveReport'), item('checkin')])).toBe(
       '1 foto ou áudio e 2 alterações aguardando envio',
@@ -67,6 +68,13 @@ describe('what waits to be sent, in the agent’s words', () => {
     )
     expect(outboxCopy.waiting([item('saveReport'), item('submitReport')])).toBe(
       '1 alteração e o relatório aguardando envio',
+    )
+    // A save already tried and one with what was typed since: one change of one report.
+    expect(outboxCopy.waiting([item('saveReport'), item('saveReport')])).toBe(
+      '1 alteração aguardando envio',
+    )
+    expect(outboxCopy.waiting([item('saveReport'), item('saveReport', 'pending', 'rep_2')])).toBe(
+      '2 alterações aguardando envio',
     )
   })
 })

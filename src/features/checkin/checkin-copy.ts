@@ -106,6 +106,9 @@ export const checkinCopy = {
   offlineCheckoutSentTitle: 'Check-out enviado',
   offlineCheckoutBody: (time: string) =>
     `Você fez o check-out às ${time} sem conexão. Ele está guardado neste aparelho e será enviado automaticamente, uma única vez, assim que a conexão voltar. Você pode fechar o app: nada se perde.`,
+  offlineCheckoutRefusedTitle: 'O servidor recusou o check-out',
+  offlineCheckoutRefusedBody: (time: string) =>
+    `O check-out que você fez às ${time} continua guardado neste aparelho, mas o servidor não o aceitou (o motivo está abaixo). Tente enviar de novo; se continuar, fale com o suporte.`,
   offlineCheckoutSentBody:
     'O servidor recebeu o seu check-out. Agora responda o questionário da visita.',
   sendNow: 'Tentar enviar agora',

@@ -34,11 +34,25 @@ export function OfflineCheckoutPage() {
   }
 
   const items = visit.outbox?.items ?? []
+  // Refused by the server: the page says so, not that it will be sent.
+  const refused = !sent && items.some((i) => i.kind === 'checkout' && i.state === 'failed')
   return (
-    <Page title={sent ? copy.offlineCheckoutSentTitle : copy.offlineCheckoutTitle}>
+    <Page
+      title={
+        sent
+          ? copy.offlineCheckoutSentTitle
+          : refused
+            ? copy.offlineCheckoutRefusedTitle
+            : copy.offlineCheckoutTitle
+      }
+    >
       {sent ? (
         // The page's title already says it: the notice only explains.
         <Notice tone="success">{copy.offlineCheckoutSentBody}</Notice>
+      ) : refused ? (
+        <Notice tone="error">
+          {copy.offlineCheckoutRefusedBody(formatDateTime(checkout!.at))}
+        </Notice>
       ) : (
         <Notice tone="info">{copy.offlineCheckoutBody(formatDateTime(checkout!.at))}</Notice>
       )}

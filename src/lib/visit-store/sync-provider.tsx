@@ -5,6 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
+import { announceUpdateReady } from '@/lib/app-update'
 import { keepTrying } from '@/lib/keep-trying'
 import { afterFirstScreen } from '@/lib/query-client'
 import { currentSession, onSessionChange } from '@/lib/session'
@@ -15,7 +16,7 @@ import { currentSession, onSessionChange } from '@/lib/session'
  * ~5 KiB gzip off the entry, and on slow 4G its files would share the phone's connections
  * with the screen's own data.
  */
-const loadSyncEngine = () => Promise.all([import('./store'), import('./sync')])
+const loadSyncEngine = () => Promise.all([import('./store'), import('./sync'), import('./db')])
 
 export function VisitSyncProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
@@ -29,12 +30,19 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
     if (!agentId) return
     let stop: (() => void) | undefined
     let stopTrying: (() => void) | undefined
+    let stopHearing: (() => void) | undefined
     let cancelled = false
     void afterFirstScreen(queryClient).then(() => {
       if (cancelled) return
       // Its files may not arrive on a first visit in bad signal: tried again until they do.
       stopTrying = keepTrying(async () => {
-        const [store, { runVisitSync }] = await loadSyncEngine()
+        const [store, { runVisitSync }, { onVisitDbClosed }] = await loadSyncEngine()
+        // A newer version of the app upgraded the device's database in another tab: this
+        // tab's code is outdated; the loop reopens the database, and the agent is offered
+        // the new version (a reload).
+        stopHearing = onVisitDbClosed((reason) => {
+          if (reason === 'newer-version') announceUpdateReady(() => window.location.reload())
+        })
         // Opened at every run: a database closed under the loop (a newer version upgrading
         // it, the browser) is opened again.
         await store.agentVisitDb()
@@ -44,6 +52,7 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true
       stopTrying?.()
+      stopHearing?.()
       stop?.()
     }
   }, [agentId, queryClient])

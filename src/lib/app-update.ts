@@ -1,0 +1,62 @@
+/**
+ * What the app tells the agent about itself: a new version is ready (its service worker is
+ * waiting, or another tab already runs it and upgraded the device's database), and — once,
+ * after the first visit — that every screen is on the phone and works with no connection.
+ *
+ * A new version never takes over by itself (src/worker/sw.ts waits): the open pages keep the
+ * code and the files they started with, and the agent chooses when to switch ("Atualizar").
+ * The screens of a visit in progress do not offer it (agent-shell's alerts do).
+ */
+import { useSyncExternalStore } from 'react'
+import { deviceStorage } from './device-storage'
+import { storageKey } from './storage-keys'
+
+type State = { updateReady: boolean; offlineReady: boolean }
+
+let state: State = { updateReady: false, offlineReady: false }
+let apply: () => unknown = () => window.location.reload()
+const listeners = new Set<() => void>()
+
+function set(next: Partial<State>) {
+  state = { ...state, ...next }
+  listeners.forEach((l) => l())
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+/** A new version can run: `activate` switches to it (its worker takes over, the page reloads). */
+export function announceUpdateReady(activate: () => unknown) {
+  apply = activate
+  set({ updateReady: true })
+}
+
+/** "Atualizar": switch to the new version now. */
+export function applyUpdate() {
+  apply()
+}
+
+/**
+ * Every screen's code and styles are on the phone (the service worker finished its first
+ * install, or already controls this page): said once per phone.
+ */
+export function announceOfflineReady() {
+  if (deviceStorage.get(storageKey.offlineReadyAnnounced()) !== null) return
+  void deviceStorage.set(storageKey.offlineReadyAnnounced(), new Date().toISOString())
+  set({ offlineReady: true })
+}
+
+/** The agent put the "ready offline" notice away. */
+export function dismissOfflineReady() {
+  set({ offlineReady: false })
+}
+
+export function useAppUpdate(): State {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  )
+}
