@@ -201,27 +201,32 @@ test('signed in: every screen of the agent shell, its dialogs and its error stat
   await check('initialization failure')
 })
 
-test('the error page, when a screen cannot be shown', async ({ page, request }, testInfo) => {
-  // The screen's code cannot be downloaded (and no service worker has it either).
-  await page.context().route('**/assets/help-page-*.js', (route) => route.abort())
-  await signIn(page, request)
-  await page.goto('/help')
-  await settled(page, 'Algo deu errado')
-  await page.getByText('Detalhes técnicos').click()
-  await checkAccessibility(page, testInfo, 'error page with its technical details open')
-  // A phone that refuses the clipboard: the text is selected and the agent is told how.
-  await page.evaluate(() =>
-    Object.defineProperty(navigator, 'clipboard', {
-      configurable: true,
-      value: { writeText: () => Promise.reject(new DOMException('Negado', 'NotAllowedError')) },
-    }),
-  )
-  await page.getByRole('button', { name: 'Copiar detalhes' }).click()
-  await expect(
-    page.getByRole('status').filter({ hasText: 'O celular não deixou copiar' }),
-  ).toBeVisible()
-  expect(await page.evaluate(() => window.getSelection()?.toString())).toContain('Rota: /help')
-  await checkAccessibility(page, testInfo, 'error page when the clipboard is refused')
+test.describe('with no service worker (its precache would serve the code)', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('the error page, when a screen cannot be shown', async ({ page, request }, testInfo) => {
+    // The screen's code cannot be downloaded although the server answers: the app reloads the
+    // screen once (a new version may have replaced its files), then says it cannot show it.
+    await page.context().route('**/assets/help-page-*.js', (route) => route.abort())
+    await signIn(page, request)
+    await page.goto('/help')
+    await settled(page, 'Algo deu errado')
+    await page.getByText('Detalhes técnicos').click()
+    await checkAccessibility(page, testInfo, 'error page with its technical details open')
+    // A phone that refuses the clipboard: the text is selected and the agent is told how.
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException('Negado', 'NotAllowedError')) },
+      }),
+    )
+    await page.getByRole('button', { name: 'Copiar detalhes' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'O celular não deixou copiar' }),
+    ).toBeVisible()
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toContain('Rota: /help')
+    await checkAccessibility(page, testInfo, 'error page when the clipboard is refused')
+  })
 })
 
 test('the visit: the check-in shell, its dialogs, the questionnaire chat and the report', async ({

@@ -1,5 +1,6 @@
 import type { ConsoleMessage } from '@playwright/test'
 import { expect, test } from './support/test'
+import { DEVICE_KEY_PREFIXES } from '../src/lib/storage-keys'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 import { typeVisitTime } from './support/date-time'
@@ -73,13 +74,17 @@ test('an agent accepts an offer, finds it in tasks, reads a notification, edits 
     .click()
   await expect(page.getByRole('heading', { name: 'Você saiu' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Entrar novamente' })).toBeVisible()
-  const leftovers = await page.evaluate(async () => ({
-    storage: Object.keys(localStorage).filter((k) => k.startsWith('avaliador')),
-    session: Object.keys(sessionStorage).filter((k) => k.startsWith('avaliador')),
-    databases: (await indexedDB.databases())
-      .map((d) => d.name)
-      .filter((n) => n?.startsWith('avaliador-agent')),
-  }))
+  // The phone's own keys (its clock's offset, "ready offline" said) are no agent's data.
+  const leftovers = await page.evaluate(async (device) => {
+    const agents = (k: string) => k.startsWith('avaliador') && !device.some((p) => k.startsWith(p))
+    return {
+      storage: Object.keys(localStorage).filter(agents),
+      session: Object.keys(sessionStorage).filter(agents),
+      databases: (await indexedDB.databases())
+        .map((d) => d.name)
+        .filter((n) => n?.startsWith('avaliador-agent')),
+    }
+  }, DEVICE_KEY_PREFIXES)
   expect(leftovers).toEqual({ storage: [], session: [], databases: [] })
   await page.goto('/oppy')
   await expect(page).toHaveURL(/\/login$/)

@@ -8,6 +8,7 @@
  * service worker's precache of the app's own files, so the next agent can open it offline.
  */
 import type { Page, Request } from '@playwright/test'
+import { DEVICE_KEY_PREFIXES } from '../src/lib/storage-keys'
 import { DEMO_PHONE_DIGITS, lastSignInCode, resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 import { expect, test } from './support/test'
@@ -233,15 +234,20 @@ test('signing out with a visit still on the device warns, then leaves nothing of
     await cache.put('/api/me', new Response(JSON.stringify({ token })))
   }, token)
 
+  // The phone's own keys (its clock's offset, "ready offline" said) are no agent's data.
   const deviceState = () =>
-    page.evaluate(async () => ({
-      local: Object.keys(localStorage).filter((k) => k.startsWith('avaliador')),
-      session: Object.keys(sessionStorage).filter((k) => k.startsWith('avaliador')),
-      databases: (await indexedDB.databases())
-        .map((d) => d.name ?? '')
-        .filter((n) => n.startsWith('avaliador-agent')),
-      caches: await caches.keys(),
-    }))
+    page.evaluate(async (device) => {
+      const agents = (k: string) =>
+        k.startsWith('avaliador') && !device.some((p) => k.startsWith(p))
+      return {
+        local: Object.keys(localStorage).filter(agents),
+        session: Object.keys(sessionStorage).filter(agents),
+        databases: (await indexedDB.databases())
+          .map((d) => d.name ?? '')
+          .filter((n) => n.startsWith('avaliador-agent')),
+        caches: await caches.keys(),
+      }
+    }, DEVICE_KEY_PREFIXES)
   const before = await deviceState()
   expect(before.local).toContain(SESSION_KEY)
   expect(before.databases).toHaveLength(1)

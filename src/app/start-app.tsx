@@ -117,10 +117,12 @@ function registerServiceWorker() {
       import('@/lib/app-update'),
     ])
     await new Promise<void>((resolve, reject) => {
-      const updateSW = registerSW({
+      registerSW({
         immediate: true,
         // A new version is installed and waits: the agent is offered "Atualizar".
-        onNeedRefresh: () => update.announceUpdateReady(() => updateSW(true)),
+        onNeedRefresh: () => update.announceUpdateReady(update.activateWaitingWorker),
+        // It took over (this tab's "Atualizar", or another tab's): this tab runs it too.
+        onNeedReload: () => window.location.reload(),
         // The first install finished: every screen is on the phone.
         onOfflineReady: update.announceOfflineReady,
         onRegisteredSW: () => {

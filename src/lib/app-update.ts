@@ -33,6 +33,25 @@ export function announceUpdateReady(activate: () => unknown) {
   set({ updateReady: true })
 }
 
+/**
+ * The new service worker waiting to take over does so (SKIP_WAITING, src/worker/sw.ts), and
+ * the page reloads once it is in control — in every open tab of the app, so none keeps running
+ * code whose files the new version removed.
+ */
+export async function activateWaitingWorker() {
+  const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
+  if (waiting) {
+    const controlling = new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    )
+    waiting.postMessage({ type: 'SKIP_WAITING' })
+    // Chromium defers the switch while the old worker still serves this page's requests; a
+    // navigation lets it happen (the new worker takes over before the page loads again).
+    await Promise.race([controlling, new Promise((resolve) => setTimeout(resolve, 1_500))])
+  }
+  window.location.reload()
+}
+
 /** "Atualizar": switch to the new version now. */
 export function applyUpdate() {
   apply()

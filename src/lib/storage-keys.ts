@@ -26,6 +26,8 @@ export const STORAGE_KEYS = registry({
   returnTo: { prefix: 'avaliador.return-to', owner: 'agent', area: 'session' },
   /** Where each history entry was scrolled to (React Router's ScrollRestoration). */
   scrollPositions: { prefix: 'avaliador.scroll-positions', owner: 'agent', area: 'session' },
+  /** The screen the app reloaded once because its code was missing although online. */
+  missingCodeReload: { prefix: 'avaliador.missing-code-reload', owner: 'device', area: 'session' },
   visitInput: { prefix: 'avaliador.visit-input.', owner: 'agent', area: 'local' },
   visitSnapshot: { prefix: 'avaliador.visit-snapshot.', owner: 'agent', area: 'local' },
   receiptForm: { prefix: 'avaliador.visit.receipt-form.', owner: 'agent', area: 'local' },
@@ -69,6 +71,7 @@ export const storageKey = {
   bulletinAlertDismissed: () => STORAGE_KEYS.bulletinAlertDismissed.prefix,
   pushSubscription: () => STORAGE_KEYS.pushSubscription.prefix,
   clockOffset: () => STORAGE_KEYS.clockOffset.prefix,
+  missingCodeReload: () => STORAGE_KEYS.missingCodeReload.prefix,
   offlineReadyAnnounced: () => STORAGE_KEYS.offlineReadyAnnounced.prefix,
   demoPosition: () => STORAGE_KEYS.demoPosition.prefix,
   demoOffline: () => STORAGE_KEYS.demoOffline.prefix,
@@ -84,6 +87,11 @@ export function isWipedAtSignOut(key: string, owner: Owner): boolean {
 /** Every demo key (leaving the demo, or resetting it, removes them all). */
 export const isDemoKey = (key: string) =>
   Object.values(STORAGE_KEYS).some((e) => e.owner === 'demo' && key.startsWith(e.prefix))
+
+/** The prefixes of the phone's own keys (no agent's data: kept across sign-outs). */
+export const DEVICE_KEY_PREFIXES = Object.values(STORAGE_KEYS)
+  .filter((e) => e.owner === 'device')
+  .map((e) => e.prefix)
 
 /** IndexedDB databases. */
 export const DATABASES = {

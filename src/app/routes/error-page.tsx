@@ -4,6 +4,7 @@ import { isApiError } from '@/api/api-error'
 import { Button } from '@/components/button'
 import { Page } from '@/components/page'
 import { confirmReachability } from '@/lib/connectivity'
+import { storageKey } from '@/lib/storage-keys'
 import { redactSecrets } from '@/lib/redact-secrets'
 import { sessionToken } from '@/lib/session'
 import { APP_VERSION } from '@/lib/runtime-config'
@@ -45,8 +46,12 @@ export function isMissingCode(error: unknown): boolean {
 
 export function ErrorPage() {
   const error = useRouteError()
+  if (isMissingCode(error)) return <MissingCodePage error={error} />
+  return <ScreenFailed error={error} />
+}
+
+function ScreenFailed({ error }: { error: unknown }) {
   const location = useLocation()
-  if (isMissingCode(error)) return <MissingCodePage />
   const details = technicalDetails(error, location.pathname)
   return (
     <Page title="Algo deu errado">
@@ -66,37 +71,61 @@ export function ErrorPage() {
 const RECHECK_MS = 3_000
 
 /**
- * A screen whose code is not on the phone yet (the first minutes after the first visit, before
- * the service worker has every screen) and no connection to fetch it: said plainly, and the
- * page reloads by itself once the server answers again — never a reload with no connection,
- * which would show the browser's own error page.
+ * A screen whose code could not be fetched. With no connection — the first minutes after the
+ * first visit, before the service worker holds every screen — it says so plainly, and the page
+ * reloads by itself once the server answers again: never a reload with no connection, which
+ * would show the browser's own error page. Online (a new version replaced the files), it
+ * reloads once for this screen; if the code is still missing after that, it is an error.
  */
-function MissingCodePage() {
+function MissingCodePage({ error }: { error: unknown }) {
+  const location = useLocation()
+  const [state, setState] = useState<'checking' | 'offline' | 'broken'>('checking')
   const [checking, setChecking] = useState(false)
-  const [stillOffline, setStillOffline] = useState(false)
-  const check = useCallback(async () => {
+  // Reachable: reload once for this screen ('reloading'), or it is broken; else 'offline'.
+  const reloadIfReachable = useCallback(async (): Promise<'reloading' | 'broken' | 'offline'> => {
+    if (!(await confirmReachability())) return 'offline'
+    const key = storageKey.missingCodeReload()
+    if (sessionStorage.getItem(key) === location.pathname) {
+      sessionStorage.removeItem(key)
+      return 'broken'
+    }
+    sessionStorage.setItem(key, location.pathname)
+    window.location.reload()
+    return 'reloading'
+  }, [location.pathname])
+  const settle = (outcome: 'reloading' | 'broken' | 'offline') => {
+    if (outcome !== 'reloading') setState(outcome)
+  }
+  const check = async () => {
     setChecking(true)
     try {
-      if (await confirmReachability()) window.location.reload()
-      else setStillOffline(true)
+      settle(await reloadIfReachable())
     } finally {
       setChecking(false)
     }
-  }, [])
+  }
   useEffect(() => {
+    void reloadIfReachable().then((outcome) => {
+      if (outcome !== 'reloading') setState(outcome)
+    })
+  }, [reloadIfReachable])
+  const offline = state === 'offline'
+  useEffect(() => {
+    if (!offline) return
+    const again = () =>
+      void reloadIfReachable().then((outcome) => {
+        if (outcome === 'broken') setState(outcome)
+      })
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible')
-        void confirmReachability().then((ok) => {
-          if (ok) window.location.reload()
-        })
+      if (document.visibilityState === 'visible') again()
     }, RECHECK_MS)
-    const online = () => void check()
-    window.addEventListener('online', online)
+    window.addEventListener('online', again)
     return () => {
       clearInterval(timer)
-      window.removeEventListener('online', online)
+      window.removeEventListener('online', again)
     }
-  }, [check])
+  }, [offline, reloadIfReachable])
+  if (state === 'broken') return <ScreenFailed error={error} />
   return (
     <Page title="Sem internet — esta tela ainda não foi baixada">
       <p>
@@ -107,7 +136,7 @@ function MissingCodePage() {
         Tentar de novo
       </Button>
       <p role="status" className={styles.status}>
-        {stillOffline ? 'Ainda sem conexão. Tentamos de novo sozinhos em instantes.' : ''}
+        {offline && !checking ? 'Ainda sem conexão. Tentamos de novo sozinhos em instantes.' : ''}
       </p>
     </Page>
   )

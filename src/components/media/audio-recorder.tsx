@@ -12,6 +12,7 @@ import { Notice } from '@/components/notice'
 import { useSnackbar } from '@/components/snackbar'
 import type { LocalMedia } from '@/lib/visit-store/db'
 import { addMedia } from '@/lib/visit-store/store'
+import { deviceSpace, isQuotaError, megabytesToFree } from '@/lib/device-space'
 import { mediaCopy } from '@/lib/device-media/media-copy'
 import {
   audioExtensionOf,
@@ -43,7 +44,10 @@ export function AudioRecorder({
   const capture = useAudioCapture({ maxMinutes })
   const { state, level, elapsed } = capture
   const [attaching, setAttaching] = useState(false)
-  const [attachFailed, setAttachFailed] = useState(false)
+  // Why keeping the recording failed: the phone full (how much to free), or otherwise.
+  const [attachFailed, setAttachFailed] = useState<false | { full: number | undefined } | true>(
+    false,
+  )
 
   function start() {
     setAttachFailed(false)
@@ -70,14 +74,19 @@ export function AudioRecorder({
       capture.discard()
       snackbar(mediaCopy.audio.attached)
       onAttached?.(media)
-    } catch {
-      setAttachFailed(true)
+    } catch (error) {
+      setAttachFailed(isQuotaError(error) ? { full: megabytesToFree(await deviceSpace()) } : true)
     } finally {
       setAttaching(false)
     }
   }
 
-  const notice = attachFailed ? mediaCopy.audio.attachFailed : capture.notice
+  const notice =
+    attachFailed === true
+      ? mediaCopy.audio.attachFailed
+      : attachFailed
+        ? mediaCopy.audio.attachFull(attachFailed.full)
+        : capture.notice
 
   const problem = state.status === 'problem' ? state.problem : undefined
   const canRetry = problem === 'denied' || problem === 'in-use' || problem === 'failed'

@@ -13,6 +13,7 @@ import type { LocalMedia } from '@/lib/visit-store/db'
 import { addMedia } from '@/lib/visit-store/store'
 import { CameraCapture } from './camera-capture'
 import { compressImage, isImageRejectedError } from '@/lib/device-media/compress-image'
+import { deviceSpace, isQuotaError, megabytesToFree } from '@/lib/device-space'
 import { mediaCopy } from '@/lib/device-media/media-copy'
 import styles from './media.module.css'
 import { appNow, clockOffset } from '@/lib/clock'
@@ -93,7 +94,11 @@ export function PhotoPicker({
       batch.current.added++
       onAdded?.(media)
     } catch (error) {
-      const message = isImageRejectedError(error) ? error.message : mediaCopy.picker.storeFailed
+      const message = isImageRejectedError(error)
+        ? error.message
+        : isQuotaError(error)
+          ? mediaCopy.picker.storeFull(megabytesToFree(await deviceSpace()))
+          : mediaCopy.picker.storeFailed
       setErrors((list) => [
         ...list,
         many

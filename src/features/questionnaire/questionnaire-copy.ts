@@ -16,6 +16,8 @@ export const questionnaireCopy = {
     `${page}: ${done} de ${count} perguntas respondidas`,
   checkedOut: (time: string) =>
     `Check-out registrado às ${time}. Agora responda o questionário da visita.`,
+  checkedOutKept: (time: string) =>
+    `Check-out das ${time} guardado neste aparelho: ele é enviado assim que a conexão permitir. Enquanto isso, responda o questionário da visita.`,
   greeting: (form: string) =>
     `Olá! Vamos preencher “${form}”. Responda uma pergunta de cada vez; você pode tocar em qualquer resposta para mudá-la.`,
   photoAlt: 'Foto da resposta',

@@ -22,6 +22,8 @@ import { useVisitReport, type VisitReport } from '@/features/report/api/use-visi
 import { AnswerPhoto } from './answer-photo'
 import { ChatComposer } from './chat-composer'
 import { answeredSteps, applyAnswer, chatProgress, questionToAsk, type ChatStep } from './chat-flow'
+import { FailedWrites } from '@/components/visit/outbox-status'
+import { useLocalVisit, useOutboxSummary } from '@/lib/visit-store/hooks'
 import { answerCopy, answerText } from '@/components/visit/answer-text'
 import { questionnaireCopy as copy } from './questionnaire-copy'
 import styles from './questionnaire.module.css'
@@ -48,7 +50,7 @@ export function QuestionnairePage() {
     : `/tasks/${slug}`
   return (
     <Page title={copy.title} backTo={backTo}>
-      {checkedOutAt && <Notice tone="success">{copy.checkedOut(formatTime(checkedOutAt))}</Notice>}
+      {checkedOutAt && <CheckoutNotice taskId={task?.id} at={checkedOutAt} />}
       {state.status === 'ready' ? (
         <Chat data={state.data} />
       ) : (
@@ -59,6 +61,28 @@ export function QuestionnairePage() {
         />
       )}
     </Page>
+  )
+}
+
+/**
+ * Right after the check-out: "registrado" only once the server has it; until then it is kept
+ * on the phone and on its way (a link that died unnoticed), and a refusal is shown as one.
+ */
+function CheckoutNotice({ taskId, at }: { taskId: string | undefined; at: string }) {
+  const visit = useLocalVisit(taskId)
+  const outbox = useOutboxSummary(taskId)
+  const time = formatTime(at)
+  if (!visit) return null
+  if (!visit.checkout || visit.checkout.synced)
+    return <Notice tone="success">{copy.checkedOut(time)}</Notice>
+  return (
+    <>
+      <Notice tone="info">{copy.checkedOutKept(time)}</Notice>
+      <FailedWrites
+        outbox={outbox}
+        hideKinds={['checkin', 'upload', 'saveReport', 'submitReport', 'award', 'answerRevision']}
+      />
+    </>
   )
 }
 

@@ -46,7 +46,10 @@ export const mediaCopy = {
     preparing: 'Preparando a foto…',
     added: 'Foto guardada no aparelho.',
     addedMany: (n: number) => `${n} fotos guardadas no aparelho.`,
-    storeFailed: 'Não foi possível guardar a foto neste aparelho. Libere espaço e tente de novo.',
+    storeFailed: 'Não foi possível guardar a foto neste aparelho. Tente de novo.',
+    /** The phone's storage is full (`megabytes`: how much to free, when the browser says). */
+    storeFull: (megabytes: number | undefined) =>
+      `Sem espaço no aparelho para esta foto. Libere ${megabytes === undefined ? 'espaço' : `${megabytes} MB`} (fotos, vídeos ou apps que você não usa) e tente de novo.`,
     fileFailed: (name: string, message: string) => `${name}: ${message}`,
   },
 
@@ -99,7 +102,9 @@ export const mediaCopy = {
     redo: 'Gravar de novo',
     attached: 'Áudio anexado ao relatório.',
     keptOnlyAfterAttach: 'A gravação só fica guardada depois de anexar.',
-    attachFailed: 'Não foi possível guardar o áudio neste aparelho. Libere espaço e tente de novo.',
+    attachFailed: 'Não foi possível guardar o áudio neste aparelho. Tente de novo.',
+    attachFull: (megabytes: number | undefined) =>
+      `Sem espaço no aparelho para este áudio. Libere ${megabytes === undefined ? 'espaço' : `${megabytes} MB`} (fotos, vídeos ou apps que você não usa) e tente de novo.`,
     recordFailed: 'A gravação foi interrompida. Tente gravar de novo.',
     tooShort: 'A gravação ficou vazia. Grave de novo.',
     maxReached: (minutes: number) => `A gravação parou ao atingir ${minutes} minutos.`,

@@ -44,6 +44,7 @@ vi.mock('./api', async (importOriginal) => ({
     saves.bodies.push({ key, notes: input.notes })
     return saves.impl()
   },
+  submitReport: () => Promise.resolve({ status: 'validating' }),
 }))
 vi.mock('./upload', () => ({
   uploadWithProgress: (_fields: unknown, _key: string, onProgress: (f: number) => void) =>
@@ -323,5 +324,19 @@ describe('repair on start (what an older version left half-written)', () => {
       input: { at: '2026-01-01T11:00:00Z', offline: true },
     })
     expect(await repairVisitStore(db)).toEqual([])
+  })
+
+  it('a report sent for validation frees the bytes of its photos the server has, and only those', async () => {
+    await keepPhoto({ ...photo('m1'), state: 'sent', evidenceId: 'ev1' })
+    await keepPhoto(photo('m2'))
+    await keepPhoto({ ...photo('m3'), taskId: 't2', state: 'sent', evidenceId: 'ev3' })
+    await enqueue(db, { kind: 'submitReport', taskId: 't1', reportId: 'r1' }, 0)
+    const result = await processOutbox(db, createExecutor(db), { now: () => 0 })
+    expect(result.sent).toBe(1)
+    expect(await db.get('mediaBytes', 'm1')).toBeUndefined()
+    expect((await db.get('media', 'm1'))?.bytesRemoved).toBe(true)
+    // Not on the server yet, or another task's: kept.
+    expect(await db.get('mediaBytes', 'm2')).toBeDefined()
+    expect(await db.get('mediaBytes', 'm3')).toBeDefined()
   })
 })

@@ -233,6 +233,25 @@ describe('outbox', () => {
     )
   })
 
+  it('an ended session (401) refuses nothing: the write waits, untouched, for the next sign-in', async () => {
+    const item = await enqueue(db, checkin('t1'), 0)
+    const expired = new ApiError({
+      status: 401,
+      code: 'session_expired',
+      message: 'Sua sessão expirou. Entre novamente.',
+      method: 'PUT',
+      path: '/x',
+    })
+    const result = await processOutbox(db, () => Promise.reject(expired), { now: () => 0 })
+    expect(result).toMatchObject({ sent: 0, waitingUntil: null })
+    const [kept] = (await outboxSummary(db)).items
+    expect(kept).toMatchObject({ id: item.id, state: 'pending', attempts: 0, nextAttemptAt: 0 })
+    // Signed in again: it goes at once, with its key.
+    const sent: string[] = []
+    await processOutbox(db, async (i) => void sent.push(i.id), { now: () => 0 })
+    expect(sent).toEqual([item.id])
+  })
+
   it('wakes items waiting for their backoff when the connection returns', async () => {
     await enqueue(db, checkin('t1'), 0)
     await processOutbox(

@@ -11,7 +11,8 @@
  * - Transient failures (offline, timeout, 5xx, 429) retry with exponential backoff and
  *   jitter, capped at 5 minutes; the loop wakes on `online` too.
  * - Refusals (other 4xx) park the item as `failed` with the server's message, so one bad
- *   write does not hold the rest; the agent sees it and can retry or discard it.
+ *   write does not hold the rest; the agent sees it and can retry or discard it. A 401 is no
+ *   refusal: the session ended, and the write waits for the next sign-in.
  * - Every read-then-write is one transaction, and an item carries a revision: the agent's
  *   retry or discard, a running sender and a sender in another tab can interleave in any
  *   order and still agree on one item (a sender writes its outcome back only if the item is
@@ -242,6 +243,10 @@ export async function processOutbox(
     try {
       await execute(head)
     } catch (error) {
+      // The session ended (401): nothing was refused. The write waits as it is, and goes when
+      // the agent signs in again (that session's loop sends it); this run stops here.
+      if (isApiError(error) && error.status === 401)
+        return { sent, waitingUntil: null, stoppedBy: head }
       const attempts = head.attempts + 1
       const transient = !isApiError(error) || error.isTransient
       const updated: OutboxItem = {
