@@ -305,7 +305,7 @@ test('a phone a day ahead: a 3-hour offer is open, and an offline check-out is r
   baseURL,
 }) => {
   const phone = await newPhone(baseURL)
-  const { page, app, link } = phone
+  const { page, app } = phone
   await app.context.clock.install({ time: Date.now() + 24 * 3_600_000 })
   await signIn(page, request)
   // The seed's first offer expires in 3 hours, server time.
