@@ -182,11 +182,13 @@ describe('activateAccount — POST /auth/activation', () => {
           token: injected('${token}', 'convite-demo'),
         }),
       )
-      .willRespondWith(200, (b) => b.jsonBody(session()))
+      .willRespondWith(200, (b) => b.jsonBody(session('none')))
       .executeTest(async (server) => {
         useMockServer(server, null)
         const result = await activateAccount('inv_demo', 'convite-demo')
         expect(result.agent.status).toBe('active')
+        // The activation page goes on to the terms, which a new agent has not accepted.
+        expect(result.agent.termsVersionAccepted).toBeNull()
       })
   })
 

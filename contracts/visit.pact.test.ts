@@ -5,7 +5,7 @@
 import { MatchersV3 } from '@pact-foundation/pact'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it, vi } from 'vitest'
-import type { ApiError } from '@/api/api-error'
+import { API_ERROR_MESSAGES, type ApiError } from '@/api/api-error'
 import type { ReportInput } from '@/api/entities'
 import {
   answerRevision,
@@ -113,6 +113,8 @@ describe('checkInByPosition — PUT /tasks/{id}/checkin/byPosition', () => {
         ).catch((e: unknown) => e)) as ApiError
         expect(error).toMatchObject({ status: 422, code: 'outside_radius' })
         expect(error.problem?.distanceMeters).toBeGreaterThan(300)
+        // No `detail` in the answer (it is optional): the app says it in its own words.
+        expect(error.message).toBe(API_ERROR_MESSAGES.outside_radius)
       })
   })
 
@@ -348,10 +350,7 @@ describe('saveReport — PUT /reports/{id}', () => {
         problemReply(
           b,
           problem(422, 'validation_failed', {
-            fields: eachLike({
-              field: 'attendants.0.name',
-              message: like('Use o nome do atendente.'),
-            }),
+            fields: fieldErrors('attendants.0.name', 'Use o nome do atendente.'),
           }),
         ),
       )
@@ -480,14 +479,9 @@ describe('uploadMedia — POST /media (multipart)', () => {
         multipartRequest(b.headers(WRITE_HEADERS), photoParts(PHOTO)),
       )
       .willRespondWith(201, (b) =>
-        b.jsonBody({
-          ...evidence(),
-          kind: 'photo',
-          mimeType: like('image/jpeg'),
-          width: integer(1280),
-          height: integer(960),
-          caption: like('Fachada'),
-        }),
+        // The app keeps the photo's type, size and caption it sent: it reads the stored id,
+        // kind, url, bytes and time.
+        b.jsonBody({ ...evidence(), kind: 'photo' }),
       )
       .executeTest(async (server) => {
         useMockServer(server)

@@ -41,7 +41,10 @@ export const ANSWER_KEYS = {
   balanceCents: { type: 'integer', description: 'The available balance, in cents.' },
   overBalanceCents: { type: 'integer', description: 'An amount above the balance, in cents.' },
   taskId: { type: 'string', description: 'A task id.' },
-  slug: { type: 'string', description: 'A task slug (T-4826).' },
+  slug: {
+    type: 'string',
+    description: 'A slug: of a task (T-4826) or of a notification, as the state says.',
+  },
   lat: { type: 'number', description: 'The latitude of the task’s location.' },
   lng: { type: 'number', description: 'The longitude of the task’s location.' },
   scheduledFor: {
@@ -126,7 +129,7 @@ export const STATES = {
     returns: [],
     signsIn: true,
     setup:
-      'An active agent (every signed-in state below arranges this agent) who has accepted the current terms of use, with at least one task (any status) and at least one wallet transaction. Open a session for the agent and return its token as `authToken`.',
+      'An active agent (every signed-in state below arranges this agent) who has accepted the current terms of use (`termsVersionAccepted` is their version, with its `acceptedAt`), with at least one task (any status) and at least one wallet transaction. Open a session for the agent and return its token as `authToken`.',
   }),
   sessionExpired: state({
     name: 'the session {token} has expired',
@@ -158,7 +161,7 @@ export const STATES = {
     returns: ['phone', 'code', 'wrongCode'],
     signsIn: false,
     setup:
-      'A sign-in code was just sent to the agent with this phone: valid for 10 minutes, no wrong tries yet, resend locked for 60 s. Return the phone, the valid `code` and a `wrongCode` that is not it.',
+      'A sign-in code was just sent to the agent with this phone, who has accepted the current terms of use (`termsVersionAccepted`): valid for 10 minutes, no wrong tries yet, resend locked for 60 s. Return the phone, the valid `code` and a `wrongCode` that is not it.',
   }),
   codeLocked: state({
     name: 'the sign-in code for {phone} is locked',
@@ -181,7 +184,8 @@ export const STATES = {
     params: { invitationId: 'inv_demo', token: 'convite-demo' },
     returns: ['invitationId', 'token'],
     signsIn: false,
-    setup: 'An unused, unexpired invitation for an agent. Return its `invitationId` and `token`.',
+    setup:
+      'An unused, unexpired invitation for an agent who has not accepted any terms of use yet (`termsVersionAccepted` null). Return its `invitationId` and `token`.',
   }),
   invitationExpired: state({
     name: 'the invitation {invitationId} with token {token} has expired',
@@ -212,7 +216,7 @@ export const STATES = {
     returns: ['balanceCents', 'overBalanceCents'],
     signsIn: true,
     setup:
-      'Signed-in agent with bank data and at least this available balance (cents) in the wallet, with some transactions. Return the real `balanceCents` and any `overBalanceCents` above it (a withdrawal of it answers 409 `insufficient_balance`).',
+      'Signed-in agent with bank data (`bank`) and at least this available balance (cents) in the wallet, with some transactions. Return the real `balanceCents` and any `overBalanceCents` above it (a withdrawal of it answers 409 `insufficient_balance`).',
   }),
   noBankData: state({
     name: 'the agent has no bank data and an available balance of {balanceCents}',
@@ -235,7 +239,7 @@ export const STATES = {
     returns: ['taskId', 'scheduledFor', 'outsideWindow'],
     signsIn: true,
     setup:
-      'An offer to the agent, pending, expiring in more than an hour, for a task with a project and a mission that has at least one checklist item, one time and one award. Return its `taskId`, a `scheduledFor` date-time inside its window (accepting for that date must work) and an `outsideWindow` date-time after the window ends (accepting for it answers 409 `date_outside_window`).',
+      'An offer to the agent, `pending`, expiring in more than an hour, for a task with a project and a mission that has at least one checklist item, one time and one award. Return its `taskId`, a `scheduledFor` date-time inside its window (accepting for that date must work) and an `outsideWindow` date-time after the window ends (accepting for it answers 409 `date_outside_window`).',
   }),
   expiredOpportunity: state({
     name: 'the opportunity {taskId} has expired',
@@ -281,7 +285,7 @@ export const STATES = {
     returns: ['reportId', 'taskId', 'version', 'staleVersion'],
     signsIn: true,
     setup:
-      "The agent's task in status `visited` whose report is complete (answers, attendants each with at least one trait, times, checklist, evidences, tax receipt, proof) at some version, never sent for validation (so it has no validator revision: asking for the current one answers 404). Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
+      "The agent's task in status `visited` whose report is complete (answers, attendants each with at least one trait, times, checklist, evidences, tax receipt, proof) at some version, never sent for validation (`submittedAt` null, and no validator revision: asking for the current one answers 404). Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
   }),
   incompleteReport: state({
     name: 'a visited task with an incomplete report {reportId} at version {version}',
@@ -328,7 +332,7 @@ export const STATES = {
     returns: ['revisionId', 'reportId', 'pendencyId'],
     signsIn: true,
     setup:
-      "The agent's task in status `contested` whose current revision is `open` with exactly one unresolved pendency. Return the three ids.",
+      "The agent's task in status `contested` (so visited: `steps.checkin` and `steps.checkout` set) whose current revision is `open` with exactly one unresolved pendency. Return the three ids.",
   }),
   unreadNotifications: state({
     name: 'the agent has unread notifications',
@@ -342,7 +346,7 @@ export const STATES = {
     params: { slug: 'nova-oportunidade-perto-de-voce-1' },
     returns: ['slug'],
     signsIn: true,
-    setup: 'An unread notification of the agent with a link. Return its `slug`.',
+    setup: 'An unread notification of the agent (`readAt` null) with a `link`. Return its `slug`.',
   }),
   noNotification: state({
     name: 'the agent has no notification {slug}',

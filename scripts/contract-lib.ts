@@ -362,10 +362,10 @@ export async function checkAgainstSpec(
 
 // ------------------------------------------------------------------ date-time and date matchers
 
-type Schema = Record<string, unknown>
+export type Schema = Record<string, unknown>
 
 /** A schema with its `$ref` (to `#/components/…`) followed. */
-function resolveRef(spec: OpenApi, node: unknown): Schema {
+export function resolveRef(spec: OpenApi, node: unknown): Schema {
   let current = node as Schema | undefined
   for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
     const parts = current.$ref.replace(/^#\//, '').split('/')
@@ -424,9 +424,9 @@ export function rulePathMatches(rulePath: string, path: ReadonlyArray<string | n
   return tokens.length === path.length && tokens.every((t, i) => t === '*' || t === String(path[i]))
 }
 
-type RuleSet = Record<string, { matchers?: Array<Record<string, unknown>> }>
+export type RuleSet = Record<string, { matchers?: Array<Record<string, unknown>> }>
 
-const pointer = (path: ReadonlyArray<string | number>) =>
+export const pointer = (path: ReadonlyArray<string | number>) =>
   `$${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`
 
 /** The schema openapi.yaml declares for an interaction's response body, if any. */

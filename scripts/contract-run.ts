@@ -53,6 +53,8 @@ import {
 } from './contract-lib'
 import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-time'
 import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
+import { REQUEST_NARROWINGS } from '../contracts/narrowings'
+import { specAgreement } from './contract-agreement'
 import { printDateTimeRun, runDateTimeStyles } from './contract-date-times'
 import { startFakeProvider } from './contract-provider'
 import {
@@ -231,15 +233,21 @@ try {
   // 5. Spec check: the comparator on openapi.yaml as committed, and the date-time and date
   //    matchers every `format: date-time` / `format: date` field of a response needs.
   const spec = loadSpec(join(root, 'openapi.yaml'))
-  const findings = await step(
-    '5. every interaction against openapi.yaml (openapi-pact-comparator, date-time matchers)',
-    async () => [
-      ...(await checkAgainstSpec(spec, pacts)),
-      ...formatMatcherFindings(spec, pacts, {
-        dateTime: RFC3339_DATE_TIME,
-        dateFormat: FULL_DATE_FORMAT,
+  const { findings, agreement } = await step(
+    '5. every interaction against openapi.yaml (openapi-pact-comparator, date-time matchers, what the pacts require beyond the spec)',
+    async () => ({
+      findings: [
+        ...(await checkAgainstSpec(spec, pacts)),
+        ...formatMatcherFindings(spec, pacts, {
+          dateTime: RFC3339_DATE_TIME,
+          dateFormat: FULL_DATE_FORMAT,
+        }),
+      ],
+      agreement: specAgreement(spec, pacts, {
+        stateSetup: new Map(Object.values(STATES).map((s) => [s.name, s.setup])),
+        requestReasons: REQUEST_NARROWINGS,
       }),
-    ],
+    }),
   )
   const errors = findings.filter((f) => f.type === 'error')
   const warnings = findings.filter((f) => f.type === 'warning')
@@ -253,6 +261,18 @@ try {
     `Spec check: ${interactions.length} interactions, ${errors.length} errors, ${warnings.length} warnings`,
   )
   if (errors.length) failures.push('pacts do not fit openapi.yaml')
+  const by = (kind: string) => agreement.explained.filter((e) => e.by === kind).length
+  console.log(
+    `Beyond the spec: the pacts require ${agreement.explained.length} optional, nullable or single values, ` +
+      `each explained — ${by('spec')} by an if/then of openapi.yaml, ${by('state')} by their provider state's ` +
+      `description, ${by('request')} by the request (contracts/narrowings.ts)` +
+      (agreement.problems.length
+        ? '.'
+        : '; every value the spec constrains (enum, const, pattern) is matched by that constraint.'),
+  )
+  for (const p of agreement.problems) console.log(`  ✗ ${p}`)
+  if (agreement.problems.length)
+    failures.push('the pacts ask more than openapi.yaml allows, or less than the app reads')
 
   // 6. Date-times in every RFC 3339 style.
   const dateTimes = await step('6. date-times written every RFC 3339 way verify', () =>

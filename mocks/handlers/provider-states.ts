@@ -160,7 +160,15 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   },
 
   invitationPending: {
-    arrange: () => ({ invitationId: DEMO_INVITATION.id, token: DEMO_INVITATION.token }),
+    async arrange(ctx) {
+      // An invited agent has accepted no terms yet: activation leads to them.
+      await ctx.db.agents.update((q) => q.where({ id: DEMO_AGENT_ID }), {
+        data(a) {
+          a.termsVersionAccepted = null
+        },
+      })
+      return { invitationId: DEMO_INVITATION.id, token: DEMO_INVITATION.token }
+    },
   },
   invitationExpired: {
     async arrange(ctx) {

@@ -773,14 +773,14 @@ export type components = {
       | 'idempotency_key_in_use'
     FieldError: {
       /**
-       * @description Dotted path of the field in the request body.
+       * @description Dotted path of the field in the request body: property names, and array indexes as numbers (`attendants.0.name`, not the JSON pointer `/attendants/0/name`). The app shows the message under the field with this path.
        * @example attendants.0.name
        */
       field: string
       /** @example Use no máximo duas palavras. */
       message: string
     }
-    /** @description RFC 9457 problem details. */
+    /** @description RFC 9457 problem details. `detail` is optional: without it the app shows its own pt-BR message for the `code`. The members a code's answer must carry are required below by `allOf` (each an `if` on the code). */
     Problem: {
       type: string
       title: string
@@ -799,7 +799,7 @@ export type components = {
       missing?: components['schemas']['MissingItem'][]
       /** @description For `stale_version`, the report as the server has it now. */
       current?: components['schemas']['Report']
-    }
+    } & (unknown & unknown & unknown & unknown & unknown & unknown)
     MissingItem: {
       section: components['schemas']['ReportSection']
       pageId?: string
