@@ -738,3 +738,40 @@ export function renderErrorCoverage(rows: readonly ErrorCoverageRow[]): string {
     ...[...legend].map(([label, why]) => `[${label}] ${why}`),
   ].join('\n')
 }
+
+// ------------------------------------------------------------------ 404 and 410 paired
+
+export type ErrorPair = { error: string; status: number; operationId: string; pairedWith: string[] }
+
+/**
+ * Every 404 and 410 interaction with the 2xx interactions of the same operation. A provider
+ * without the endpoint answers its catch-all 404 and passes a 404 interaction by accident;
+ * the 2xx of the same operation cannot pass so, which is why each 404/410 needs one (verified
+ * in the same run: a backend filtering interactions must keep the pair together).
+ */
+export function pairedErrors(
+  spec: OpenApi,
+  interactions: readonly PactInteraction[],
+): { pairs: ErrorPair[]; problems: string[] } {
+  const ops = specOperations(spec)
+  const base = basePathOf(spec)
+  const opOf = (i: PactInteraction) =>
+    operationOf(ops, base, i.request.method, i.request.path)?.operationId
+  const pairs = interactions
+    .filter((i) => i.response.status === 404 || i.response.status === 410)
+    .map((i) => ({
+      error: interactionId(i),
+      status: i.response.status,
+      operationId: opOf(i) ?? '?',
+      pairedWith: interactions
+        .filter((o) => o.response.status < 300 && o.response.status >= 200 && opOf(o) === opOf(i))
+        .map(interactionId),
+    }))
+  const problems = pairs
+    .filter((p) => p.pairedWith.length === 0)
+    .map(
+      (p) =>
+        `${p.error} answers ${p.status} with no 2xx interaction of ${p.operationId}: a provider without the endpoint passes it with its catch-all 404`,
+    )
+  return { pairs, problems }
+}

@@ -43,6 +43,7 @@ import {
   injectionFindings,
   loadSpec,
   pactFilesIn,
+  pairedErrors,
   pactFreshness,
   readPact,
   relativeTo,
@@ -340,6 +341,18 @@ try {
         `${pinnedRows.reduce((n, r) => n + r.interactions.length, 0)} interactions, ${generic.length} by the generic 401 path ` +
         `of their way of sending the token, ${errorsCovered.rows.length - pinnedRows.length - generic.length} explained in contracts/error-coverage.ts.`,
     )
+    const paired = pairedErrors(spec, interactions)
+    console.log(
+      `\n404 and 410 interactions, each with a 2xx of its operation (without it a provider lacking the endpoint passes on its catch-all 404): ${paired.pairs.filter((p) => p.pairedWith.length > 0).length} of ${paired.pairs.length} paired.`,
+    )
+    for (const p of paired.pairs)
+      console.log(
+        `  ${p.pairedWith.length ? '✓' : '✗'} ${p.operationId} ${p.status}: ${p.error.replace(/ \[.*$/, '')} ↔ ${
+          p.pairedWith.map((w) => w.replace(/ \[.*$/, '')).join(' | ') || 'nothing'
+        }`,
+      )
+    for (const p of paired.problems) console.log(`  ✗ ${p}`)
+    if (paired.problems.length) failures.push('a 404 or 410 interaction a missing endpoint passes')
     for (const p of errorsCovered.problems) console.log(`  ✗ ${p}`)
     if (errorsCovered.problems.length)
       failures.push('declared errors without an interaction or a reason')

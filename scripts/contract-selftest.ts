@@ -11,7 +11,10 @@
  *  6. an unexplained error — openapi.yaml declaring one more error response, with neither an
  *     interaction nor a reason in contracts/error-coverage.ts, is reported;
  *  7. a state endpoint that forgets the session token — contracts/check-provider-states.sh
- *     fails on a fake backend whose signed-in states answer no `authToken`.
+ *     fails on a fake backend whose signed-in states answer no `authToken`;
+ *  8. an endpoint missing behind a 404 interaction — a fake backend without
+ *     `GET /reports/{id}/revisions/current` passes "a report never contested" (404) on its
+ *     catch-all, and fails the 200 it is paired with.
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
@@ -28,6 +31,7 @@ import {
   operationOf,
   pactFilesIn,
   pactFreshness,
+  pairedErrors,
   readPact,
   specOperations,
   writePact,
@@ -255,6 +259,51 @@ export async function runSelfTests(
           name: 'the state-endpoint conformance script reports an answer without authToken',
           ok: !ok && missing.length === signsIn,
           detail: `${missing.length} of ${signsIn} signed-in states reported: ${missing[0]?.trim().slice(0, 120) ?? ''}`,
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 8. An endpoint the provider does not have, behind a 404 interaction.
+    {
+      const isRevision = (i: PactFile['interactions'][number]) =>
+        operationOf(ops, base, i.request.method, i.request.path)?.operationId ===
+        'getCurrentRevision'
+      const subset = onlyInteractions(pact, isRevision)
+      const provider = await startFakeProvider({
+        remove: ['GET /reports/{id}/revisions/current'],
+      })
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pact: writePact(join(work, 'no-endpoint'), subset),
+        })
+        const notFound = outcome.results.filter((r) =>
+          subset.interactions.some(
+            (i) => i.description === r.description && i.response.status === 404,
+          ),
+        )
+        const found = outcome.results.filter((r) => !notFound.includes(r))
+        const { pairs } = pairedErrors(spec, subset.interactions)
+        results.push({
+          name: 'a provider without the endpoint behind a 404 interaction fails its 2xx pair',
+          ok:
+            !outcome.ok &&
+            notFound.length === 1 &&
+            notFound[0]!.ok &&
+            found.length > 0 &&
+            found.every((r) => !r.ok && /expected 200 but was 404/.test(r.failure ?? '')) &&
+            pairs.length === 1 &&
+            pairs[0]!.pairedWith.length === found.length,
+          detail: `without GET /reports/{id}/revisions/current: “${notFound[0]?.description ?? '—'}” ${
+            notFound[0]?.ok ? 'passed on the catch-all 404' : 'failed'
+          }, its pair “${found[0]?.description ?? '—'}” ${found[0]?.ok ? 'passed' : 'failed'}: ${
+            (found[0]?.failure ?? '')
+              .split('\n')
+              .find((l) => /expected \d{3} but was/.test(l))
+              ?.trim() ?? ''
+          }`,
         })
       } finally {
         await provider.close()
