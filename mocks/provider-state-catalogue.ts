@@ -62,6 +62,18 @@ export const ANSWER_KEYS = {
     format: 'date-time',
     description: 'A date-time after a task’s deadline.',
   },
+  deviceTime: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      'Now, by your clock: the time the phone sends for a check-in or check-out made on the spot.',
+  },
+  offlineCheckoutAt: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      'A device time for a check-out queued offline: in the past, after the check-in, at minute 40 and second 0 of its UTC hour (hh:40:00Z).',
+  },
   reportId: { type: 'string', description: 'A report id.' },
   evidenceId: { type: 'string', description: 'An evidence (uploaded photo) id.' },
   attendantCode: { type: 'string', description: 'An attendant code of a report.' },
@@ -104,6 +116,14 @@ export const answerKeys = (state: ProviderStateSpec): AnswerKey[] => [
 ]
 
 const state = <S extends ProviderStateSpec>(spec: S) => spec
+
+/**
+ * Where `offlineCheckoutAt` sits in its UTC hour. Pact cannot compare a response value with a
+ * state's value, so the pact recognises the kept device time by this mark
+ * (contracts/support/date-time.ts, instantAtMinuteOfHour): a server storing its own clock
+ * would have to read hh:40:00 at that moment.
+ */
+export const KEPT_DEVICE_TIME = { minute: 40, second: 0 } as const
 
 export const DEMO = { phone: DEMO_PHONE, token: DEMO_TOKEN, agentId: DEMO_AGENT_ID } as const
 
@@ -259,18 +279,18 @@ export const STATES = {
   startedTask: state({
     name: 'a started task {taskId} not checked in',
     params: { taskId: 'tsk_4826' },
-    returns: ['taskId', 'slug', 'lat', 'lng', 'scheduledFor', 'afterDeadline'],
+    returns: ['taskId', 'slug', 'lat', 'lng', 'scheduledFor', 'afterDeadline', 'deviceTime'],
     signsIn: true,
     setup:
-      "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m must pass), a `scheduledFor` between now and the deadline (rescheduling to it must pass) and an `afterDeadline` date-time after the deadline (rescheduling to it answers 409 `date_outside_window`).",
+      "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m, at `deviceTime`, must pass), a `scheduledFor` between now and the deadline (rescheduling to it must pass), an `afterDeadline` date-time after the deadline (rescheduling to it answers 409 `date_outside_window`) and `deviceTime`, now by your clock.",
   }),
   checkedInTask: state({
     name: 'a task {taskId} checked in',
     params: { taskId: 'tsk_4826' },
-    returns: ['taskId', 'lat', 'lng'],
+    returns: ['taskId', 'lat', 'lng', 'deviceTime', 'offlineCheckoutAt'],
     signsIn: true,
     setup:
-      "The agent's `started` task with `steps.checkin` set (the visit is running); its report is editable and takes uploads. Media uploads name the task inside the multipart body, which Pact cannot rewrite: the task id must be the one in params (`tsk_4826`).",
+      "The agent's `started` task with `steps.checkin` set (the visit is running); its report is editable and takes uploads. Return its `taskId`, the location's `lat`/`lng`, `deviceTime` (now, by your clock) and `offlineCheckoutAt`: the time of a check-out the phone queued offline, which the API keeps as the check-out's time — a past instant after the check-in, at minute 40 and second 0 of its UTC hour (the latest hh:40:00Z at least a minute ago, with the check-in 20 minutes before it). The pact recognises the kept time by that minute and second, in any offset: a check-out that stores your clock instead fails.",
   }),
   noTask: state({
     name: 'the agent has no task {taskId}',

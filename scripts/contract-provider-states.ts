@@ -105,7 +105,7 @@ export async function renderProviderStatesDoc(file: string): Promise<string> {
         '- `params` carry the consumer’s examples. Use them when you can; otherwise use your own and answer those.',
         '- An unknown state or a failed setup answers non-2xx: the interaction then fails with that message instead of a misleading mismatch.',
         '- **Teardown** answers 2xx (an empty object); the next setup starts clean anyway.',
-        '- `POST /media` names its task inside a multipart body, which the verifier cannot rewrite: the state `a task {taskId} checked in` must arrange task `tsk_4826`.',
+        '- The verifier injects values into JSON bodies, paths, queries and headers, not into a multipart body: `POST /media` takes its task in the query (`taskId`).',
         '',
         '`contracts/check-provider-states.sh` checks an endpoint against this document. Generated from `mocks/provider-state-catalogue.ts`; do not edit by hand.',
       ].join('\n'),

@@ -31,7 +31,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { answerKeys, STATES, STATE_BY_NAME } from '../mocks/provider-state-catalogue'
+import {
+  answerKeys,
+  KEPT_DEVICE_TIME,
+  STATES,
+  STATE_BY_NAME,
+} from '../mocks/provider-state-catalogue'
 import { ARRANGEMENTS } from '../mocks/handlers/provider-states'
 import {
   appCalls,
@@ -52,7 +57,11 @@ import {
   serialisePact,
   specOperations,
 } from './contract-lib'
-import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-time'
+import {
+  FULL_DATE_FORMAT,
+  instantAtMinuteOfHour,
+  RFC3339_DATE_TIME,
+} from '../contracts/support/date-time'
 import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
 import { REQUEST_NARROWINGS } from '../contracts/narrowings'
 import { specAgreement } from './contract-agreement'
@@ -242,6 +251,7 @@ try {
         ...formatMatcherFindings(spec, pacts, {
           dateTime: RFC3339_DATE_TIME,
           dateFormat: FULL_DATE_FORMAT,
+          keptInstants: [instantAtMinuteOfHour(KEPT_DEVICE_TIME.minute, KEPT_DEVICE_TIME.second)],
         }),
       ],
       agreement: specAgreement(spec, pacts, {

@@ -3,7 +3,8 @@
  *  1. provider drift — a fake backend whose `GET /tasks/mine` sends `payoutCents` as a string
  *     fails verification (only for that operation's interactions);
  *  2. spec drift — openapi.yaml with `Task.payoutCents` turned into a string makes the
- *     comparator report the pacts' task bodies as incompatible;
+ *     comparator report the pacts' task bodies as incompatible; and a pact that requires `Problem.detail` (optional in the spec) or matches a field
+ *     error's path as any string is reported by the agreement check;
  *  3. stale pacts — a pact missing an interaction and with a changed one is reported stale;
  *  4. state drift — an interaction given a state the provider does not implement fails;
  *  5. a wrong error status — a fake backend that answers 500 where it answers any pinned error
@@ -14,7 +15,14 @@
  *     fails on a fake backend whose signed-in states answer no `authToken`;
  *  8. an endpoint missing behind a 404 interaction — a fake backend without
  *     `GET /reports/{id}/revisions/current` passes "a report never contested" (404) on its
- *     catch-all, and fails the 200 it is paired with.
+ *     catch-all, and fails the 200 it is paired with;
+ *  9. optional properties left out — a fake backend with no `detail` (nor `requestId`) in its
+ *     problems, no `pixKey` in the bank data and no optional member in a stored photo passes
+ *     every interaction;
+ * 10. field errors by JSON pointer — a fake backend answering `/attendants/0/name` for
+ *     `attendants.0.name` fails every interaction with field errors, on the path;
+ * 11. server time for an offline check-out — a fake backend that stores its clock instead of
+ *     the device's time fails the offline check-out (and only it).
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
@@ -33,11 +41,14 @@ import {
   pactFreshness,
   pairedErrors,
   readPact,
+  responseBodyOf,
   specOperations,
   writePact,
   type PactFile,
 } from './contract-lib'
 import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
+import { REQUEST_NARROWINGS } from '../contracts/narrowings'
+import { specAgreement } from './contract-agreement'
 import { STATES } from '../mocks/provider-state-catalogue'
 import { startFakeProvider } from './contract-provider'
 import { checkProviderStates } from './contract-provider-states'
@@ -131,6 +142,45 @@ export async function runSelfTests(
           onPayout.length > 0 &&
           onPayout.every((f) => f.code === 'response.body.incompatible'),
         detail: `${onPayout.length} mismatches, e.g. ${onPayout[0]?.interaction ?? '—'}: ${onPayout[0]?.message ?? ''} at ${onPayout[0]?.location ?? ''}`,
+      })
+    }
+
+    // 2b. Pacts that ask more than the spec (Problem.detail) and less than the app reads (a
+    //     field path matched as any string): what a backend written from the spec tripped on.
+    {
+      const tampered = structuredClone(pact)
+      let details = 0
+      let paths = 0
+      for (const i of tampered.interactions) {
+        const response = i.response as {
+          body?: { content?: Record<string, unknown> }
+          matchingRules?: { body?: Record<string, unknown> }
+        }
+        const body = response.body?.content
+        if (i.response.status < 400 || typeof body !== 'object' || body === null) continue
+        body.detail = 'Explicação em português para o avaliador.'
+        response.matchingRules ??= {}
+        response.matchingRules.body ??= {}
+        response.matchingRules.body['$.detail'] = { combine: 'AND', matchers: [{ match: 'type' }] }
+        details++
+        if ('$.fields[*].field' in response.matchingRules.body) {
+          delete response.matchingRules.body['$.fields[*].field']
+          paths++
+        }
+      }
+      const options = {
+        stateSetup: new Map(Object.values(STATES).map((st) => [st.name, st.setup])),
+        requestReasons: REQUEST_NARROWINGS,
+      }
+      const clean = specAgreement(spec, [pact], options).problems
+      const { problems } = specAgreement(spec, [tampered], options)
+      const onDetail = problems.filter((p) => /\$\.detail — the pact requires a property/.test(p))
+      const onPath = problems.filter((p) => /\.field is matched as any string/.test(p))
+      results.push({
+        name: 'a pact requiring Problem.detail, or matching a field path as any string, is reported',
+        ok:
+          clean.length === 0 && onDetail.length === details && onPath.length === paths && paths > 0,
+        detail: `${onDetail.length} of ${details} error interactions reported for $.detail, ${onPath.length} of ${paths} for the field path, e.g. ${onPath[0]?.slice(0, 160) ?? '—'}`,
       })
     }
 
@@ -303,6 +353,157 @@ export async function runSelfTests(
               .split('\n')
               .find((l) => /expected \d{3} but was/.test(l))
               ?.trim() ?? ''
+          }`,
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 9. A provider that leaves out what the spec leaves optional passes.
+    {
+      const omitted = new Set<string>()
+      const drop = (object: unknown, keys: readonly string[]) => {
+        if (typeof object !== 'object' || object === null) return
+        for (const key of keys)
+          if (key in object) {
+            delete (object as Record<string, unknown>)[key]
+            omitted.add(key)
+          }
+      }
+      const provider = await startFakeProvider({
+        rewrite: (answer) => {
+          const body = structuredClone(answer.body) as Record<string, unknown> | null
+          if (answer.status >= 400) drop(body, ['detail', 'requestId'])
+          if (answer.path.endsWith('/wallet') || answer.path.endsWith('/wallet/bank'))
+            drop(body?.bank, ['pixKey'])
+          if (answer.method === 'POST' && answer.path.endsWith('/media'))
+            drop(body, ['mimeType', 'width', 'height', 'caption'])
+          return { status: answer.status, body }
+        },
+      })
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pact: writePact(join(work, 'optional-left-out'), pact),
+        })
+        const failed = outcome.results.filter((r) => !r.ok)
+        results.push({
+          name: 'a provider that leaves out the properties the spec leaves optional passes',
+          ok:
+            outcome.ok && omitted.has('detail') && omitted.has('pixKey') && omitted.has('caption'),
+          detail: `${outcome.results.length - failed.length} of ${outcome.results.length} interactions passed with no ${[...omitted].sort().join(', ')}${
+            failed[0]
+              ? `; failed: ${failed[0].description}: ${failed[0].failure?.split('\n')[0]}`
+              : ''
+          }`,
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 10. Field errors named by JSON pointer instead of the dotted path the app looks up.
+    {
+      const withFields = onlyInteractions(pact, (i) => {
+        const body = responseBodyOf(i) as { fields?: unknown } | undefined
+        return i.response.status === 422 && Array.isArray(body?.fields)
+      })
+      const provider = await startFakeProvider({
+        rewrite: (answer) => {
+          const body = answer.body as { fields?: Array<{ field: string }> } | null
+          if (!Array.isArray(body?.fields)) return undefined
+          return {
+            status: answer.status,
+            body: {
+              ...body,
+              fields: body.fields.map((f) => ({ ...f, field: `/${f.field.replaceAll('.', '/')}` })),
+            },
+          }
+        },
+      })
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pact: writePact(join(work, 'json-pointer'), withFields),
+        })
+        const onField = outcome.results.filter(
+          (r) => !r.ok && /\$\.fields\[\d+\]\.field/.test(r.failure ?? ''),
+        )
+        results.push({
+          name: 'a provider answering JSON-pointer field paths fails every field-error interaction',
+          ok:
+            !outcome.ok &&
+            withFields.interactions.length > 0 &&
+            onField.length === withFields.interactions.length,
+          detail: `${onField.length} of ${withFields.interactions.length} failed on the path${
+            onField[0]
+              ? `, e.g. ${onField[0].description}: ${
+                  (onField[0].failure ?? '')
+                    .split('\n')
+                    .find((l) => /\$\.fields/.test(l))
+                    ?.trim()
+                    .slice(0, 120) ?? ''
+                }`
+              : ''
+          }`,
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 11. An offline check-out stored at the server's time, not the device's.
+    {
+      const checkouts = onlyInteractions(
+        pact,
+        (i) => operationOf(ops, base, i.request.method, i.request.path)?.operationId === 'checkOut',
+      )
+      const provider = await startFakeProvider({
+        tamper: (backend) => [
+          http.put(`${backend.context.baseUrl}/tasks/:id/checkout`, async ({ request }) => {
+            const body = (await request.clone().json()) as { at: string; offline: boolean }
+            // The server's clock. (Were it in second hh:40:00, the one second an hour that bears
+            // the state's mark, the pact could not tell: take the next second.)
+            let now = backend.clock.now()
+            if (Math.floor(now / 1000) % 3600 === 40 * 60) now += 1000
+            const headers = new Headers(request.headers)
+            headers.delete('Content-Length')
+            return getResponse(
+              backend.handlers,
+              new Request(request.url, {
+                method: 'PUT',
+                headers,
+                body: JSON.stringify({ ...body, at: new Date(now).toISOString() }),
+              }),
+              { baseUrl: new URL(request.url).origin },
+            )
+          }),
+        ],
+      })
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pact: writePact(join(work, 'server-time'), checkouts),
+        })
+        const failed = outcome.results.filter((r) => !r.ok)
+        results.push({
+          name: 'a provider that stores its own time for an offline check-out fails',
+          ok:
+            !outcome.ok &&
+            failed.length === 1 &&
+            failed[0]!.description === 'a check-out sent after being queued offline' &&
+            /\$\.steps\.checkout\.at/.test(failed[0]!.failure ?? ''),
+          detail: `${failed.length} of ${outcome.results.length} check-out interactions failed${
+            failed[0]
+              ? `: ${failed[0].description}: ${
+                  (failed[0].failure ?? '')
+                    .split('\n')
+                    .find((l) => /checkout\.at/.test(l))
+                    ?.trim()
+                    .slice(0, 90) ?? ''
+                }…`
+              : ''
           }`,
         })
       } finally {

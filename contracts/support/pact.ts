@@ -14,7 +14,13 @@ import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { resetApiClient } from '@/lib/api'
 import { clearSession, saveSession } from '@/lib/session'
-import { AUTH_TOKEN_KEY, DEMO, type ProviderStateSpec } from '../../mocks/provider-state-catalogue'
+import {
+  AUTH_TOKEN_KEY,
+  DEMO,
+  type AnswerKey,
+  type ProviderStateSpec,
+} from '../../mocks/provider-state-catalogue'
+import { RFC3339_DATE_TIME } from './date-time'
 
 export const CONSUMER = 'avaliador-app'
 export const PROVIDER = 'avaliador-api'
@@ -87,6 +93,20 @@ export const WRITE_HEADERS = { ...AUTH, ...IDEMPOTENCY }
 /** A provider-state value injected by the verifier, with the consumer's example. */
 export function injected<T>(expression: string, example: T) {
   return fromProviderState(expression, example)
+}
+
+/**
+ * A date-time the provider state answers (`deviceTime`, `offlineCheckoutAt`), injected by the
+ * verifier; the app's own must be an RFC 3339 date-time (not just any string).
+ */
+export function injectedInstant(key: AnswerKey, example: string) {
+  return {
+    'pact:matcher:type': 'regex',
+    regex: RFC3339_DATE_TIME,
+    'pact:generator:type': 'ProviderState',
+    expression: `\${${key}}`,
+    value: example,
+  } as unknown as MatchersV3.Matcher<string>
 }
 
 /** `/api/...` with `${param}` from the provider state, e.g. path`/tasks/${'taskId'}/checkout`. */

@@ -12,7 +12,12 @@
 import { http, HttpResponse } from 'msw'
 import type { Task } from '@/api/entities'
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
-import { AUTH_TOKEN_KEY, STATES, type StateKey } from '../provider-state-catalogue'
+import {
+  AUTH_TOKEN_KEY,
+  KEPT_DEVICE_TIME,
+  STATES,
+  type StateKey,
+} from '../provider-state-catalogue'
 import { TERMS_VERSION } from '../seed/catalogue'
 import {
   DEFAULT_SEED,
@@ -62,10 +67,10 @@ function pickTask(ctx: BackendContext, wanted: string | undefined, fits: (t: Tas
 
 const isStarted = (t: Task) => t.status.code === 'started' && !t.steps.checkin
 
-async function checkIn(ctx: BackendContext, task: Task) {
+async function checkIn(ctx: BackendContext, task: Task, at: string = isoNow(ctx)) {
   return updateTask(ctx, task, (t) => {
     t.steps.checkin = {
-      at: isoNow(ctx),
+      at,
       lat: task.location.lat,
       lng: task.location.lng,
       accuracy: 10,
@@ -284,13 +289,30 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
         lng: task.location.lng,
         scheduledFor: iso(Math.min(now + DAY, now + (deadline - now) / 2)),
         afterDeadline: iso(deadline + DAY),
+        deviceTime: iso(now),
       }
     },
   },
   checkedInTask: {
     async arrange(ctx, params) {
-      const task = await checkIn(ctx, pickTask(ctx, text(params, 'taskId'), isStarted))
-      return { taskId: task.id, lat: task.location.lat, lng: task.location.lng }
+      const now = ctx.clock.now()
+      // The latest hh:40:00Z at least a minute ago, the visit started 20 minutes before it.
+      const mark = new Date(now - MINUTE)
+      mark.setUTCMinutes(KEPT_DEVICE_TIME.minute, KEPT_DEVICE_TIME.second, 0)
+      if (mark.getTime() > now - MINUTE) mark.setTime(mark.getTime() - HOUR)
+      const offlineCheckoutAt = mark.getTime()
+      const task = await checkIn(
+        ctx,
+        pickTask(ctx, text(params, 'taskId'), isStarted),
+        iso(offlineCheckoutAt - 20 * MINUTE),
+      )
+      return {
+        taskId: task.id,
+        lat: task.location.lat,
+        lng: task.location.lng,
+        deviceTime: iso(now),
+        offlineCheckoutAt: iso(offlineCheckoutAt),
+      }
     },
   },
   noTask: { arrange: absent(['taskId']) },

@@ -1398,7 +1398,6 @@ export type components = {
     MediaUpload: {
       file: string
       kind: components['schemas']['EvidenceKind']
-      taskId: string
       /** Format: date-time */
       takenAt: string
       /** @description Pixels, as decimal text. */
@@ -2774,7 +2773,13 @@ export interface operations {
   }
   uploadMedia: {
     parameters: {
-      query?: never
+      query: {
+        /**
+         * @description The task (checked in) whose report the evidence is for. In the query, not in the multipart body: the Pact verifier can put a provider state's task id there.
+         * @example tsk_4821
+         */
+        taskId: string
+      }
       header: {
         /**
          * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.
