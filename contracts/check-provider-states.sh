@@ -34,6 +34,7 @@ CASES='[
 {"state":"the session {token} has expired","params":{"token":"expired-token"},"answer":{"token":"string"}},
 {"state":"an agent is registered with phone {phone}","params":{"phone":"+5511987654321"},"answer":{"phone":"string"}},
 {"state":"no agent is registered with phone {phone}","params":{"phone":"+5511900000000"},"answer":{"phone":"string"}},
+{"state":"a sign-in code was requested for {phone}, which no agent has","params":{"phone":"+5511900000000"},"answer":{"phone":"string"}},
 {"state":"a sign-in code was requested for {phone}","params":{"phone":"+5511987654321","code":"482913"},"answer":{"phone":"string","code":"string","wrongCode":"string"}},
 {"state":"the sign-in code for {phone} is locked","params":{"phone":"+5511987654321"},"answer":{"phone":"string","code":"string"}},
 {"state":"the sign-in code for {phone} has expired","params":{"phone":"+5511987654321"},"answer":{"phone":"string","code":"string"}},

@@ -74,6 +74,10 @@ export const UNPINNED: Record<string, Unpinned> = {
   'checkOut 422': KEYED,
   'uploadMedia 409': KEYED,
   'registerPushSubscription 409': KEYED,
+  'requestSignInCode 422': {
+    why: 'Not sent by the app: the form checks the phone (phoneSchema, login-page.tsx) before sending it; a 422 would show under the field all the same (fieldErrors.phone). An unknown phone is not a 422 (docs/decisions/0013). Also the Idempotency-Key’s 422, which the app never provokes.',
+    pinnedBy: ['verifySignInCode 422'],
+  },
   'activateAccount 422': {
     why: 'Not sent by the app: the id and token come from the invitation link and are never empty (the route needs both). A refusal without a link code opens the activation error page’s general reason (activation-page.tsx).',
   },

@@ -173,7 +173,15 @@ export const STATES = {
     returns: ['phone'],
     signsIn: false,
     setup:
-      'No agent has this E.164 phone: asking for a code answers 422 `validation_failed` with a field error on `phone`. Return the phone used.',
+      'No agent has this E.164 phone, and no code was asked for it. Asking for a code answers as for an agent’s phone — 202 with the ticket, `connection` as asked — and sends nothing (docs/decisions/0013: the API does not tell whether a phone is an agent’s). Return the phone used.',
+  }),
+  phoneUnknownCodeRequested: state({
+    name: 'a sign-in code was requested for {phone}, which no agent has',
+    params: { phone: '+5511900000000' },
+    returns: ['phone'],
+    signsIn: false,
+    setup:
+      'No agent has this E.164 phone, and a code was just asked for it (nothing was sent): it behaves like an agent’s phone with a pending code — asking again within 60 s answers 429 `otp_resend_locked`, a code answers 422 `otp_invalid` with the tries left, 4 now. Return the phone used.',
   }),
   codeRequested: state({
     name: 'a sign-in code was requested for {phone}',

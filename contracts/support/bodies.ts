@@ -35,8 +35,8 @@ export const health = () => ({
   time: instant(),
 })
 
-export const signInTicket = () => ({
-  phone: phone(),
+export const signInTicket = (example: string = DEMO.phone) => ({
+  phone: phone(example),
   connection: 'sms',
   resendAvailableAt: instant('2026-03-10T12:01:00.000Z'),
   expiresAt: instant('2026-03-10T12:10:00.000Z'),

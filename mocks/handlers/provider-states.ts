@@ -84,17 +84,18 @@ function reportOf(ctx: BackendContext, task: Task) {
   return plain(report)
 }
 
-/** A sign-in code for the demo agent, as `POST /auth/code` would leave it, then adjusted. */
+/** A sign-in code for a phone (the demo agent's), as `POST /auth/code` would leave it, then adjusted. */
 async function seedCode(
   ctx: BackendContext,
   params: Params,
   adjust: (otp: { expiresAt: string; resendAvailableAt: string; failedAttempts: number }) => void,
+  phone: string = DEMO_PHONE,
 ) {
   const now = ctx.clock.now()
   const requested = text(params, 'code')
   const code = requested && /^\d{6}$/.test(requested) ? requested : '482913'
   const otp = {
-    phone: DEMO_PHONE,
+    phone,
     code,
     connection: 'sms' as const,
     sentAt: iso(now),
@@ -103,9 +104,17 @@ async function seedCode(
     failedAttempts: 0,
   }
   adjust(otp)
-  ctx.db.otps.deleteMany((q) => q.where({ phone: DEMO_PHONE }))
+  ctx.db.otps.deleteMany((q) => q.where({ phone }))
   await ctx.db.otps.create(otp)
-  return { phone: DEMO_PHONE, code, wrongCode: code === '000000' ? '111111' : '000000' }
+  return { phone, code, wrongCode: code === '000000' ? '111111' : '000000' }
+}
+
+/** The phone in params (or the example), which no agent of the scenario may have. */
+function unknownPhone(ctx: BackendContext, params: Params) {
+  const phone = text(params, 'phone') ?? '+5511900000000'
+  if (ctx.db.agents.findFirst((q) => q.where({ phone })))
+    throw new ProviderStateError(`Há um avaliador com o telefone ${phone}.`)
+  return phone
 }
 
 /** Ids that must not exist: the database is just reset, so any the seed never makes will do. */
@@ -136,11 +145,11 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   },
 
   phoneRegistered: { arrange: () => ({ phone: DEMO_PHONE }) },
-  phoneUnknown: {
-    arrange(ctx, params) {
-      const phone = text(params, 'phone') ?? '+5511900000000'
-      if (ctx.db.agents.findFirst((q) => q.where({ phone })))
-        throw new ProviderStateError(`Há um avaliador com o telefone ${phone}.`)
+  phoneUnknown: { arrange: (ctx, params) => ({ phone: unknownPhone(ctx, params) }) },
+  phoneUnknownCodeRequested: {
+    async arrange(ctx, params) {
+      // What `POST /auth/code` leaves for a phone no agent has: a code nobody received.
+      const { phone } = await seedCode(ctx, {}, () => {}, unknownPhone(ctx, params))
       return { phone }
     },
   },

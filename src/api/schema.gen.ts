@@ -30,7 +30,13 @@ export type paths = {
     }
     get?: never
     put?: never
-    /** Send a one-time sign-in code by SMS or WhatsApp */
+    /**
+     * Send a one-time sign-in code by SMS or WhatsApp
+     * @description Does not tell whether an agent has the phone (docs/decisions/0013): a phone no agent has
+     *     gets the same answers — 202 with its ticket, the 60 s resend lock (429), and on
+     *     `POST /auth/session` 422 `otp_invalid` with the tries left — and nothing is sent. 422
+     *     here is for a body that is not valid (a phone that is not E.164).
+     */
     post: operations['requestSignInCode']
     delete?: never
     options?: never
@@ -1795,7 +1801,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description A code was sent. It expires in 10 minutes and may be resent after 60 s. */
+      /** @description A code was sent, if an agent has the phone. It expires in 10 minutes and may be resent after 60 s. */
       202: {
         headers: {
           [name: string]: unknown
