@@ -26,15 +26,25 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 export const STATES_DOC = join(root, 'contracts', 'provider-states.yaml')
 export const CONFORMANCE_SCRIPT = join(root, 'contracts', 'check-provider-states.sh')
 
-/** Runs contracts/check-provider-states.sh against a state endpoint (sh, curl and jq). */
-export function checkProviderStates(url: string): Promise<{ ok: boolean; output: string }> {
+/**
+ * Runs contracts/check-provider-states.sh against a state endpoint (sh, curl and jq), with its
+ * options (`--only STATE`, `--only-file FILE`). `code` is its exit code (2: bad usage).
+ */
+export function checkProviderStates(
+  url: string,
+  options: readonly string[] = [],
+): Promise<{ ok: boolean; output: string; code: number | null }> {
   return new Promise((resolve) => {
-    const child = spawn('sh', [CONFORMANCE_SCRIPT, url], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('sh', [CONFORMANCE_SCRIPT, url, ...options], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}` }))
-    child.on('close', (code) => resolve({ ok: code === 0, output }))
+    child.on('error', (error) =>
+      resolve({ ok: false, output: `${output}\n${error.message}`, code: null }),
+    )
+    child.on('close', (code) => resolve({ ok: code === 0, output, code }))
   })
 }
 

@@ -13,6 +13,8 @@
  *     interaction nor a reason in contracts/error-coverage.ts, is reported;
  *  7. a state endpoint that forgets the session token — contracts/check-provider-states.sh
  *     fails on a fake backend whose signed-in states answer no `authToken`;
+ *     and with 16 of the states, it fails without `--only` and passes with `--only-file`
+ *     naming those 16 (a misspelt state is bad usage);
  *  8. an endpoint missing behind a 404 interaction — a fake backend without
  *     `GET /reports/{id}/revisions/current` passes "a report never contested" (404) on its
  *     catch-all, and fails the 200 it is paired with;
@@ -26,7 +28,7 @@
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -309,6 +311,52 @@ export async function runSelfTests(
           name: 'the state-endpoint conformance script reports an answer without authToken',
           ok: !ok && missing.length === signsIn,
           detail: `${missing.length} of ${signsIn} signed-in states reported: ${missing[0]?.trim().slice(0, 120) ?? ''}`,
+        })
+      } finally {
+        await provider.close()
+      }
+    }
+
+    // 7b. Adopting the pacts a few states at a time: an endpoint with 16 of the states fails
+    //     the conformance script, passes it with --only-file naming those 16, and a name no
+    //     pact uses is refused as bad usage.
+    {
+      const all = Object.values(STATES).map((st) => st.name)
+      const have = new Set(all.slice(0, 16))
+      const provider = await startFakeProvider({
+        tamper: (backend) => [
+          http.post(`${backend.context.baseUrl}/__fake/provider-states`, async ({ request }) => {
+            const body = (await request.clone().json()) as { state?: string }
+            if (typeof body.state === 'string' && all.includes(body.state) && !have.has(body.state))
+              return HttpResponse.json({ error: 'Ainda não temos este estado.' }, { status: 400 })
+            return undefined
+          }),
+        ],
+      })
+      try {
+        const url = `${provider.url}${STATES_PATH}`
+        const list = join(work, 'states-we-have.txt')
+        writeFileSync(list, `# the states our endpoint has\n${[...have].join('\n')}\n`)
+        const everything = await checkProviderStates(url)
+        const subset = await checkProviderStates(url, ['--only-file', list])
+        const typo = await checkProviderStates(url, ['--only', 'the agent is signed on'])
+        const failures = everything.output.split('\n').filter((l) => l.startsWith('  ✗')).length
+        results.push({
+          name: 'check-provider-states.sh --only checks the states a backend has so far',
+          ok:
+            !everything.ok &&
+            failures === all.length - have.size &&
+            subset.ok &&
+            /: 17 passed, 0 failed \(16 of the \d+ states, by --only\)/.test(subset.output) &&
+            typo.code === 2,
+          detail: `16 of ${all.length} states: ${failures} failures without --only; with --only-file: ${
+            subset.output
+              .trim()
+              .split('\n')
+              .pop()
+              ?.replace(/^Provider states at \S+ /, '')
+              .replace(/\.$/, '') ?? ''
+          }; a misspelt state: exit ${typo.code}`,
         })
       } finally {
         await provider.close()
