@@ -92,6 +92,8 @@ CASES='[
 {"state":"the agent has no opportunity {taskId}","params":{"taskId":"tsk_0000"},"answer":{"authToken":"string"}},
 {"state":"a started task {taskId} not checked in","params":{"taskId":"tsk_4826"},"answer":{"taskId":"string","slug":"string","lat":"number","lng":"number","scheduledFor":"date-time","afterDeadline":"date-time","deviceTime":"date-time","authToken":"string"}},
 {"state":"a task {taskId} checked in","params":{"taskId":"tsk_4826"},"answer":{"taskId":"string","lat":"number","lng":"number","deviceTime":"date-time","offlineCheckoutAt":"date-time","authToken":"string"}},
+{"state":"a check-out of task {taskId} was answered under Idempotency-Key {idempotencyKey}","params":{"taskId":"tsk_4826","idempotencyKey":"9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3"},"answer":{"taskId":"string","idempotencyKey":"string","deviceTime":"date-time","authToken":"string"}},
+{"state":"a check-out of task {taskId} under Idempotency-Key {idempotencyKey} was refused before its check-in","params":{"taskId":"tsk_4826","idempotencyKey":"3f8d2b6a-1c47-4e9b-a0d5-7e2c9f1b8a64"},"answer":{"taskId":"string","idempotencyKey":"string","deviceTime":"date-time","authToken":"string"}},
 {"state":"the agent has no task {taskId}","params":{"taskId":"tsk_0000"},"answer":{"authToken":"string"}},
 {"state":"a visited task with a complete report {reportId} at version {version}","params":{"reportId":"rep_4828","version":3},"answer":{"reportId":"string","taskId":"string","version":"integer","staleVersion":"integer","authToken":"string"}},
 {"state":"a visited task with an incomplete report {reportId} at version {version}","params":{"reportId":"rep_4828","version":3},"answer":{"reportId":"string","version":"integer","authToken":"string"}},

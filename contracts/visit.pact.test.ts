@@ -48,6 +48,7 @@ import {
   statePath,
   useMockServer,
   WRITE_HEADERS,
+  WRITE_HEADERS_WITH_STATE_KEY,
 } from './support/pact'
 import {
   multipartRequest,
@@ -236,6 +237,66 @@ describe('checkOut — PUT /tasks/{id}/checkout', () => {
           crypto.randomUUID(),
         ).catch((e: unknown) => e)
         expect(error).toMatchObject({ status: 409, code: 'transition_refused' })
+      })
+  })
+})
+
+// ------------------------------------------------------------------ the Idempotency-Key rule
+
+// What Pact can pin of the rule (contracts/README.md, "The Idempotency-Key rule"), each with a
+// state that sent a check-out under a key through the API: another body with that key is
+// refused, and a refusal was not stored. The rest (a body read whole, a repeat answered after
+// its body, 24 h) is the backend's to keep.
+describe('the Idempotency-Key rule — PUT /tasks/{id}/checkout', () => {
+  it('refuses the same key with another body: 422 idempotency_key_reused', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkoutStoredUnderKey))
+      .uponReceiving('a check-out with the key of an answered check-out and another body')
+      .withRequest(
+        'PUT',
+        statePath('/tasks/${taskId}/checkout', STATES.checkoutStoredUnderKey),
+        (b) =>
+          // The state's check-out was online; this one says it was queued offline.
+          b.headers(WRITE_HEADERS_WITH_STATE_KEY).jsonBody({ at: deviceTime(), offline: true }),
+      )
+      .willRespondWith(422, (b) => problemReply(b, problem(422, 'idempotency_key_reused')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = (await checkOut(
+          'tsk_4826',
+          { at: AT, offline: true },
+          '9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3',
+        ).catch((e: unknown) => e)) as ApiError
+        // A refusal, not a transient failure: the outbox parks the check-out for the agent
+        // instead of sending it again with the same key.
+        expect(error).toMatchObject({ status: 422, code: 'idempotency_key_reused' })
+        expect(error.isTransient).toBe(false)
+        expect(error.message).toBe(API_ERROR_MESSAGES.idempotency_key_reused)
+      })
+  })
+
+  it('judges a key again after a refusal: the same check-out passes once checked in', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkoutRefusedUnderKey))
+      .uponReceiving('a check-out sent again with the key of one refused before the check-in')
+      .withRequest(
+        'PUT',
+        statePath('/tasks/${taskId}/checkout', STATES.checkoutRefusedUnderKey),
+        (b) =>
+          // The same body as the refused one (the state's `deviceTime`, online).
+          b.headers(WRITE_HEADERS_WITH_STATE_KEY).jsonBody({ at: deviceTime(), offline: false }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(task('visited', 'visited')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await checkOut(
+          'tsk_4826',
+          { at: AT, offline: false },
+          '9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3',
+        )
+        expect(result.status.code).toBe('visited')
       })
   })
 })

@@ -74,6 +74,10 @@ export const ANSWER_KEYS = {
     description:
       'A device time for a check-out queued offline: in the past, after the check-in, at minute 40 and second 0 of its UTC hour (hh:40:00Z).',
   },
+  idempotencyKey: {
+    type: 'string',
+    description: 'The Idempotency-Key (a UUID) the state sent a write with, through your API.',
+  },
   reportId: { type: 'string', description: 'A report id.' },
   evidenceId: { type: 'string', description: 'An evidence (uploaded photo) id.' },
   attendantCode: { type: 'string', description: 'An attendant code of a report.' },
@@ -299,6 +303,22 @@ export const STATES = {
     signsIn: true,
     setup:
       "The agent's `started` task with `steps.checkin` set (the visit is running); its report is editable and takes uploads. Return its `taskId`, the location's `lat`/`lng`, `deviceTime` (now, by your clock) and `offlineCheckoutAt`: the time of a check-out the phone queued offline, which the API keeps as the check-out's time — a past instant after the check-in, at minute 40 and second 0 of its UTC hour (the latest hh:40:00Z at least a minute ago, with the check-in 20 minutes before it). The pact recognises the kept time by that minute and second, in any offset: a check-out that stores your clock instead fails.",
+  }),
+  checkoutStoredUnderKey: state({
+    name: 'a check-out of task {taskId} was answered under Idempotency-Key {idempotencyKey}',
+    params: { taskId: 'tsk_4826', idempotencyKey: '9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3' },
+    returns: ['taskId', 'idempotencyKey', 'deviceTime'],
+    signsIn: true,
+    setup:
+      'The agent’s task checked in, then checked out through your API — `PUT /tasks/{taskId}/checkout` with `Idempotency-Key: <idempotencyKey>` and the body `{"at": <deviceTime>, "offline": false}` — and answered 200, which your API stored under the key. Return the `taskId`, the `idempotencyKey` (a UUID of yours) and the `deviceTime` sent. The same key with another body then answers 422 `idempotency_key_reused`.',
+  }),
+  checkoutRefusedUnderKey: state({
+    name: 'a check-out of task {taskId} under Idempotency-Key {idempotencyKey} was refused before its check-in',
+    params: { taskId: 'tsk_4826', idempotencyKey: '3f8d2b6a-1c47-4e9b-a0d5-7e2c9f1b8a64' },
+    returns: ['taskId', 'idempotencyKey', 'deviceTime'],
+    signsIn: true,
+    setup:
+      'The agent’s `started` task: a check-out through your API — `PUT /tasks/{taskId}/checkout` with `Idempotency-Key: <idempotencyKey>` and the body `{"at": <deviceTime>, "offline": false}` — was refused (409 `transition_refused`, no check-in yet); then the task was checked in (`steps.checkin` set). A refusal is not stored: the same key and body now check out. Return the `taskId`, the `idempotencyKey` (a UUID of yours) and the `deviceTime` sent.',
   }),
   noTask: state({
     name: 'the agent has no task {taskId}',

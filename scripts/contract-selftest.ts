@@ -24,7 +24,10 @@
  * 10. field errors by JSON pointer — a fake backend answering `/attendants/0/name` for
  *     `attendants.0.name` fails every interaction with field errors, on the path;
  * 11. server time for an offline check-out — a fake backend that stores its clock instead of
- *     the device's time fails the offline check-out (and only it).
+ *     the device's time fails the offline check-out (and only it);
+ * 12–14. the Idempotency-Key rule — a fake backend that stores nothing under keys, or replays
+ *     a stored answer whatever the body, fails "the key of an answered check-out and another
+ *     body"; one that stores a refusal too fails "the key of one refused before the check-in".
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
@@ -32,7 +35,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { getResponse, http, HttpResponse } from 'msw'
+import { getResponse, http, HttpResponse, type HttpHandler } from 'msw'
 import {
   basePathOf,
   checkAgainstSpec,
@@ -52,6 +55,9 @@ import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
 import { REQUEST_NARROWINGS } from '../contracts/narrowings'
 import { specAgreement } from './contract-agreement'
 import { STATES } from '../mocks/provider-state-catalogue'
+import type { FakeBackend } from '../mocks/fake-backend'
+import { requestFingerprint } from '../mocks/handlers/idempotency'
+import { DEMO_AGENT_ID } from '../mocks/seed/seed'
 import { startFakeProvider } from './contract-provider'
 import { checkProviderStates } from './contract-provider-states'
 import { STATES_PATH, verifyPacts } from './verify-pacts'
@@ -431,9 +437,15 @@ export async function runSelfTests(
         },
       })
       try {
+        // The interactions whose answers have what is left out: the errors, the bank data,
+        // the stored photo.
+        const touched = onlyInteractions(
+          pact,
+          (i) => i.response.status >= 400 || /\/(wallet|wallet\/bank|media)$/.test(i.request.path),
+        )
         const outcome = await verifyPacts({
           providerBaseUrl: provider.url,
-          pact: writePact(join(work, 'optional-left-out'), pact),
+          pact: writePact(join(work, 'optional-left-out'), touched),
         })
         const failed = outcome.results.filter((r) => !r.ok)
         results.push({
@@ -557,6 +569,145 @@ export async function runSelfTests(
       } finally {
         await provider.close()
       }
+    }
+
+    // 12–14. The Idempotency-Key rule, as far as Pact pins it: a provider that stores nothing
+    //        under keys, one that replays a stored answer whatever the body, and one that
+    //        stores refusals too, each fails the interaction it breaks.
+    {
+      const keyed = onlyInteractions(pact, (i) =>
+        (i.providerStates ?? []).some(
+          (st) =>
+            st.name === STATES.checkoutStoredUnderKey.name ||
+            st.name === STATES.checkoutRefusedUnderKey.name,
+        ),
+      )
+      const reused = 'a check-out with the key of an answered check-out and another body'
+      const refusedFirst = 'a check-out sent again with the key of one refused before the check-in'
+      const checkout = (backend: FakeBackend) => `${backend.context.baseUrl}/tasks/:id/checkout`
+      const forward = (backend: FakeBackend, request: Request, headers: Headers) =>
+        request
+          .clone()
+          .text()
+          .then((body) =>
+            getResponse(
+              backend.handlers,
+              new Request(request.url, { method: 'PUT', headers, body }),
+              {
+                baseUrl: new URL(request.url).origin,
+              },
+            ),
+          )
+      const cases: Array<{
+        name: string
+        breaks: string
+        tamper: (backend: FakeBackend) => HttpHandler[]
+      }> = [
+        {
+          name: 'a provider that stores nothing under Idempotency-Keys fails the reused key',
+          breaks: reused,
+          tamper: (backend) => [
+            http.put(checkout(backend), ({ request }) => {
+              const headers = new Headers(request.headers)
+              headers.delete('Idempotency-Key')
+              return forward(backend, request, headers)
+            }),
+          ],
+        },
+        {
+          name: 'a provider that replays a stored answer whatever the body fails the reused key',
+          breaks: reused,
+          tamper: (backend) => [
+            http.put(checkout(backend), ({ request }) => {
+              const key = request.headers.get('Idempotency-Key') ?? ''
+              const stored = backend.db.idempotentReplies.findFirst((q) => q.where({ key }))
+              if (!stored) return undefined
+              return new HttpResponse(stored.body, {
+                status: stored.status,
+                headers: { 'Content-Type': stored.contentType, 'Idempotent-Replay': 'true' },
+              })
+            }),
+          ],
+        },
+        {
+          name: 'a provider that stores a refusal under its key fails the check-out judged again',
+          breaks: refusedFirst,
+          tamper: (backend) => [
+            http.post(`${backend.context.baseUrl}/__fake/provider-states`, async ({ request }) => {
+              const asked = (await request.clone().json()) as { state?: string; action?: string }
+              const real = await getResponse(backend.handlers, request, {
+                baseUrl: new URL(request.url).origin,
+              })
+              if (
+                asked.state !== STATES.checkoutRefusedUnderKey.name ||
+                asked.action === 'teardown'
+              )
+                return real
+              const used = (await real!.clone().json()) as Record<string, string>
+              // What a backend keeping every answer would have kept of the refused check-out.
+              await backend.db.idempotentReplies.create({
+                key: used.idempotencyKey!,
+                route: `${DEMO_AGENT_ID}:checkout:${used.taskId}`,
+                status: 409,
+                body: JSON.stringify({
+                  status: 409,
+                  code: 'transition_refused',
+                  title: 'x',
+                  type: 'x',
+                }),
+                contentType: 'application/problem+json',
+                fingerprint: await requestFingerprint(
+                  'PUT',
+                  'application/json',
+                  new TextEncoder().encode(
+                    JSON.stringify({ at: used.deviceTime, offline: false }),
+                  ) as Uint8Array<ArrayBuffer>,
+                ),
+                storedAt: new Date(backend.clock.now()).toISOString(),
+              })
+              return real
+            }),
+          ],
+        },
+      ]
+      // The honest fake backend passes both; each broken one fails the one it breaks. (Run
+      // side by side: four verifications of two interactions, each on its own port.)
+      const run = async (
+        tamper: ((backend: FakeBackend) => HttpHandler[]) | undefined,
+        n: number,
+      ) => {
+        const provider = await startFakeProvider(tamper ? { tamper } : {})
+        try {
+          return await verifyPacts({
+            providerBaseUrl: provider.url,
+            pact: writePact(join(work, `keys-${n}`), keyed),
+          })
+        } finally {
+          await provider.close()
+        }
+      }
+      const [honest, ...broken] = await Promise.all([
+        run(undefined, 0),
+        ...cases.map((c, n) => run(c.tamper, n + 1)),
+      ])
+      if (!honest!.ok || keyed.interactions.length !== 2)
+        results.push({
+          name: 'the Idempotency-Key interactions pass against the fake backend',
+          ok: false,
+          detail: honest!.results.map((r) => `${r.description}: ${r.ok}`).join('; '),
+        })
+      cases.forEach((c, n) => {
+        const failed = broken[n]!.results.filter((r) => !r.ok)
+        const why =
+          (failed[0]?.failure ?? '').split('\n').find((l) => /expected \d{3} but was/.test(l)) ?? ''
+        results.push({
+          name: c.name,
+          ok: failed.length === 1 && failed[0]!.description === c.breaks,
+          detail: `${failed.length} of ${broken[n]!.results.length} failed${
+            failed[0] ? `: “${failed[0].description}” ${why.trim()}` : ''
+          }`,
+        })
+      })
     }
   } finally {
     rmSync(work, { recursive: true, force: true })

@@ -90,6 +90,21 @@ export const IDEMPOTENCY = { 'Idempotency-Key': uuid() }
 
 export const WRITE_HEADERS = { ...AUTH, ...IDEMPOTENCY }
 
+/**
+ * A write sent again with the Idempotency-Key its provider state used (`idempotencyKey`), to
+ * pin what the API does with a key it has seen. The app sends a UUID.
+ */
+export const WRITE_HEADERS_WITH_STATE_KEY = {
+  ...AUTH,
+  'Idempotency-Key': {
+    'pact:matcher:type': 'regex',
+    regex: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+    'pact:generator:type': 'ProviderState',
+    expression: '${idempotencyKey}',
+    value: '9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3',
+  } as unknown as MatchersV3.Matcher<string>,
+}
+
 /** A provider-state value injected by the verifier, with the consumer's example. */
 export function injected<T>(expression: string, example: T) {
   return fromProviderState(expression, example)

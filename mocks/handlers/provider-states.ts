@@ -9,7 +9,7 @@
  * The catalogue of states (names, parameters, what each must arrange) is
  * contracts/provider-states.ts, shared with the consumer tests and the backend team's README.
  */
-import { http, HttpResponse } from 'msw'
+import { getResponse, http, HttpResponse } from 'msw'
 import type { Task } from '@/api/entities'
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
 import {
@@ -27,6 +27,7 @@ import {
   DEMO_TOKEN,
   type ScenarioName,
 } from '../seed/seed'
+import { apiHandlers } from './api-handlers'
 import { updateReport } from './reports'
 import { type BackendContext, type ControlTarget, isoNow, newId, plain } from './support'
 import { updateTask } from './tasks'
@@ -324,6 +325,25 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
       }
     },
   },
+  checkoutStoredUnderKey: {
+    async arrange(ctx, params) {
+      const task = await checkIn(ctx, pickTask(ctx, text(params, 'taskId'), isStarted))
+      const sent = await checkOutWithKey(ctx, task, params)
+      if (sent.status !== 200)
+        throw new ProviderStateError(`O check-out com chave respondeu ${sent.status}.`)
+      return sent.used
+    },
+  },
+  checkoutRefusedUnderKey: {
+    async arrange(ctx, params) {
+      const task = pickTask(ctx, text(params, 'taskId'), isStarted)
+      const sent = await checkOutWithKey(ctx, task, params)
+      if (sent.status !== 409)
+        throw new ProviderStateError(`O check-out antes do check-in respondeu ${sent.status}.`)
+      await checkIn(ctx, task)
+      return sent.used
+    },
+  },
   noTask: { arrange: absent(['taskId']) },
 
   visitedReport: {
@@ -438,6 +458,30 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
       return { projectId: project.id, missionId: mission.id, formId: mission.formId }
     },
   },
+}
+
+/**
+ * `PUT /tasks/{id}/checkout` through the fake backend's own API, as the app would send it now
+ * (online), with an Idempotency-Key: the write a state leaves behind under the key.
+ */
+async function checkOutWithKey(ctx: BackendContext, task: Task, params: Params) {
+  const idempotencyKey = text(params, 'idempotencyKey') ?? crypto.randomUUID()
+  const deviceTime = isoNow(ctx)
+  const origin = 'http://provider-state.local'
+  const response = await getResponse(
+    apiHandlers(ctx),
+    new Request(`${origin}${ctx.baseUrl}/tasks/${encodeURIComponent(task.id)}/checkout`, {
+      method: 'PUT',
+      headers: {
+        Authorization: `Bearer ${DEMO_TOKEN}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+      },
+      body: JSON.stringify({ at: deviceTime, offline: false }),
+    }),
+    { baseUrl: origin },
+  )
+  return { status: response?.status, used: { taskId: task.id, idempotencyKey, deviceTime } }
 }
 
 /** A visited task with an attendant, its report scored on either side of an award's goal. */
