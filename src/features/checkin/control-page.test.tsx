@@ -95,8 +95,9 @@ describe('Controle da visita', () => {
     // Another "online" changes nothing: the server got it once.
     setDeviceOnline(true)
     await new Promise((resolve) => setTimeout(resolve, 50))
+    // Stored answers are scoped to the caller: `<agent>:checkout:<task>`.
     const replies = fakeBackend.db.idempotentReplies.findMany((q) =>
-      q.where({ route: `checkout:${serverTask().id}` }),
+      q.where((r) => r.route.endsWith(`:checkout:${serverTask().id}`)),
     )
     expect(replies).toHaveLength(1)
     expect(replies[0]!.status).toBe(200)
