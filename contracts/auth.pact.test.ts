@@ -2,7 +2,7 @@
 import { newIdempotencyKey } from '@/api/client'
 import { MatchersV3 } from '@pact-foundation/pact'
 import { describe, expect, it } from 'vitest'
-import type { ApiError } from '@/api/api-error'
+import { API_ERROR_MESSAGES, type ApiError } from '@/api/api-error'
 import {
   activateAccount,
   requestSignInCode,
@@ -38,7 +38,9 @@ describe('requestSignInCode — POST /auth/code', () => {
       })
   })
 
-  it('answers 422 naming the phone when no agent has it (the form shows it under the field)', async () => {
+  // docs/decisions/0013: whether a phone is an agent's is not told. A phone no agent has gets
+  // the same answer (and nothing is sent): the app goes on to wait for the code as for any.
+  it('answers a phone no agent has as it answers an agent’s', async () => {
     await pact
       .addInteraction()
       .given(...given(STATES.phoneUnknown))
@@ -49,16 +51,38 @@ describe('requestSignInCode — POST /auth/code', () => {
           connection: 'sms',
         }),
       )
-      .willRespondWith(422, (b) =>
-        problemReply(b, problem(422, 'validation_failed', { fields: fieldErrors('phone') })),
+      .willRespondWith(202, (b) => b.jsonBody(signInTicket(UNKNOWN_PHONE)))
+      .executeTest(async (server) => {
+        useMockServer(server, null)
+        const ticket = await requestSignInCode(UNKNOWN_PHONE, 'sms', newIdempotencyKey())
+        expect(ticket.phone).toBe(UNKNOWN_PHONE)
+        expect(Date.parse(ticket.resendAvailableAt)).toBeLessThan(Date.parse(ticket.expiresAt))
+      })
+  })
+
+  it('locks the resend for a phone no agent has as for an agent’s', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.phoneUnknownCodeRequested))
+      .uponReceiving('a request for another sign-in code within 60 s for a phone no agent has')
+      .withRequest('POST', '/api/auth/code', (b) =>
+        b.headers(IDEMPOTENCY).jsonBody({
+          phone: injected('${phone}', UNKNOWN_PHONE),
+          connection: 'sms',
+        }),
+      )
+      .willRespondWith(429, (b) =>
+        problemReply(
+          b,
+          problem(429, 'otp_resend_locked', { retryAfterSeconds: integer(42) }),
+        ).headers(RETRY_AFTER),
       )
       .executeTest(async (server) => {
         useMockServer(server, null)
         const error = (await requestSignInCode(UNKNOWN_PHONE, 'sms', newIdempotencyKey()).catch(
           (e: unknown) => e,
         )) as ApiError
-        expect(error).toMatchObject({ status: 422, code: 'validation_failed' })
-        expect(error.fieldErrors.phone).toBeDefined()
+        expect(error).toMatchObject({ status: 429, code: 'otp_resend_locked' })
       })
   })
 
@@ -130,6 +154,33 @@ describe('verifySignInCode — POST /auth/session', () => {
       })
   })
 
+  it('answers a code for a phone no agent has as a wrong code', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.phoneUnknownCodeRequested))
+      .uponReceiving('a sign-in code for a phone no agent has')
+      .withRequest('POST', '/api/auth/session', (b) =>
+        b.jsonBody({
+          phone: injected('${phone}', UNKNOWN_PHONE),
+          code: regex('^\\d{6}$', '000000'),
+        }),
+      )
+      .willRespondWith(422, (b) =>
+        problemReply(
+          b,
+          problem(422, 'otp_invalid', { attemptsLeft: integer(4), fields: fieldErrors('code') }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server, null)
+        const error = (await verifySignInCode(UNKNOWN_PHONE, '000000').catch(
+          (e: unknown) => e,
+        )) as ApiError
+        expect(error).toMatchObject({ status: 422, code: 'otp_invalid' })
+        expect(error.message).toBe(API_ERROR_MESSAGES.otp_invalid)
+      })
+  })
+
   it('answers 429 otp_locked after too many wrong tries', async () => {
     await pact
       .addInteraction()
@@ -182,11 +233,13 @@ describe('activateAccount — POST /auth/activation', () => {
           token: injected('${token}', 'convite-demo'),
         }),
       )
-      .willRespondWith(200, (b) => b.jsonBody(session()))
+      .willRespondWith(200, (b) => b.jsonBody(session('none')))
       .executeTest(async (server) => {
         useMockServer(server, null)
         const result = await activateAccount('inv_demo', 'convite-demo')
         expect(result.agent.status).toBe('active')
+        // The activation page goes on to the terms, which a new agent has not accepted.
+        expect(result.agent.termsVersionAccepted).toBeNull()
       })
   })
 

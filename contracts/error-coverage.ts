@@ -61,8 +61,8 @@ const UPLOAD: Unpinned = {
  */
 const KEYED: Unpinned = {
   label: 'Idempotency-Key answer',
-  why: 'Only the Idempotency-Key’s own answers reach the app here: 409 idempotency_key_in_use (the same key still running) is transient and retried with the same key (ApiError.isTransient); 422 idempotency_key_reused goes the operation’s refusal path. The app never reuses a key with another body.',
-  pinnedBy: ['checkOut 409', 'saveReport 422'],
+  why: 'Only the Idempotency-Key’s own answers reach the app here: 409 idempotency_key_in_use (the same key still running) is transient and retried with the same key (ApiError.isTransient); 422 idempotency_key_reused goes the operation’s refusal path, as pinned on the check-out. The app never reuses a key with another body.',
+  pinnedBy: ['checkOut 422', 'checkOut 409'],
 }
 
 export const UNPINNED: Record<string, Unpinned> = {
@@ -71,9 +71,12 @@ export const UNPINNED: Record<string, Unpinned> = {
   'updateProfile 409': KEYED,
   'acceptTerms 422': KEYED,
   'updateBankInfo 409': KEYED,
-  'checkOut 422': KEYED,
   'uploadMedia 409': KEYED,
   'registerPushSubscription 409': KEYED,
+  'requestSignInCode 422': {
+    why: 'Not sent by the app: the form checks the phone (phoneSchema, login-page.tsx) before sending it; a 422 would show under the field all the same (fieldErrors.phone). An unknown phone is not a 422 (docs/decisions/0013). Also the Idempotency-Key’s 422, which the app never provokes.',
+    pinnedBy: ['verifySignInCode 422'],
+  },
   'activateAccount 422': {
     why: 'Not sent by the app: the id and token come from the invitation link and are never empty (the route needs both). A refusal without a link code opens the activation error page’s general reason (activation-page.tsx).',
   },

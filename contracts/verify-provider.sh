@@ -15,8 +15,11 @@
 #   --from-broker                    verify what the broker selects instead (main branch,
 #                                    deployed or released versions, a matching branch; pending
 #                                    pacts on) — needs PACT_BROKER_BASE_URL and --provider-branch
-#   --publish                        with --from-broker: publish the results (needs
-#                                    --provider-version)
+#   --from-webhook PACT_URL          verify the one pact a broker webhook names
+#                                    (${pactbroker.pactUrl}, for a changed pact) — needs
+#                                    PACT_BROKER_BASE_URL
+#   --publish                        with --from-broker or --from-webhook: publish the results
+#                                    (needs --provider-version)
 #   --provider-version V             your commit, e.g. the git sha
 #   --provider-branch B              your branch
 #   --json FILE                      also write the verifier's JSON report
@@ -38,6 +41,7 @@ provider=''
 states=''
 pact="$here/pacts"
 from_broker=false
+webhook=''
 publish=false
 version=''
 branch=''
@@ -60,6 +64,7 @@ while [ "$#" -gt 0 ]; do
     --provider-states-setup-url) states=$(value "$1" "${2:-}"); shift 2 ;;
     --pact) pact=$(value "$1" "${2:-}"); shift 2 ;;
     --from-broker) from_broker=true; shift ;;
+    --from-webhook) webhook=$(value "$1" "${2:-}"); shift 2 ;;
     --publish) publish=true; shift ;;
     --provider-version) version=$(value "$1" "${2:-}"); shift 2 ;;
     --provider-branch) branch=$(value "$1" "${2:-}"); shift 2 ;;
@@ -98,7 +103,20 @@ set -- --provider-name avaliador-api \
 [ -z "$json" ] || set -- --json "$json" "$@"
 [ -t 1 ] || set -- --no-colour "$@"
 
-if $from_broker; then
+# The verifier reads PACT_WEBHOOK_CALLBACK_URL by itself: only --from-webhook sets it.
+unset PACT_WEBHOOK_CALLBACK_URL
+
+if [ -n "$webhook" ]; then
+  $from_broker && usage '--from-webhook and --from-broker do not go together.'
+  [ -n "${PACT_BROKER_BASE_URL:-}" ] || usage '--from-webhook needs PACT_BROKER_BASE_URL.'
+  set -- --broker-url "$PACT_BROKER_BASE_URL" --webhook-callback-url "$webhook" "$@"
+  [ -z "$branch" ] || set -- --provider-branch "$branch" "$@"
+  [ -z "$version" ] || set -- --provider-version "$version" "$@"
+  if $publish; then
+    [ -n "$version" ] || usage '--publish needs --provider-version.'
+    set -- --publish "$@"
+  fi
+elif $from_broker; then
   [ -n "${PACT_BROKER_BASE_URL:-}" ] || usage '--from-broker needs PACT_BROKER_BASE_URL.'
   [ -n "$branch" ] || usage '--from-broker needs --provider-branch (pending and matching-branch pacts).'
   set -- --broker-url "$PACT_BROKER_BASE_URL" \
@@ -112,7 +130,7 @@ if $from_broker; then
     set -- --publish "$@"
   fi
 else
-  $publish && usage '--publish works with --from-broker only (results are published for broker pacts).'
+  $publish && usage '--publish works with --from-broker or --from-webhook (results are published for broker pacts).'
   case "$pact" in
     http://* | https://*) set -- --url "$pact" "$@" ;;
     *)

@@ -2,10 +2,11 @@
  * The visit and its report: check-in by position, check-out, the report (read, save with
  * optimistic concurrency, submit), media, award nominations and the validator's revisions.
  */
+import { readFileSync } from 'node:fs'
 import { MatchersV3 } from '@pact-foundation/pact'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it, vi } from 'vitest'
-import type { ApiError } from '@/api/api-error'
+import { API_ERROR_MESSAGES, type ApiError } from '@/api/api-error'
 import type { ReportInput } from '@/api/entities'
 import {
   answerRevision,
@@ -21,7 +22,8 @@ import {
 import { uploadWithProgress } from '@/lib/visit-store/upload'
 import { IMAGE_MAX_BYTES } from '@/domain/constants'
 import { setSessionExpiredHandler } from '@/lib/api'
-import { STATES } from '../mocks/provider-state-catalogue'
+import { KEPT_DEVICE_TIME, STATES } from '../mocks/provider-state-catalogue'
+import { instantAtMinuteOfHour, RFC3339_DATE_TIME } from './support/date-time'
 import {
   attendant,
   awardGiven,
@@ -41,14 +43,21 @@ import {
   given,
   IDEMPOTENCY,
   injected,
+  injectedInstant,
   newPact,
   statePath,
   useMockServer,
   WRITE_HEADERS,
+  WRITE_HEADERS_WITH_STATE_KEY,
 } from './support/pact'
-import { multipartRequest, problemReply } from './support/raw-body'
+import {
+  multipartRequest,
+  problemReply,
+  type Part,
+  type V4RequestBuilder,
+} from './support/raw-body'
 
-const { eachLike, integer, like, number } = MatchersV3
+const { eachLike, integer, like, number, regex } = MatchersV3
 const pact = newPact()
 
 const AT = '2026-03-11T10:00:00.000Z'
@@ -60,6 +69,9 @@ const JUSTIFICATION =
   'A foto foi tirada de frente para a loja, mas o sol atrapalhou; envio a explicação e confirmo os dados.'
 
 // ------------------------------------------------------------------ check-in and check-out
+
+/** The phone's time of a step made on the spot: the provider's now (`deviceTime`). */
+const deviceTime = () => injectedInstant('deviceTime', AT)
 
 describe('checkInByPosition — PUT /tasks/{id}/checkin/byPosition', () => {
   const position = { lat: -22.9068, lng: -43.1729, accuracy: 10, at: AT }
@@ -77,7 +89,7 @@ describe('checkInByPosition — PUT /tasks/{id}/checkin/byPosition', () => {
             lat: injected('${lat}', position.lat),
             lng: injected('${lng}', position.lng),
             accuracy: number(position.accuracy),
-            at: instant(AT),
+            at: deviceTime(),
           }),
       )
       .willRespondWith(200, (b) => b.jsonBody(task('started', 'checkedIn')))
@@ -99,7 +111,7 @@ describe('checkInByPosition — PUT /tasks/{id}/checkin/byPosition', () => {
         (b) =>
           b
             .headers(WRITE_HEADERS)
-            .jsonBody({ lat: number(0), lng: number(0), accuracy: number(10), at: instant(AT) }),
+            .jsonBody({ lat: number(0), lng: number(0), accuracy: number(10), at: deviceTime() }),
       )
       .willRespondWith(422, (b) =>
         problemReply(b, problem(422, 'outside_radius', { distanceMeters: number(2_560_000) })),
@@ -113,6 +125,8 @@ describe('checkInByPosition — PUT /tasks/{id}/checkin/byPosition', () => {
         ).catch((e: unknown) => e)) as ApiError
         expect(error).toMatchObject({ status: 422, code: 'outside_radius' })
         expect(error.problem?.distanceMeters).toBeGreaterThan(300)
+        // No `detail` in the answer (it is optional): the app says it in its own words.
+        expect(error.message).toBe(API_ERROR_MESSAGES.outside_radius)
       })
   })
 
@@ -129,7 +143,7 @@ describe('checkInByPosition — PUT /tasks/{id}/checkin/byPosition', () => {
             lat: injected('${lat}', position.lat),
             lng: injected('${lng}', position.lng),
             accuracy: number(position.accuracy),
-            at: instant(AT),
+            at: deviceTime(),
           }),
       )
       .willRespondWith(409, (b) => problemReply(b, problem(409, 'already_checked_in')))
@@ -150,23 +164,20 @@ describe('checkOut — PUT /tasks/{id}/checkout', () => {
       .given(...given(STATES.checkedInTask))
       .uponReceiving('a check-out of a running visit')
       .withRequest('PUT', statePath('/tasks/${taskId}/checkout', STATES.checkedInTask), (b) =>
-        b
-          .headers(WRITE_HEADERS)
-          .jsonBody({ at: instant('2026-03-11T10:40:00.000Z'), offline: false }),
+        b.headers(WRITE_HEADERS).jsonBody({ at: deviceTime(), offline: false }),
       )
       .willRespondWith(200, (b) => b.jsonBody(task('visited', 'visited')))
       .executeTest(async (server) => {
         useMockServer(server)
-        const result = await checkOut(
-          'tsk_4826',
-          { at: '2026-03-11T10:40:00.000Z', offline: false },
-          crypto.randomUUID(),
-        )
+        const result = await checkOut('tsk_4826', { at: AT, offline: false }, crypto.randomUUID())
         expect(result.status.code).toBe('visited')
       })
   })
 
   it('accepts a check-out queued offline, keeping the device time', async () => {
+    // The device's time comes from the state (`offlineCheckoutAt`, at hh:40:00Z); the answer
+    // must carry that instant, in any RFC 3339 form: a server storing its own clock fails.
+    const queuedAt = '2026-03-11T10:40:00.000Z'
     await pact
       .addInteraction()
       .given(...given(STATES.checkedInTask))
@@ -174,7 +185,7 @@ describe('checkOut — PUT /tasks/{id}/checkout', () => {
       .withRequest('PUT', statePath('/tasks/${taskId}/checkout', STATES.checkedInTask), (b) =>
         b
           .headers(WRITE_HEADERS)
-          .jsonBody({ at: instant('2026-03-11T10:40:00.000Z'), offline: true }),
+          .jsonBody({ at: injectedInstant('offlineCheckoutAt', queuedAt), offline: true }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody({
@@ -187,7 +198,13 @@ describe('checkOut — PUT /tasks/{id}/checkout', () => {
               lng: number(-43.1),
               accuracy: number(10),
             },
-            checkout: { at: instant('2026-03-11T10:40:00.000Z'), offline: true },
+            checkout: {
+              at: regex(
+                instantAtMinuteOfHour(KEPT_DEVICE_TIME.minute, KEPT_DEVICE_TIME.second),
+                queuedAt,
+              ),
+              offline: true,
+            },
           },
         }),
       )
@@ -195,10 +212,11 @@ describe('checkOut — PUT /tasks/{id}/checkout', () => {
         useMockServer(server)
         const result = await checkOut(
           'tsk_4826',
-          { at: '2026-03-11T10:40:00.000Z', offline: true },
+          { at: queuedAt, offline: true },
           crypto.randomUUID(),
         )
         expect(result.steps.checkout?.offline).toBe(true)
+        expect(Date.parse(result.steps.checkout!.at)).toBe(Date.parse(queuedAt))
       })
   })
 
@@ -208,7 +226,7 @@ describe('checkOut — PUT /tasks/{id}/checkout', () => {
       .given(...given(STATES.startedTask))
       .uponReceiving('a check-out before the check-in')
       .withRequest('PUT', statePath('/tasks/${taskId}/checkout', STATES.startedTask), (b) =>
-        b.headers(WRITE_HEADERS).jsonBody({ at: instant(AT), offline: false }),
+        b.headers(WRITE_HEADERS).jsonBody({ at: deviceTime(), offline: false }),
       )
       .willRespondWith(409, (b) => problemReply(b, problem(409, 'transition_refused')))
       .executeTest(async (server) => {
@@ -219,6 +237,66 @@ describe('checkOut — PUT /tasks/{id}/checkout', () => {
           crypto.randomUUID(),
         ).catch((e: unknown) => e)
         expect(error).toMatchObject({ status: 409, code: 'transition_refused' })
+      })
+  })
+})
+
+// ------------------------------------------------------------------ the Idempotency-Key rule
+
+// What Pact can pin of the rule (contracts/README.md, "The Idempotency-Key rule"), each with a
+// state that sent a check-out under a key through the API: another body with that key is
+// refused, and a refusal was not stored. The rest (a body read whole, a repeat answered after
+// its body, 24 h) is the backend's to keep.
+describe('the Idempotency-Key rule — PUT /tasks/{id}/checkout', () => {
+  it('refuses the same key with another body: 422 idempotency_key_reused', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkoutStoredUnderKey))
+      .uponReceiving('a check-out with the key of an answered check-out and another body')
+      .withRequest(
+        'PUT',
+        statePath('/tasks/${taskId}/checkout', STATES.checkoutStoredUnderKey),
+        (b) =>
+          // The state's check-out was online; this one says it was queued offline.
+          b.headers(WRITE_HEADERS_WITH_STATE_KEY).jsonBody({ at: deviceTime(), offline: true }),
+      )
+      .willRespondWith(422, (b) => problemReply(b, problem(422, 'idempotency_key_reused')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = (await checkOut(
+          'tsk_4826',
+          { at: AT, offline: true },
+          '9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3',
+        ).catch((e: unknown) => e)) as ApiError
+        // A refusal, not a transient failure: the outbox parks the check-out for the agent
+        // instead of sending it again with the same key.
+        expect(error).toMatchObject({ status: 422, code: 'idempotency_key_reused' })
+        expect(error.isTransient).toBe(false)
+        expect(error.message).toBe(API_ERROR_MESSAGES.idempotency_key_reused)
+      })
+  })
+
+  it('judges a key again after a refusal: the same check-out passes once checked in', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.checkoutRefusedUnderKey))
+      .uponReceiving('a check-out sent again with the key of one refused before the check-in')
+      .withRequest(
+        'PUT',
+        statePath('/tasks/${taskId}/checkout', STATES.checkoutRefusedUnderKey),
+        (b) =>
+          // The same body as the refused one (the state's `deviceTime`, online).
+          b.headers(WRITE_HEADERS_WITH_STATE_KEY).jsonBody({ at: deviceTime(), offline: false }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(task('visited', 'visited')))
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const result = await checkOut(
+          'tsk_4826',
+          { at: AT, offline: false },
+          '9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3',
+        )
+        expect(result.status.code).toBe('visited')
       })
   })
 })
@@ -348,10 +426,7 @@ describe('saveReport — PUT /reports/{id}', () => {
         problemReply(
           b,
           problem(422, 'validation_failed', {
-            fields: eachLike({
-              field: 'attendants.0.name',
-              message: like('Use o nome do atendente.'),
-            }),
+            fields: fieldErrors('attendants.0.name', 'Use o nome do atendente.'),
           }),
         ),
       )
@@ -427,18 +502,27 @@ describe('submitReport — POST /reports/{id}/submission', () => {
 
 // ------------------------------------------------------------------ media
 
-type UploadFile = { content: string; fileName: string; type: string }
+type UploadFile = { content: Buffer; fileName: string; type: string; width: number; height: number }
 
-/** The multipart parts the app sends for a photo of the visit (fixed boundary: raw-body.ts). */
-const photoParts = (file: UploadFile) => [
+/** A real 32 × 24 JPEG (a provider may look at the bytes, not only at the part's type). */
+const JPEG = readFileSync(new URL('./support/fachada.jpg', import.meta.url))
+
+/**
+ * The multipart parts the app sends for a photo of the visit (fixed boundary: raw-body.ts).
+ * The task goes in the query, where the verifier puts the state's id; `takenAt` is the
+ * phone's time the photo was taken, which a multipart body cannot take from the state.
+ */
+const photoParts = (file: UploadFile): Part[] => [
   { name: 'file', value: file.content, fileName: file.fileName, contentType: file.type },
   { name: 'kind', value: 'photo' },
-  { name: 'taskId', value: 'tsk_4826' },
-  { name: 'takenAt', value: AT },
-  { name: 'width', value: '1280' },
-  { name: 'height', value: '960' },
+  { name: 'takenAt', value: AT, regex: RFC3339_DATE_TIME },
+  { name: 'width', value: String(file.width) },
+  { name: 'height', value: String(file.height) },
   { name: 'caption', value: 'Fachada' },
 ]
+
+/** `POST /media?taskId=…`, the task the state checked in. */
+const uploadTo = (b: V4RequestBuilder) => b.query({ taskId: injected('${taskId}', 'tsk_4826') })
 
 /**
  * The app's own upload (XMLHttpRequest, for progress), run on jsdom's XMLHttpRequest and
@@ -450,13 +534,13 @@ async function appUpload(server: { url: string }, file: UploadFile, progress?: n
   vi.stubGlobal('FormData', page.window.FormData)
   return uploadWithProgress(
     {
-      file: new page.window.Blob([file.content], { type: file.type }),
+      file: new page.window.Blob([new Uint8Array(file.content)], { type: file.type }),
       fileName: file.fileName,
       kind: 'photo',
       taskId: 'tsk_4826',
       takenAt: AT,
-      width: 1280,
-      height: 960,
+      width: file.width,
+      height: file.height,
       caption: 'Fachada',
     },
     crypto.randomUUID(),
@@ -465,9 +549,11 @@ async function appUpload(server: { url: string }, file: UploadFile, progress?: n
 }
 
 const PHOTO: UploadFile = {
-  content: 'foto-da-fachada-comprimida',
+  content: JPEG,
   fileName: 'fachada.jpg',
   type: 'image/jpeg',
+  width: 32,
+  height: 24,
 }
 
 describe('uploadMedia — POST /media (multipart)', () => {
@@ -477,17 +563,12 @@ describe('uploadMedia — POST /media (multipart)', () => {
       .given(...given(STATES.checkedInTask))
       .uponReceiving('an upload of a photo of the visit')
       .withRequest('POST', '/api/media', (b) =>
-        multipartRequest(b.headers(WRITE_HEADERS), photoParts(PHOTO)),
+        multipartRequest(uploadTo(b).headers(WRITE_HEADERS), photoParts(PHOTO)),
       )
       .willRespondWith(201, (b) =>
-        b.jsonBody({
-          ...evidence(),
-          kind: 'photo',
-          mimeType: like('image/jpeg'),
-          width: integer(1280),
-          height: integer(960),
-          caption: like('Fachada'),
-        }),
+        // The app keeps the photo's type, size and caption it sent: it reads the stored id,
+        // kind, url, bytes and time.
+        b.jsonBody({ ...evidence(), kind: 'photo' }),
       )
       .executeTest(async (server) => {
         useMockServer(server)
@@ -506,10 +587,13 @@ describe('uploadMedia — POST /media (multipart)', () => {
       .uponReceiving('an upload of a photo with an expired session')
       .withRequest('POST', '/api/media', (b) =>
         multipartRequest(
-          b.headers({
-            Authorization: injected('Bearer ${token}', 'Bearer expired-token'),
-            ...IDEMPOTENCY,
-          }),
+          b
+            // No task of the state's: any id will do, the session is refused first.
+            .query({ taskId: 'tsk_4826' })
+            .headers({
+              Authorization: injected('Bearer ${token}', 'Bearer expired-token'),
+              ...IDEMPOTENCY,
+            }),
           photoParts(PHOTO),
         ),
       )
@@ -529,17 +613,19 @@ describe('uploadMedia — POST /media (multipart)', () => {
   })
 
   it('answers 413 file_too_large for a photo over the limit (the photo is refused, not retried)', async () => {
+    // A JPEG just over the limit (the real one, padded after its end marker): a provider that
+    // looks at the bytes sees a JPEG, and refuses it for its size.
     const big: UploadFile = {
-      content: 'x'.repeat(IMAGE_MAX_BYTES + 1),
+      ...PHOTO,
+      content: Buffer.concat([JPEG, Buffer.alloc(IMAGE_MAX_BYTES + 1 - JPEG.byteLength)]),
       fileName: 'grande.jpg',
-      type: 'image/jpeg',
     }
     await pact
       .addInteraction()
       .given(...given(STATES.checkedInTask))
       .uponReceiving('an upload of a photo larger than the limit')
       .withRequest('POST', '/api/media', (b) =>
-        multipartRequest(b.headers(WRITE_HEADERS), photoParts(big)),
+        multipartRequest(uploadTo(b).headers(WRITE_HEADERS), photoParts(big)),
       )
       .willRespondWith(413, (b) => problemReply(b, problem(413, 'file_too_large')))
       .executeTest(async (server) => {
@@ -550,13 +636,19 @@ describe('uploadMedia — POST /media (multipart)', () => {
   })
 
   it('answers 415 unsupported_media_type for a picture that is not JPG, PNG or WebP', async () => {
-    const gif: UploadFile = { content: 'GIF89a', fileName: 'fachada.gif', type: 'image/gif' }
+    const gif: UploadFile = {
+      content: Buffer.from('GIF89a'),
+      fileName: 'fachada.gif',
+      type: 'image/gif',
+      width: 32,
+      height: 24,
+    }
     await pact
       .addInteraction()
       .given(...given(STATES.checkedInTask))
       .uponReceiving('an upload of a photo in a format the API does not take')
       .withRequest('POST', '/api/media', (b) =>
-        multipartRequest(b.headers(WRITE_HEADERS), photoParts(gif)),
+        multipartRequest(uploadTo(b).headers(WRITE_HEADERS), photoParts(gif)),
       )
       .willRespondWith(415, (b) => problemReply(b, problem(415, 'unsupported_media_type')))
       .executeTest(async (server) => {

@@ -41,7 +41,10 @@ export const ANSWER_KEYS = {
   balanceCents: { type: 'integer', description: 'The available balance, in cents.' },
   overBalanceCents: { type: 'integer', description: 'An amount above the balance, in cents.' },
   taskId: { type: 'string', description: 'A task id.' },
-  slug: { type: 'string', description: 'A task slug (T-4826).' },
+  slug: {
+    type: 'string',
+    description: 'A slug: of a task (T-4826) or of a notification, as the state says.',
+  },
   lat: { type: 'number', description: 'The latitude of the task’s location.' },
   lng: { type: 'number', description: 'The longitude of the task’s location.' },
   scheduledFor: {
@@ -58,6 +61,22 @@ export const ANSWER_KEYS = {
     type: 'string',
     format: 'date-time',
     description: 'A date-time after a task’s deadline.',
+  },
+  deviceTime: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      'Now, by your clock: the time the phone sends for a check-in or check-out made on the spot.',
+  },
+  offlineCheckoutAt: {
+    type: 'string',
+    format: 'date-time',
+    description:
+      'A device time for a check-out queued offline: in the past, after the check-in, at minute 40 and second 0 of its UTC hour (hh:40:00Z).',
+  },
+  idempotencyKey: {
+    type: 'string',
+    description: 'The Idempotency-Key (a UUID) the state sent a write with, through your API.',
   },
   reportId: { type: 'string', description: 'A report id.' },
   evidenceId: { type: 'string', description: 'An evidence (uploaded photo) id.' },
@@ -102,6 +121,14 @@ export const answerKeys = (state: ProviderStateSpec): AnswerKey[] => [
 
 const state = <S extends ProviderStateSpec>(spec: S) => spec
 
+/**
+ * Where `offlineCheckoutAt` sits in its UTC hour. Pact cannot compare a response value with a
+ * state's value, so the pact recognises the kept device time by this mark
+ * (contracts/support/date-time.ts, instantAtMinuteOfHour): a server storing its own clock
+ * would have to read hh:40:00 at that moment.
+ */
+export const KEPT_DEVICE_TIME = { minute: 40, second: 0 } as const
+
 export const DEMO = { phone: DEMO_PHONE, token: DEMO_TOKEN, agentId: DEMO_AGENT_ID } as const
 
 export const STATES = {
@@ -126,7 +153,7 @@ export const STATES = {
     returns: [],
     signsIn: true,
     setup:
-      'An active agent (every signed-in state below arranges this agent) who has accepted the current terms of use, with at least one task (any status) and at least one wallet transaction. Open a session for the agent and return its token as `authToken`.',
+      'An active agent (every signed-in state below arranges this agent) who has accepted the current terms of use (`termsVersionAccepted` is their version, with its `acceptedAt`), with at least one task (any status) and at least one wallet transaction. Open a session for the agent and return its token as `authToken`.',
   }),
   sessionExpired: state({
     name: 'the session {token} has expired',
@@ -150,7 +177,15 @@ export const STATES = {
     returns: ['phone'],
     signsIn: false,
     setup:
-      'No agent has this E.164 phone: asking for a code answers 422 `validation_failed` with a field error on `phone`. Return the phone used.',
+      'No agent has this E.164 phone, and no code was asked for it. Asking for a code answers as for an agent’s phone — 202 with the ticket, `connection` as asked — and sends nothing (docs/decisions/0013: the API does not tell whether a phone is an agent’s). Return the phone used.',
+  }),
+  phoneUnknownCodeRequested: state({
+    name: 'a sign-in code was requested for {phone}, which no agent has',
+    params: { phone: '+5511900000000' },
+    returns: ['phone'],
+    signsIn: false,
+    setup:
+      'No agent has this E.164 phone, and a code was just asked for it (nothing was sent): it behaves like an agent’s phone with a pending code — asking again within 60 s answers 429 `otp_resend_locked`, a code answers 422 `otp_invalid` with the tries left, 4 now. Return the phone used.',
   }),
   codeRequested: state({
     name: 'a sign-in code was requested for {phone}',
@@ -158,7 +193,7 @@ export const STATES = {
     returns: ['phone', 'code', 'wrongCode'],
     signsIn: false,
     setup:
-      'A sign-in code was just sent to the agent with this phone: valid for 10 minutes, no wrong tries yet, resend locked for 60 s. Return the phone, the valid `code` and a `wrongCode` that is not it.',
+      'A sign-in code was just sent to the agent with this phone, who has accepted the current terms of use (`termsVersionAccepted`): valid for 10 minutes, no wrong tries yet, resend locked for 60 s. Return the phone, the valid `code` and a `wrongCode` that is not it.',
   }),
   codeLocked: state({
     name: 'the sign-in code for {phone} is locked',
@@ -181,7 +216,8 @@ export const STATES = {
     params: { invitationId: 'inv_demo', token: 'convite-demo' },
     returns: ['invitationId', 'token'],
     signsIn: false,
-    setup: 'An unused, unexpired invitation for an agent. Return its `invitationId` and `token`.',
+    setup:
+      'An unused, unexpired invitation for an agent who has not accepted any terms of use yet (`termsVersionAccepted` null). Return its `invitationId` and `token`.',
   }),
   invitationExpired: state({
     name: 'the invitation {invitationId} with token {token} has expired',
@@ -212,7 +248,7 @@ export const STATES = {
     returns: ['balanceCents', 'overBalanceCents'],
     signsIn: true,
     setup:
-      'Signed-in agent with bank data and at least this available balance (cents) in the wallet, with some transactions. Return the real `balanceCents` and any `overBalanceCents` above it (a withdrawal of it answers 409 `insufficient_balance`).',
+      'Signed-in agent with bank data (`bank`) and at least this available balance (cents) in the wallet, with some transactions. Return the real `balanceCents` and any `overBalanceCents` above it (a withdrawal of it answers 409 `insufficient_balance`).',
   }),
   noBankData: state({
     name: 'the agent has no bank data and an available balance of {balanceCents}',
@@ -235,7 +271,7 @@ export const STATES = {
     returns: ['taskId', 'scheduledFor', 'outsideWindow'],
     signsIn: true,
     setup:
-      'An offer to the agent, pending, expiring in more than an hour, for a task with a project and a mission that has at least one checklist item, one time and one award. Return its `taskId`, a `scheduledFor` date-time inside its window (accepting for that date must work) and an `outsideWindow` date-time after the window ends (accepting for it answers 409 `date_outside_window`).',
+      'An offer to the agent, `pending`, expiring in more than an hour, for a task with a project and a mission that has at least one checklist item, one time and one award. Return its `taskId`, a `scheduledFor` date-time inside its window (accepting for that date must work) and an `outsideWindow` date-time after the window ends (accepting for it answers 409 `date_outside_window`).',
   }),
   expiredOpportunity: state({
     name: 'the opportunity {taskId} has expired',
@@ -255,18 +291,34 @@ export const STATES = {
   startedTask: state({
     name: 'a started task {taskId} not checked in',
     params: { taskId: 'tsk_4826' },
-    returns: ['taskId', 'slug', 'lat', 'lng', 'scheduledFor', 'afterDeadline'],
+    returns: ['taskId', 'slug', 'lat', 'lng', 'scheduledFor', 'afterDeadline', 'deviceTime'],
     signsIn: true,
     setup:
-      "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m must pass), a `scheduledFor` between now and the deadline (rescheduling to it must pass) and an `afterDeadline` date-time after the deadline (rescheduling to it answers 409 `date_outside_window`).",
+      "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m, at `deviceTime`, must pass), a `scheduledFor` between now and the deadline (rescheduling to it must pass), an `afterDeadline` date-time after the deadline (rescheduling to it answers 409 `date_outside_window`) and `deviceTime`, now by your clock.",
   }),
   checkedInTask: state({
     name: 'a task {taskId} checked in',
     params: { taskId: 'tsk_4826' },
-    returns: ['taskId', 'lat', 'lng'],
+    returns: ['taskId', 'lat', 'lng', 'deviceTime', 'offlineCheckoutAt'],
     signsIn: true,
     setup:
-      "The agent's `started` task with `steps.checkin` set (the visit is running); its report is editable and takes uploads. Media uploads name the task inside the multipart body, which Pact cannot rewrite: the task id must be the one in params (`tsk_4826`).",
+      "The agent's `started` task with `steps.checkin` set (the visit is running); its report is editable and takes uploads. Return its `taskId`, the location's `lat`/`lng`, `deviceTime` (now, by your clock) and `offlineCheckoutAt`: the time of a check-out the phone queued offline, which the API keeps as the check-out's time — a past instant after the check-in, at minute 40 and second 0 of its UTC hour (the latest hh:40:00Z at least a minute ago, with the check-in 20 minutes before it). The pact recognises the kept time by that minute and second, in any offset: a check-out that stores your clock instead fails.",
+  }),
+  checkoutStoredUnderKey: state({
+    name: 'a check-out of task {taskId} was answered under Idempotency-Key {idempotencyKey}',
+    params: { taskId: 'tsk_4826', idempotencyKey: '9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3' },
+    returns: ['taskId', 'idempotencyKey', 'deviceTime'],
+    signsIn: true,
+    setup:
+      'The agent’s task checked in, then checked out through your API — `PUT /tasks/{taskId}/checkout` with `Idempotency-Key: <idempotencyKey>` and the body `{"at": <deviceTime>, "offline": false}` — and answered 200, which your API stored under the key. Return the `taskId`, the `idempotencyKey` (a UUID of yours) and the `deviceTime` sent. The same key with another body then answers 422 `idempotency_key_reused`.',
+  }),
+  checkoutRefusedUnderKey: state({
+    name: 'a check-out of task {taskId} under Idempotency-Key {idempotencyKey} was refused before its check-in',
+    params: { taskId: 'tsk_4826', idempotencyKey: '3f8d2b6a-1c47-4e9b-a0d5-7e2c9f1b8a64' },
+    returns: ['taskId', 'idempotencyKey', 'deviceTime'],
+    signsIn: true,
+    setup:
+      'The agent’s `started` task: a check-out through your API — `PUT /tasks/{taskId}/checkout` with `Idempotency-Key: <idempotencyKey>` and the body `{"at": <deviceTime>, "offline": false}` — was refused (409 `transition_refused`, no check-in yet); then the task was checked in (`steps.checkin` set). A refusal is not stored: the same key and body now check out. Return the `taskId`, the `idempotencyKey` (a UUID of yours) and the `deviceTime` sent.',
   }),
   noTask: state({
     name: 'the agent has no task {taskId}',
@@ -281,7 +333,7 @@ export const STATES = {
     returns: ['reportId', 'taskId', 'version', 'staleVersion'],
     signsIn: true,
     setup:
-      "The agent's task in status `visited` whose report is complete (answers, attendants each with at least one trait, times, checklist, evidences, tax receipt, proof) at some version, never sent for validation (so it has no validator revision: asking for the current one answers 404). Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
+      "The agent's task in status `visited` whose report is complete (answers, attendants each with at least one trait, times, checklist, evidences, tax receipt, proof) at some version, never sent for validation (`submittedAt` null, and no validator revision: asking for the current one answers 404). Return `reportId`, `taskId`, the current `version` and a `staleVersion` lower than it.",
   }),
   incompleteReport: state({
     name: 'a visited task with an incomplete report {reportId} at version {version}',
@@ -328,7 +380,7 @@ export const STATES = {
     returns: ['revisionId', 'reportId', 'pendencyId'],
     signsIn: true,
     setup:
-      "The agent's task in status `contested` whose current revision is `open` with exactly one unresolved pendency. Return the three ids.",
+      "The agent's task in status `contested` (so visited: `steps.checkin` and `steps.checkout` set) whose current revision is `open` with exactly one unresolved pendency. Return the three ids.",
   }),
   unreadNotifications: state({
     name: 'the agent has unread notifications',
@@ -342,7 +394,7 @@ export const STATES = {
     params: { slug: 'nova-oportunidade-perto-de-voce-1' },
     returns: ['slug'],
     signsIn: true,
-    setup: 'An unread notification of the agent with a link. Return its `slug`.',
+    setup: 'An unread notification of the agent (`readAt` null) with a `link`. Return its `slug`.',
   }),
   noNotification: state({
     name: 'the agent has no notification {slug}',

@@ -22,6 +22,7 @@ import {
   loadSpec,
   operationOf,
   pactFreshness,
+  pairedErrors,
   parseVerifierOutput,
   rulePathMatches,
   serialisePact,
@@ -355,4 +356,28 @@ describe('the fake backend’s provider-state endpoint', () => {
 it('documents every provider state in the README table', () => {
   const table = statesTable()
   for (const state of Object.values(STATES)) expect(table).toContain(`\`${state.name}\``)
+})
+
+describe('404 and 410 interactions and their pairs', () => {
+  const at = (description: string, path: string, status: number): PactInteraction => ({
+    ...interaction(description, path),
+    response: { status },
+  })
+  it('pairs a 404 with a 2xx of the same operation, and reports one with none', () => {
+    const { pairs, problems } = pairedErrors(spec, [
+      at('a task', '/api/tasks/tsk_1', 200),
+      at('no task', '/api/tasks/tsk_0', 404),
+      at('no revision', '/api/reports/rep_1/revisions/current', 404),
+      at('a report', '/api/reports/rep_1', 200),
+    ])
+    expect(pairs.map((p) => [p.operationId, p.pairedWith.length])).toEqual([
+      ['getTask', 1],
+      ['getCurrentRevision', 0],
+    ])
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^no revision .* answers 404 with no 2xx interaction of getCurrentRevision/,
+      ),
+    ])
+  })
 })

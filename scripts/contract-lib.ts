@@ -362,10 +362,10 @@ export async function checkAgainstSpec(
 
 // ------------------------------------------------------------------ date-time and date matchers
 
-type Schema = Record<string, unknown>
+export type Schema = Record<string, unknown>
 
 /** A schema with its `$ref` (to `#/components/…`) followed. */
-function resolveRef(spec: OpenApi, node: unknown): Schema {
+export function resolveRef(spec: OpenApi, node: unknown): Schema {
   let current = node as Schema | undefined
   for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
     const parts = current.$ref.replace(/^#\//, '').split('/')
@@ -424,9 +424,9 @@ export function rulePathMatches(rulePath: string, path: ReadonlyArray<string | n
   return tokens.length === path.length && tokens.every((t, i) => t === '*' || t === String(path[i]))
 }
 
-type RuleSet = Record<string, { matchers?: Array<Record<string, unknown>> }>
+export type RuleSet = Record<string, { matchers?: Array<Record<string, unknown>> }>
 
-const pointer = (path: ReadonlyArray<string | number>) =>
+export const pointer = (path: ReadonlyArray<string | number>) =>
   `$${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`
 
 /** The schema openapi.yaml declares for an interaction's response body, if any. */
@@ -466,7 +466,12 @@ export const responseBodyOf = (interaction: PactInteraction): unknown =>
 export function formatMatcherFindings(
   spec: OpenApi,
   pacts: readonly PactFile[],
-  expected: { dateTime: string; dateFormat: string },
+  expected: {
+    dateTime: string
+    dateFormat: string
+    /** Stricter date-time regexes that still accept every RFC 3339 form of their instants. */
+    keptInstants?: readonly string[]
+  },
 ): SpecFinding[] {
   const ops = specOperations(spec)
   const findings: SpecFinding[] = []
@@ -483,7 +488,12 @@ export function formatMatcherFindings(
           .flatMap(([, rule]) => rule.matchers ?? [])
         const ok =
           leaf.format === 'date-time'
-            ? matchers.some((m) => m.match === 'regex' && m.regex === expected.dateTime)
+            ? matchers.some(
+                (m) =>
+                  m.match === 'regex' &&
+                  (m.regex === expected.dateTime ||
+                    (expected.keptInstants ?? []).includes(String(m.regex))),
+              )
             : matchers.some((m) => m.match === 'date' && m.format === expected.dateFormat)
         if (!ok)
           findings.push({
@@ -737,4 +747,41 @@ export function renderErrorCoverage(rows: readonly ErrorCoverageRow[]): string {
     '',
     ...[...legend].map(([label, why]) => `[${label}] ${why}`),
   ].join('\n')
+}
+
+// ------------------------------------------------------------------ 404 and 410 paired
+
+export type ErrorPair = { error: string; status: number; operationId: string; pairedWith: string[] }
+
+/**
+ * Every 404 and 410 interaction with the 2xx interactions of the same operation. A provider
+ * without the endpoint answers its catch-all 404 and passes a 404 interaction by accident;
+ * the 2xx of the same operation cannot pass so, which is why each 404/410 needs one (verified
+ * in the same run: a backend filtering interactions must keep the pair together).
+ */
+export function pairedErrors(
+  spec: OpenApi,
+  interactions: readonly PactInteraction[],
+): { pairs: ErrorPair[]; problems: string[] } {
+  const ops = specOperations(spec)
+  const base = basePathOf(spec)
+  const opOf = (i: PactInteraction) =>
+    operationOf(ops, base, i.request.method, i.request.path)?.operationId
+  const pairs = interactions
+    .filter((i) => i.response.status === 404 || i.response.status === 410)
+    .map((i) => ({
+      error: interactionId(i),
+      status: i.response.status,
+      operationId: opOf(i) ?? '?',
+      pairedWith: interactions
+        .filter((o) => o.response.status < 300 && o.response.status >= 200 && opOf(o) === opOf(i))
+        .map(interactionId),
+    }))
+  const problems = pairs
+    .filter((p) => p.pairedWith.length === 0)
+    .map(
+      (p) =>
+        `${p.error} answers ${p.status} with no 2xx interaction of ${p.operationId}: a provider without the endpoint passes it with its catch-all 404`,
+    )
+  return { pairs, problems }
 }

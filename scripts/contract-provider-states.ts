@@ -26,15 +26,25 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 export const STATES_DOC = join(root, 'contracts', 'provider-states.yaml')
 export const CONFORMANCE_SCRIPT = join(root, 'contracts', 'check-provider-states.sh')
 
-/** Runs contracts/check-provider-states.sh against a state endpoint (sh, curl and jq). */
-export function checkProviderStates(url: string): Promise<{ ok: boolean; output: string }> {
+/**
+ * Runs contracts/check-provider-states.sh against a state endpoint (sh, curl and jq), with its
+ * options (`--only STATE`, `--only-file FILE`). `code` is its exit code (2: bad usage).
+ */
+export function checkProviderStates(
+  url: string,
+  options: readonly string[] = [],
+): Promise<{ ok: boolean; output: string; code: number | null }> {
   return new Promise((resolve) => {
-    const child = spawn('sh', [CONFORMANCE_SCRIPT, url], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('sh', [CONFORMANCE_SCRIPT, url, ...options], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}` }))
-    child.on('close', (code) => resolve({ ok: code === 0, output }))
+    child.on('error', (error) =>
+      resolve({ ok: false, output: `${output}\n${error.message}`, code: null }),
+    )
+    child.on('close', (code) => resolve({ ok: code === 0, output, code }))
   })
 }
 
@@ -105,7 +115,7 @@ export async function renderProviderStatesDoc(file: string): Promise<string> {
         '- `params` carry the consumer’s examples. Use them when you can; otherwise use your own and answer those.',
         '- An unknown state or a failed setup answers non-2xx: the interaction then fails with that message instead of a misleading mismatch.',
         '- **Teardown** answers 2xx (an empty object); the next setup starts clean anyway.',
-        '- `POST /media` names its task inside a multipart body, which the verifier cannot rewrite: the state `a task {taskId} checked in` must arrange task `tsk_4826`.',
+        '- The verifier injects values into JSON bodies, paths, queries and headers, not into a multipart body: `POST /media` takes its task in the query (`taskId`).',
         '',
         '`contracts/check-provider-states.sh` checks an endpoint against this document. Generated from `mocks/provider-state-catalogue.ts`; do not edit by hand.',
       ].join('\n'),

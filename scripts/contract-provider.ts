@@ -1,7 +1,8 @@
 /**
  * The fake backend served over real HTTP for provider verification: createFakeBackend with
  * the control plane (which holds the provider-state endpoint) on a free loopback port.
- * `tamper` lets the tooling self-test swap one handler for a broken one; `rewrite` changes
+ * `tamper` lets the tooling self-test swap one handler for a broken one, `remove` leaves an
+ * operation out (its requests get the catch-all 404 problem); `rewrite` changes
  * every API answer on its way out (a status, or a JSON body) while the control plane stays as
  * it is — the date-time styles and the wrong-status self-test use it.
  */
@@ -36,15 +37,36 @@ function rewriting(backend: FakeBackend, rewrite: Rewrite): HttpHandler {
   })
 }
 
+/** An operation the provider leaves out, as `METHOD /path` with openapi.yaml's `{params}`. */
+export type Removed = `${'GET' | 'PUT' | 'POST' | 'DELETE'} /${string}`
+
+/** Whether a handler serves `METHOD /path` (msw writes the path `/api/reports/:id/…`). */
+const serves = (handler: HttpHandler, base: string, removed: Removed) => {
+  const [method, path] = removed.split(' ') as [string, string]
+  const info = handler.info as { method?: unknown; path?: unknown }
+  return info.method === method && info.path === `${base}${path.replace(/\{(\w+)\}/g, ':$1')}`
+}
+
 export async function startFakeProvider(
-  options: { tamper?: (backend: FakeBackend) => HttpHandler[]; rewrite?: Rewrite } = {},
+  options: {
+    tamper?: (backend: FakeBackend) => HttpHandler[]
+    rewrite?: Rewrite
+    /** Operations the provider does not have: their requests get the catch-all 404. */
+    remove?: readonly Removed[]
+  } = {},
 ): Promise<FakeProvider> {
   const backend = await createFakeBackend({ controlApi: true, latencyMs: 0 })
   const overrides = [
     ...(options.tamper?.(backend) ?? []),
     ...(options.rewrite ? [rewriting(backend, options.rewrite)] : []),
   ]
-  const handlers = [...overrides, ...backend.handlers]
+  const base = backend.context.baseUrl
+  const kept = backend.handlers.filter(
+    (h) => !(options.remove ?? []).some((r) => serves(h, base, r)),
+  )
+  if (kept.length + (options.remove?.length ?? 0) !== backend.handlers.length)
+    throw new Error(`Not every operation to remove is served: ${options.remove?.join(', ')}`)
+  const handlers = [...overrides, ...kept]
   const middleware = fakeBackendMiddleware(() => handlers, { now: backend.clock.now })
   const server = createServer((req, res) => void middleware(req, res))
   await new Promise<void>((resolve, reject) => {

@@ -31,7 +31,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { answerKeys, STATES, STATE_BY_NAME } from '../mocks/provider-state-catalogue'
+import {
+  answerKeys,
+  KEPT_DEVICE_TIME,
+  STATES,
+  STATE_BY_NAME,
+} from '../mocks/provider-state-catalogue'
 import { ARRANGEMENTS } from '../mocks/handlers/provider-states'
 import {
   appCalls,
@@ -43,6 +48,7 @@ import {
   injectionFindings,
   loadSpec,
   pactFilesIn,
+  pairedErrors,
   pactFreshness,
   readPact,
   relativeTo,
@@ -51,8 +57,14 @@ import {
   serialisePact,
   specOperations,
 } from './contract-lib'
-import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from '../contracts/support/date-time'
+import {
+  FULL_DATE_FORMAT,
+  instantAtMinuteOfHour,
+  RFC3339_DATE_TIME,
+} from '../contracts/support/date-time'
 import { AUTH_STYLES, GENERIC_401, UNPINNED } from '../contracts/error-coverage'
+import { REQUEST_NARROWINGS } from '../contracts/narrowings'
+import { specAgreement } from './contract-agreement'
 import { printDateTimeRun, runDateTimeStyles } from './contract-date-times'
 import { startFakeProvider } from './contract-provider'
 import {
@@ -231,15 +243,22 @@ try {
   // 5. Spec check: the comparator on openapi.yaml as committed, and the date-time and date
   //    matchers every `format: date-time` / `format: date` field of a response needs.
   const spec = loadSpec(join(root, 'openapi.yaml'))
-  const findings = await step(
-    '5. every interaction against openapi.yaml (openapi-pact-comparator, date-time matchers)',
-    async () => [
-      ...(await checkAgainstSpec(spec, pacts)),
-      ...formatMatcherFindings(spec, pacts, {
-        dateTime: RFC3339_DATE_TIME,
-        dateFormat: FULL_DATE_FORMAT,
+  const { findings, agreement } = await step(
+    '5. every interaction against openapi.yaml (openapi-pact-comparator, date-time matchers, what the pacts require beyond the spec)',
+    async () => ({
+      findings: [
+        ...(await checkAgainstSpec(spec, pacts)),
+        ...formatMatcherFindings(spec, pacts, {
+          dateTime: RFC3339_DATE_TIME,
+          dateFormat: FULL_DATE_FORMAT,
+          keptInstants: [instantAtMinuteOfHour(KEPT_DEVICE_TIME.minute, KEPT_DEVICE_TIME.second)],
+        }),
+      ],
+      agreement: specAgreement(spec, pacts, {
+        stateSetup: new Map(Object.values(STATES).map((s) => [s.name, s.setup])),
+        requestReasons: REQUEST_NARROWINGS,
       }),
-    ],
+    }),
   )
   const errors = findings.filter((f) => f.type === 'error')
   const warnings = findings.filter((f) => f.type === 'warning')
@@ -253,6 +272,18 @@ try {
     `Spec check: ${interactions.length} interactions, ${errors.length} errors, ${warnings.length} warnings`,
   )
   if (errors.length) failures.push('pacts do not fit openapi.yaml')
+  const by = (kind: string) => agreement.explained.filter((e) => e.by === kind).length
+  console.log(
+    `Beyond the spec: the pacts require ${agreement.explained.length} optional, nullable or single values, ` +
+      `each explained — ${by('spec')} by an if/then of openapi.yaml, ${by('state')} by their provider state's ` +
+      `description, ${by('request')} by the request (contracts/narrowings.ts)` +
+      (agreement.problems.length
+        ? '.'
+        : '; every value the spec constrains (enum, const, pattern) is matched by that constraint.'),
+  )
+  for (const p of agreement.problems) console.log(`  ✗ ${p}`)
+  if (agreement.problems.length)
+    failures.push('the pacts ask more than openapi.yaml allows, or less than the app reads')
 
   // 6. Date-times in every RFC 3339 style.
   const dateTimes = await step('6. date-times written every RFC 3339 way verify', () =>
@@ -320,6 +351,18 @@ try {
         `${pinnedRows.reduce((n, r) => n + r.interactions.length, 0)} interactions, ${generic.length} by the generic 401 path ` +
         `of their way of sending the token, ${errorsCovered.rows.length - pinnedRows.length - generic.length} explained in contracts/error-coverage.ts.`,
     )
+    const paired = pairedErrors(spec, interactions)
+    console.log(
+      `\n404 and 410 interactions, each with a 2xx of its operation (without it a provider lacking the endpoint passes on its catch-all 404): ${paired.pairs.filter((p) => p.pairedWith.length > 0).length} of ${paired.pairs.length} paired.`,
+    )
+    for (const p of paired.pairs)
+      console.log(
+        `  ${p.pairedWith.length ? '✓' : '✗'} ${p.operationId} ${p.status}: ${p.error.replace(/ \[.*$/, '')} ↔ ${
+          p.pairedWith.map((w) => w.replace(/ \[.*$/, '')).join(' | ') || 'nothing'
+        }`,
+      )
+    for (const p of paired.problems) console.log(`  ✗ ${p}`)
+    if (paired.problems.length) failures.push('a 404 or 410 interaction a missing endpoint passes')
     for (const p of errorsCovered.problems) console.log(`  ✗ ${p}`)
     if (errorsCovered.problems.length)
       failures.push('declared errors without an interaction or a reason')

@@ -17,6 +17,10 @@ writeFileSync(
   '#!/bin/sh\nfor a in "$@"; do printf "%s\\n" "$a"; done\necho "broker=${PACT_BROKER_BASE_URL:-}"\n',
 )
 chmodSync(stub, 0o755)
+/** A stub that shows whether the verifier would see a webhook URL in its environment. */
+const stubEnv = join(work, 'pact-env')
+writeFileSync(stubEnv, '#!/bin/sh\necho "webhook=${PACT_WEBHOOK_CALLBACK_URL:-}"\n')
+chmodSync(stubEnv, 0o755)
 
 function run(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync('sh', [VERIFY_SCRIPT, ...args], {
@@ -84,6 +88,44 @@ describe('contracts/verify-provider.sh', () => {
     expect(lines).not.toContain('--dir')
   })
 
+  it('with --from-webhook: the one pact the webhook names, from the broker, results published', () => {
+    const url =
+      'https://broker.test/pacts/provider/avaliador-api/consumer/avaliador-app/pact-version/abc'
+    const { status, lines } = run(
+      [
+        '--provider-base-url',
+        'http://localhost:8080',
+        ...STATES,
+        '--from-webhook',
+        url,
+        '--provider-version',
+        'sha1',
+        '--provider-branch',
+        'main',
+        '--publish',
+      ],
+      { PACT_BROKER_BASE_URL: 'https://broker.test' },
+    )
+    expect(status).toBe(0)
+    expect(after(lines, '--webhook-callback-url')).toBe(url)
+    expect(after(lines, '--broker-url')).toBe('https://broker.test')
+    expect(after(lines, '--provider-version')).toBe('sha1')
+    expect(after(lines, '--provider-branch')).toBe('main')
+    expect(lines).toContain('--publish')
+    // Only that pact: no selectors, no local folder.
+    expect(lines).not.toContain('--consumer-version-selectors')
+    expect(lines).not.toContain('--dir')
+  })
+
+  it('never lets a webhook URL in the environment turn a local run into a broker one', () => {
+    // The verifier reads PACT_WEBHOOK_CALLBACK_URL itself, before any --dir or --url.
+    const { lines } = run(['--provider-base-url', 'http://localhost:8080', ...STATES], {
+      PACT: stubEnv,
+      PACT_WEBHOOK_CALLBACK_URL: 'https://broker.test/pacts/x',
+    })
+    expect(lines).toContain('webhook=')
+  })
+
   it('refuses bad usage with exit code 2', () => {
     expect(run(['--provider-base-url', 'http://localhost']).status).toBe(2)
     expect(run(['--provider-base-url', 'ftp://x', ...STATES]).status).toBe(2)
@@ -91,6 +133,10 @@ describe('contracts/verify-provider.sh', () => {
       run(['--provider-base-url', 'http://localhost', ...STATES, '--from-broker']).status,
     ).toBe(2)
     expect(run(['--provider-base-url', 'http://localhost', ...STATES, '--publish']).status).toBe(2)
+    expect(
+      run(['--provider-base-url', 'http://localhost', ...STATES, '--from-webhook', 'https://b/p'])
+        .status,
+    ).toBe(2)
   })
 
   it('is what the Node route runs', () => {

@@ -15,8 +15,9 @@ const { like, eachLike, integer, number, boolean, regex, nullValue, date } = Mat
 export const instant = (example = '2026-03-10T12:00:00.000Z') => regex(RFC3339_DATE_TIME, example)
 /** An RFC 3339 full-date (`format: date`). */
 export const calendarDate = (example = '2026-03-10') => date(FULL_DATE_FORMAT, example)
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 export const oneOf = (values: readonly string[], example: string = values[0]!) =>
-  regex(`^(${values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`, example)
+  regex(`^(${values.map(escapeRegex).join('|')})$`, example)
 
 export const E164 = '^\\+55[1-9][1-9]\\d{8,9}$'
 export const phone = (example: string = DEMO.phone) => regex(E164, example)
@@ -34,14 +35,18 @@ export const health = () => ({
   time: instant(),
 })
 
-export const signInTicket = () => ({
-  phone: phone(),
+export const signInTicket = (example: string = DEMO.phone) => ({
+  phone: phone(example),
   connection: 'sms',
   resendAvailableAt: instant('2026-03-10T12:01:00.000Z'),
   expiresAt: instant('2026-03-10T12:10:00.000Z'),
 })
 
-export const agent = () => ({
+/**
+ * The agent as the app reads it. `termsVersionAccepted` is `string | null` in the spec: the
+ * pact asks for the one its provider state arranges (named in the state's description).
+ */
+export const agent = (terms: 'accepted' | 'none' = 'accepted') => ({
   id: like(DEMO.agentId),
   name: like('Ana Souza'),
   phone: phone(),
@@ -49,7 +54,7 @@ export const agent = () => ({
   cpf: cpf(),
   status: oneOf(['active', 'inactive', 'blocked']),
   available: boolean(true),
-  termsVersionAccepted: like('2026.2'),
+  termsVersionAccepted: terms === 'accepted' ? like('2026.2') : nullValue(),
   counts: {
     pendingOpportunities: integer(5),
     unreadNotifications: integer(3),
@@ -58,10 +63,10 @@ export const agent = () => ({
   },
 })
 
-export const session = () => ({
+export const session = (terms: 'accepted' | 'none' = 'accepted') => ({
   token: like('ses_7Hk2QaP9xZ'),
   expiresAt: instant('2026-04-09T12:00:00.000Z'),
-  agent: agent(),
+  agent: agent(terms),
 })
 
 // ------------------------------------------------------------------ account
@@ -112,7 +117,7 @@ export const bankInfo = () => ({
   branch: regex('^\\d{1,5}$', '0001'),
   account: regex('^\\d{1,12}-[\\dXx]$', '1234567-8'),
   accountType: oneOf(['corrente', 'poupanca']),
-  pixKey: like('ana.souza@exemplo.com.br'),
+  // `pixKey` is optional (the form shows it empty when it is missing): not asked for.
 })
 
 export const wallet = () => ({
@@ -160,7 +165,8 @@ export const task = (statusCode: TaskStatusCode | null = null, steps: StepsKind 
   title: like('Compra na padaria do supermercado'),
   location: location(),
   status: {
-    code: statusCode ?? oneOf(TASK_STATUSES, 'started'),
+    // A regex even for one status: inside `eachLike` a plain value would be "any string".
+    code: statusCode ? oneOf([statusCode]) : oneOf(TASK_STATUSES, 'started'),
     changedAt: instant(),
   },
   scheduledFor: instant('2026-03-12T14:00:00.000Z'),
@@ -361,15 +367,23 @@ export const bulletin = (read: boolean | null) => ({
 
 // ------------------------------------------------------------------ problems
 
-/** An application/problem+json body with its exact status and code (the app branches on it). */
+/**
+ * An application/problem+json body with its exact status and code (the app branches on it).
+ * No `detail`: it is optional in the spec, and without it the app shows its own pt-BR message
+ * for the code (API_ERROR_MESSAGES).
+ */
 export const problem = (status: number, code: string, extra: Record<string, unknown> = {}) => ({
   type: like(`https://avaliador.example/problems/${code.replaceAll('_', '-')}`),
   title: like('Ação não permitida'),
   status,
-  detail: like('Explicação em português para o avaliador.'),
   code,
   ...extra,
 })
 
+/**
+ * The field errors of a 422 whose request has one invalid field: each names it by the dotted
+ * path the app looks its message up by (`attendants.0.name`, `ApiError.fieldErrors`), matched
+ * exactly — a backend answering the JSON pointer `/attendants/0/name`, or another field, fails.
+ */
 export const fieldErrors = (field: string, message = 'Confira este campo.') =>
-  eachLike({ field: like(field), message: like(message) })
+  eachLike({ field: regex(`^${escapeRegex(field)}$`, field), message: like(message) })

@@ -21,3 +21,31 @@ export const RFC3339_DATE_TIME =
  * written form, and the date matcher also refuses days that do not exist.
  */
 export const FULL_DATE_FORMAT = 'yyyy-MM-dd'
+
+const two = (n: number) => String(n).padStart(2, '0')
+const OFFSET_HOURS = '([01]\\d|2[0-3])'
+
+/**
+ * An RFC 3339 date-time whose instant is in second `minute`:`second` of its UTC hour (any
+ * fraction: a backend may keep microseconds or drop milliseconds), written in any of the forms
+ * above: `10:40:00Z`, `07:40:00.000-03:00`, `16:10:00+05:30`. Seconds keep their value under any offset, minutes move by the offset's
+ * minutes: one alternative per local minute, each with the offsets that put it there.
+ *
+ * Pact cannot compare a response value with a value of the provider state (the verifier
+ * applies provider-state generators to requests only), so a value the provider must keep as
+ * sent is recognised by a mark it cannot have by chance: the offline check-out's device time
+ * is arranged at minute 40, second 0, and a server that stores its own clock instead fails
+ * unless its clock read hh:40:00 at that moment (one second in an hour).
+ */
+export function instantAtMinuteOfHour(minute: number, second = 0): string {
+  const locals = Array.from({ length: 60 }, (_, local) => {
+    const plus = (local - minute + 60) % 60
+    const minus = (minute - local + 60) % 60
+    const zones =
+      plus === 0
+        ? ['[Zz]', `[+-]${OFFSET_HOURS}:00`]
+        : [`\\+${OFFSET_HOURS}:${two(plus)}`, `-${OFFSET_HOURS}:${two(minus)}`]
+    return `${two(local)}:${two(second)}(\\.\\d+)?(${zones.join('|')})`
+  })
+  return `^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):(${locals.join('|')})$`
+}

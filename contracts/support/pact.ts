@@ -14,7 +14,13 @@ import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { resetApiClient } from '@/lib/api'
 import { clearSession, saveSession } from '@/lib/session'
-import { AUTH_TOKEN_KEY, DEMO, type ProviderStateSpec } from '../../mocks/provider-state-catalogue'
+import {
+  AUTH_TOKEN_KEY,
+  DEMO,
+  type AnswerKey,
+  type ProviderStateSpec,
+} from '../../mocks/provider-state-catalogue'
+import { RFC3339_DATE_TIME } from './date-time'
 
 export const CONSUMER = 'avaliador-app'
 export const PROVIDER = 'avaliador-api'
@@ -84,9 +90,38 @@ export const IDEMPOTENCY = { 'Idempotency-Key': uuid() }
 
 export const WRITE_HEADERS = { ...AUTH, ...IDEMPOTENCY }
 
+/**
+ * A write sent again with the Idempotency-Key its provider state used (`idempotencyKey`), to
+ * pin what the API does with a key it has seen. The app sends a UUID.
+ */
+export const WRITE_HEADERS_WITH_STATE_KEY = {
+  ...AUTH,
+  'Idempotency-Key': {
+    'pact:matcher:type': 'regex',
+    regex: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+    'pact:generator:type': 'ProviderState',
+    expression: '${idempotencyKey}',
+    value: '9a3c1e52-7d4b-4f0a-8c2e-51b7a0d9e6f3',
+  } as unknown as MatchersV3.Matcher<string>,
+}
+
 /** A provider-state value injected by the verifier, with the consumer's example. */
 export function injected<T>(expression: string, example: T) {
   return fromProviderState(expression, example)
+}
+
+/**
+ * A date-time the provider state answers (`deviceTime`, `offlineCheckoutAt`), injected by the
+ * verifier; the app's own must be an RFC 3339 date-time (not just any string).
+ */
+export function injectedInstant(key: AnswerKey, example: string) {
+  return {
+    'pact:matcher:type': 'regex',
+    regex: RFC3339_DATE_TIME,
+    'pact:generator:type': 'ProviderState',
+    expression: `\${${key}}`,
+    value: example,
+  } as unknown as MatchersV3.Matcher<string>
 }
 
 /** `/api/...` with `${param}` from the provider state, e.g. path`/tasks/${'taskId'}/checkout`. */

@@ -61,15 +61,21 @@ describe('POST /auth/code', () => {
     expect(res.body.connection).toBe('whatsapp')
   })
 
-  it('refuses a number of no agent with 422 on the phone field', async () => {
+  it('answers a number of no agent as it answers an agent’s, and sends nothing', async () => {
     const { api } = await setup()
-    const res = await requestCode(api, '+5521912345678')
-    expect(res.status).toBe(422)
-    expect(res.body.code).toBe('validation_failed')
-    expect(res.body.fields).toEqual([
-      { field: 'phone', message: 'Este número não está cadastrado. Fale com o suporte.' },
-    ])
+    const known = await requestCode(api, DEMO_PHONE)
+    const unknown = await requestCode(api, '+5521912345678')
+    expect(unknown.status).toBe(known.status)
+    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort())
     expect(peekSignInCode(api.backend.context, '+5521912345678')).toBeUndefined()
+    // The resend lock and the tries behave alike too: nothing tells the two apart.
+    expect((await requestCode(api, '+5521912345678')).body.code).toBe('otp_resend_locked')
+    const wrong = await api.call('POST', '/auth/session', {
+      body: { phone: '+5521912345678', code: '123456' },
+      token: null,
+    })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body).toMatchObject({ code: 'otp_invalid', attemptsLeft: 4 })
   })
 
   it('refuses a phone that is not E.164 with 422 on the phone field', async () => {

@@ -26,7 +26,6 @@ import { idempotent } from './idempotency'
 export const SESSION_TTL_MS = 30 * 24 * 3_600_000
 
 export const authMessages = {
-  unknownPhone: 'Este número não está cadastrado. Fale com o suporte.',
   noCode: 'Nenhum código ativo para este número. Peça um novo código.',
   expired: 'Este código expirou. Peça um novo.',
   locked: `Você errou o código ${OTP_MAX_ATTEMPTS} vezes. Peça um novo código.`,
@@ -42,11 +41,15 @@ const wrongCodeMessage = (attemptsLeft: number) =>
 const secondsUntil = (ctx: BackendContext, iso: string) =>
   Math.max(0, Math.ceil((Date.parse(iso) - ctx.clock.now()) / 1000))
 
-/** The last sign-in code sent to a phone (any accepted spelling of it), if there is one. */
+/**
+ * The last sign-in code sent to a phone (any accepted spelling of it), if there is one. A
+ * phone no agent has gets a code too (see `POST /auth/code`), but it is never sent: none here.
+ */
 export function peekSignInCode(ctx: BackendContext, phone: string): string | undefined {
   const parsed = parsePhone(phone)
   if (!parsed) return undefined
   const e164 = toE164(parsed)
+  if (!ctx.db.agents.findFirst((q) => q.where({ phone: e164 }))) return undefined
   return ctx.db.otps.findFirst((q) => q.where({ phone: e164 }))?.code
 }
 
@@ -68,11 +71,9 @@ export function authHandlers(ctx: BackendContext) {
     http.post('/auth/code', async ({ request }) =>
       idempotent(ctx, request, 'auth:code', async () => {
         const body = await readBody(request, 'SignInCodeRequest')
+        // Whether an agent has this phone is not told (docs/decisions/0013): a phone no agent
+        // has gets the same answer, resend lock and tries as one that has, and nothing is sent.
         const agent = db.agents.findFirst((q) => q.where({ phone: body.phone }))
-        if (!agent)
-          throw problem(422, 'validation_failed', authMessages.unknownPhone, {
-            fields: [{ field: 'phone', message: authMessages.unknownPhone }],
-          })
         const previous = db.otps.findFirst((q) => q.where({ phone: body.phone }))
         if (previous && Date.parse(previous.resendAvailableAt) > ctx.clock.now()) {
           const wait = secondsUntil(ctx, previous.resendAvailableAt)
@@ -97,7 +98,11 @@ export function authHandlers(ctx: BackendContext) {
           failedAttempts: 0,
         }
         await db.otps.create(otp)
-        ctx.log(`Código de acesso para ${body.phone}: ${otp.code}`)
+        ctx.log(
+          agent
+            ? `Código de acesso para ${body.phone}: ${otp.code}`
+            : `Nenhum avaliador com o telefone ${body.phone}: nada enviado.`,
+        )
         return Response.json(
           {
             phone: otp.phone,

@@ -15,6 +15,7 @@ import {
   taskIn,
   upload,
   uploadForm,
+  uploadPath,
 } from './report-test-kit'
 
 let api: FakeApi
@@ -122,7 +123,7 @@ describe('the Idempotency-Key rule', () => {
       },
     })
     const request = (body: BodyInit) =>
-      new Request('http://fake.test/api/media', {
+      new Request(`http://fake.test/api${uploadPath(task)}`, {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${DEMO_TOKEN}`,
@@ -223,12 +224,17 @@ describe('a body cut by the network (real HTTP)', () => {
   afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
   /** Sends the head and part of the body, then drops the connection. */
-  async function sendPartOfUpload(body: Uint8Array, contentType: string, key: string) {
+  async function sendPartOfUpload(
+    task: { id: string },
+    body: Uint8Array,
+    contentType: string,
+    key: string,
+  ) {
     const socket = connect(port, '127.0.0.1')
     await new Promise<void>((resolve) => socket.once('connect', resolve))
     socket.write(
       [
-        'POST /api/media HTTP/1.1',
+        `POST /api${uploadPath(task)} HTTP/1.1`,
         `Host: 127.0.0.1:${port}`,
         `Authorization: Bearer ${DEMO_TOKEN}`,
         `Content-Type: ${contentType}`,
@@ -249,11 +255,11 @@ describe('a body cut by the network (real HTTP)', () => {
     const task = taskIn(api, 'started')
     await checkIn(api, task)
     const { bytes, contentType } = await multipart(uploadForm(task, { bytes: jpegBytes(60_000) }))
-    await sendPartOfUpload(bytes, contentType, 'cut-upload-0001')
+    await sendPartOfUpload(task, bytes, contentType, 'cut-upload-0001')
     expect(storedKeys()).not.toContain('cut-upload-0001')
     expect(storedReport(api, task).evidences).toHaveLength(0)
 
-    const retry = await fetch(`http://127.0.0.1:${port}/api/media`, {
+    const retry = await fetch(`http://127.0.0.1:${port}/api${uploadPath(task)}`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${DEMO_TOKEN}`,
@@ -270,7 +276,7 @@ describe('a body cut by the network (real HTTP)', () => {
     await checkIn(api, task)
     const form = () => uploadForm(task, { bytes: jpegBytes(200_000) })
     const headers = { Authorization: `Bearer ${DEMO_TOKEN}`, 'Idempotency-Key': 'lost-answer-1' }
-    const url = `http://127.0.0.1:${port}/api/media`
+    const url = `http://127.0.0.1:${port}/api${uploadPath(task)}`
     expect((await fetch(url, { method: 'POST', headers, body: form() })).status).toBe(201)
 
     // The repeat's body trickles in; its answer must come after the last byte, not before.

@@ -103,7 +103,6 @@ function readUploadFields(form: FormData) {
     Object.entries({
       file: '(arquivo)',
       kind: text('kind'),
-      taskId: text('taskId'),
       takenAt: text('takenAt'),
       width: text('width'),
       height: text('height'),
@@ -137,7 +136,9 @@ export function mediaHandlers(ctx: BackendContext) {
   return [
     http.post('/media', async ({ request }) => {
       const agent = requireAgent(ctx, request)
-      return idempotent(ctx, request, 'media', async () => {
+      // The task is in the query: a key sent for one task is not a repeat for another.
+      const taskId = new URL(request.url).searchParams.get('taskId')
+      return idempotent(ctx, request, `media:${taskId ?? ''}`, async () => {
         let form: FormData
         try {
           form = await request.formData()
@@ -145,7 +146,9 @@ export function mediaHandlers(ctx: BackendContext) {
           return invalid([{ field: 'file', message: 'Envie o arquivo como multipart/form-data.' }])
         }
         const upload = readUploadFields(form)
-        const task = findAgentTask(ctx, agent.id, upload.taskId)
+        if (!taskId)
+          return invalid([{ field: 'taskId', message: 'Diga de qual tarefa é o arquivo.' }])
+        const task = findAgentTask(ctx, agent.id, taskId)
         const refusal = uploadRefusal(task)
         if (refusal) return invalid([{ field: 'taskId', message: refusal }])
 

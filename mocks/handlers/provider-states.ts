@@ -9,10 +9,15 @@
  * The catalogue of states (names, parameters, what each must arrange) is
  * contracts/provider-states.ts, shared with the consumer tests and the backend team's README.
  */
-import { http, HttpResponse } from 'msw'
+import { getResponse, http, HttpResponse } from 'msw'
 import type { Task } from '@/api/entities'
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
-import { AUTH_TOKEN_KEY, STATES, type StateKey } from '../provider-state-catalogue'
+import {
+  AUTH_TOKEN_KEY,
+  KEPT_DEVICE_TIME,
+  STATES,
+  type StateKey,
+} from '../provider-state-catalogue'
 import { TERMS_VERSION } from '../seed/catalogue'
 import {
   DEFAULT_SEED,
@@ -22,6 +27,7 @@ import {
   DEMO_TOKEN,
   type ScenarioName,
 } from '../seed/seed'
+import { apiHandlers } from './api-handlers'
 import { updateReport } from './reports'
 import { type BackendContext, type ControlTarget, isoNow, newId, plain } from './support'
 import { updateTask } from './tasks'
@@ -62,10 +68,10 @@ function pickTask(ctx: BackendContext, wanted: string | undefined, fits: (t: Tas
 
 const isStarted = (t: Task) => t.status.code === 'started' && !t.steps.checkin
 
-async function checkIn(ctx: BackendContext, task: Task) {
+async function checkIn(ctx: BackendContext, task: Task, at: string = isoNow(ctx)) {
   return updateTask(ctx, task, (t) => {
     t.steps.checkin = {
-      at: isoNow(ctx),
+      at,
       lat: task.location.lat,
       lng: task.location.lng,
       accuracy: 10,
@@ -79,17 +85,18 @@ function reportOf(ctx: BackendContext, task: Task) {
   return plain(report)
 }
 
-/** A sign-in code for the demo agent, as `POST /auth/code` would leave it, then adjusted. */
+/** A sign-in code for a phone (the demo agent's), as `POST /auth/code` would leave it, then adjusted. */
 async function seedCode(
   ctx: BackendContext,
   params: Params,
   adjust: (otp: { expiresAt: string; resendAvailableAt: string; failedAttempts: number }) => void,
+  phone: string = DEMO_PHONE,
 ) {
   const now = ctx.clock.now()
   const requested = text(params, 'code')
   const code = requested && /^\d{6}$/.test(requested) ? requested : '482913'
   const otp = {
-    phone: DEMO_PHONE,
+    phone,
     code,
     connection: 'sms' as const,
     sentAt: iso(now),
@@ -98,9 +105,17 @@ async function seedCode(
     failedAttempts: 0,
   }
   adjust(otp)
-  ctx.db.otps.deleteMany((q) => q.where({ phone: DEMO_PHONE }))
+  ctx.db.otps.deleteMany((q) => q.where({ phone }))
   await ctx.db.otps.create(otp)
-  return { phone: DEMO_PHONE, code, wrongCode: code === '000000' ? '111111' : '000000' }
+  return { phone, code, wrongCode: code === '000000' ? '111111' : '000000' }
+}
+
+/** The phone in params (or the example), which no agent of the scenario may have. */
+function unknownPhone(ctx: BackendContext, params: Params) {
+  const phone = text(params, 'phone') ?? '+5511900000000'
+  if (ctx.db.agents.findFirst((q) => q.where({ phone })))
+    throw new ProviderStateError(`Há um avaliador com o telefone ${phone}.`)
+  return phone
 }
 
 /** Ids that must not exist: the database is just reset, so any the seed never makes will do. */
@@ -131,11 +146,11 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   },
 
   phoneRegistered: { arrange: () => ({ phone: DEMO_PHONE }) },
-  phoneUnknown: {
-    arrange(ctx, params) {
-      const phone = text(params, 'phone') ?? '+5511900000000'
-      if (ctx.db.agents.findFirst((q) => q.where({ phone })))
-        throw new ProviderStateError(`Há um avaliador com o telefone ${phone}.`)
+  phoneUnknown: { arrange: (ctx, params) => ({ phone: unknownPhone(ctx, params) }) },
+  phoneUnknownCodeRequested: {
+    async arrange(ctx, params) {
+      // What `POST /auth/code` leaves for a phone no agent has: a code nobody received.
+      const { phone } = await seedCode(ctx, {}, () => {}, unknownPhone(ctx, params))
       return { phone }
     },
   },
@@ -160,7 +175,15 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
   },
 
   invitationPending: {
-    arrange: () => ({ invitationId: DEMO_INVITATION.id, token: DEMO_INVITATION.token }),
+    async arrange(ctx) {
+      // An invited agent has accepted no terms yet: activation leads to them.
+      await ctx.db.agents.update((q) => q.where({ id: DEMO_AGENT_ID }), {
+        data(a) {
+          a.termsVersionAccepted = null
+        },
+      })
+      return { invitationId: DEMO_INVITATION.id, token: DEMO_INVITATION.token }
+    },
   },
   invitationExpired: {
     async arrange(ctx) {
@@ -276,13 +299,49 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
         lng: task.location.lng,
         scheduledFor: iso(Math.min(now + DAY, now + (deadline - now) / 2)),
         afterDeadline: iso(deadline + DAY),
+        deviceTime: iso(now),
       }
     },
   },
   checkedInTask: {
     async arrange(ctx, params) {
+      const now = ctx.clock.now()
+      // The latest hh:40:00Z at least a minute ago, the visit started 20 minutes before it.
+      const mark = new Date(now - MINUTE)
+      mark.setUTCMinutes(KEPT_DEVICE_TIME.minute, KEPT_DEVICE_TIME.second, 0)
+      if (mark.getTime() > now - MINUTE) mark.setTime(mark.getTime() - HOUR)
+      const offlineCheckoutAt = mark.getTime()
+      const task = await checkIn(
+        ctx,
+        pickTask(ctx, text(params, 'taskId'), isStarted),
+        iso(offlineCheckoutAt - 20 * MINUTE),
+      )
+      return {
+        taskId: task.id,
+        lat: task.location.lat,
+        lng: task.location.lng,
+        deviceTime: iso(now),
+        offlineCheckoutAt: iso(offlineCheckoutAt),
+      }
+    },
+  },
+  checkoutStoredUnderKey: {
+    async arrange(ctx, params) {
       const task = await checkIn(ctx, pickTask(ctx, text(params, 'taskId'), isStarted))
-      return { taskId: task.id, lat: task.location.lat, lng: task.location.lng }
+      const sent = await checkOutWithKey(ctx, task, params)
+      if (sent.status !== 200)
+        throw new ProviderStateError(`O check-out com chave respondeu ${sent.status}.`)
+      return sent.used
+    },
+  },
+  checkoutRefusedUnderKey: {
+    async arrange(ctx, params) {
+      const task = pickTask(ctx, text(params, 'taskId'), isStarted)
+      const sent = await checkOutWithKey(ctx, task, params)
+      if (sent.status !== 409)
+        throw new ProviderStateError(`O check-out antes do check-in respondeu ${sent.status}.`)
+      await checkIn(ctx, task)
+      return sent.used
     },
   },
   noTask: { arrange: absent(['taskId']) },
@@ -399,6 +458,30 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
       return { projectId: project.id, missionId: mission.id, formId: mission.formId }
     },
   },
+}
+
+/**
+ * `PUT /tasks/{id}/checkout` through the fake backend's own API, as the app would send it now
+ * (online), with an Idempotency-Key: the write a state leaves behind under the key.
+ */
+async function checkOutWithKey(ctx: BackendContext, task: Task, params: Params) {
+  const idempotencyKey = text(params, 'idempotencyKey') ?? crypto.randomUUID()
+  const deviceTime = isoNow(ctx)
+  const origin = 'http://provider-state.local'
+  const response = await getResponse(
+    apiHandlers(ctx),
+    new Request(`${origin}${ctx.baseUrl}/tasks/${encodeURIComponent(task.id)}/checkout`, {
+      method: 'PUT',
+      headers: {
+        Authorization: `Bearer ${DEMO_TOKEN}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+      },
+      body: JSON.stringify({ at: deviceTime, offline: false }),
+    }),
+    { baseUrl: origin },
+  )
+  return { status: response?.status, used: { taskId: task.id, idempotencyKey, deviceTime } }
 }
 
 /** A visited task with an attendant, its report scored on either side of an award's goal. */

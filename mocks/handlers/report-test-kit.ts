@@ -89,7 +89,6 @@ export function uploadForm(task: Pick<Task, 'id'>, options: UploadOptions = {}) 
   const form = new FormData()
   const fields: Record<string, string> = {
     kind,
-    taskId: task.id,
     takenAt: '2026-03-10T14:05:00.000Z',
     ...(kind === 'audio' ? { durationSecs: '42.5' } : { width: '1600', height: '1200' }),
     ...options.fields,
@@ -110,8 +109,12 @@ export function uploadForm(task: Pick<Task, 'id'>, options: UploadOptions = {}) 
   return form
 }
 
+/** `POST /media`'s path for a task's evidence (the task goes in the query). */
+export const uploadPath = (task: Pick<Task, 'id'>) =>
+  `/media?${new URLSearchParams({ taskId: task.id })}`
+
 export function upload(api: FakeApi, task: Pick<Task, 'id'>, options: UploadOptions = {}) {
-  return api.call('POST', '/media', {
+  return api.call('POST', uploadPath(task), {
     form: uploadForm(task, options),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(options.token !== undefined ? { token: options.token } : {}),

@@ -30,7 +30,13 @@ export type paths = {
     }
     get?: never
     put?: never
-    /** Send a one-time sign-in code by SMS or WhatsApp */
+    /**
+     * Send a one-time sign-in code by SMS or WhatsApp
+     * @description Does not tell whether an agent has the phone (docs/decisions/0013): a phone no agent has
+     *     gets the same answers — 202 with its ticket, the 60 s resend lock (429), and on
+     *     `POST /auth/session` 422 `otp_invalid` with the tries left — and nothing is sent. 422
+     *     here is for a body that is not valid (a phone that is not E.164).
+     */
     post: operations['requestSignInCode']
     delete?: never
     options?: never
@@ -773,14 +779,14 @@ export type components = {
       | 'idempotency_key_in_use'
     FieldError: {
       /**
-       * @description Dotted path of the field in the request body.
+       * @description Dotted path of the field in the request body: property names, and array indexes as numbers (`attendants.0.name`, not the JSON pointer `/attendants/0/name`). The app shows the message under the field with this path.
        * @example attendants.0.name
        */
       field: string
       /** @example Use no máximo duas palavras. */
       message: string
     }
-    /** @description RFC 9457 problem details. */
+    /** @description RFC 9457 problem details. `detail` is optional: without it the app shows its own pt-BR message for the `code`. The members a code's answer must carry are required below by `allOf` (each an `if` on the code). */
     Problem: {
       type: string
       title: string
@@ -799,7 +805,7 @@ export type components = {
       missing?: components['schemas']['MissingItem'][]
       /** @description For `stale_version`, the report as the server has it now. */
       current?: components['schemas']['Report']
-    }
+    } & (unknown & unknown & unknown & unknown & unknown & unknown)
     MissingItem: {
       section: components['schemas']['ReportSection']
       pageId?: string
@@ -1405,7 +1411,6 @@ export type components = {
     MediaUpload: {
       file: string
       kind: components['schemas']['EvidenceKind']
-      taskId: string
       /** Format: date-time */
       takenAt: string
       /** @description Pixels, as decimal text. */
@@ -1803,7 +1808,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description A code was sent. It expires in 10 minutes and may be resent after 60 s. */
+      /** @description A code was sent, if an agent has the phone. It expires in 10 minutes and may be resent after 60 s. */
       202: {
         headers: {
           [name: string]: unknown
@@ -2781,7 +2786,13 @@ export interface operations {
   }
   uploadMedia: {
     parameters: {
-      query?: never
+      query: {
+        /**
+         * @description The task (checked in) whose report the evidence is for. In the query, not in the multipart body: the Pact verifier can put a provider state's task id there.
+         * @example tsk_4821
+         */
+        taskId: string
+      }
       header: {
         /**
          * @description A client-made unique key (UUID), scoped to the caller and the operation. A repeat with the same key and body returns the stored first answer (header `Idempotent-Replay: true`) when that answer was a 2xx, kept for 24 hours; a refusal is not stored. Another body with the same key: 422 `idempotency_key_reused`. While the first is running: 409 `idempotency_key_in_use`.

@@ -10,7 +10,8 @@ export const authCopy = {
   },
   request: {
     title: 'Código enviado',
-    sentTo: 'Enviamos um código para',
+    // The API does not say whether a number is an agent's (docs/decisions/0013).
+    sentTo: 'Se este celular estiver cadastrado, enviamos um código para',
     validity: (minutes: number) => `Ele vale por ${minutes} minutos.`,
     resent: 'Enviamos um novo código.',
     typeCode: 'Digitar o código',

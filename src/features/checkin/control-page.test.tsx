@@ -95,6 +95,7 @@ describe('Controle da visita', () => {
     // Another "online" changes nothing: the server got it once.
     setDeviceOnline(true)
     await new Promise((resolve) => setTimeout(resolve, 50))
+    // Stored answers are scoped to the caller: `<agent>:checkout:<task>`.
     const replies = fakeBackend.db.idempotentReplies.findMany((q) =>
       q.where((r) => r.route.endsWith(`:checkout:${serverTask().id}`)),
     )

@@ -14,7 +14,7 @@ import { notifySessionExpired } from '@/lib/api'
 import { observeServerDate } from '@/lib/clock'
 import { confirmReachability, reportReachability } from '@/lib/connectivity'
 import { sessionToken } from '@/lib/session'
-import type { components } from '@/api/schema.gen'
+import type { components, operations } from '@/api/schema.gen'
 
 /** Called with the share of the body sent, 0..1 (at most every 5 %, and never 1 before the server answers). */
 export type UploadProgressListener = (fraction: number) => void
@@ -26,13 +26,15 @@ type Schemas = components['schemas']
 /**
  * The spec's upload fields, with the file as the Blob it is and the name it travels with. The
  * spec describes the numeric parts as the decimal text a multipart body carries; here they are
- * the numbers the stored Evidence has, and `mediaUploadForm` writes them as text.
+ * the numbers the stored Evidence has, and `mediaUploadForm` writes them as text. The task
+ * goes in the query (`uploadUrl`), the rest in the body.
  */
 export type MediaUploadFields = Omit<
   Schemas['MediaUpload'],
   'file' | 'width' | 'height' | 'durationSecs'
 > &
-  Pick<Schemas['Evidence'], 'width' | 'height' | 'durationSecs'> & {
+  Pick<Schemas['Evidence'], 'width' | 'height' | 'durationSecs'> &
+  operations['uploadMedia']['parameters']['query'] & {
     file: Blob
     fileName: string
   }
@@ -42,12 +44,15 @@ const PATH = '/media'
 const DEFAULT_TIMEOUT_MS = 180_000
 const PROGRESS_STEP = 0.05
 
+/** Where an upload goes: `POST /media?taskId=…`. */
+const uploadUrl = (fields: MediaUploadFields) =>
+  `${runtimeConfig().apiBaseUrl}${PATH}?${new URLSearchParams({ taskId: fields.taskId })}`
+
 /** The multipart body of an upload. */
 export function mediaUploadForm(fields: MediaUploadFields): FormData {
   const form = new FormData()
   form.set('file', fields.file, fields.fileName)
   form.set('kind', fields.kind)
-  form.set('taskId', fields.taskId)
   form.set('takenAt', fields.takenAt)
   if (fields.width !== undefined) form.set('width', String(fields.width))
   if (fields.height !== undefined) form.set('height', String(fields.height))
@@ -112,7 +117,7 @@ export function uploadWithProgress(
       return
     }
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${runtimeConfig().apiBaseUrl}${PATH}`)
+    xhr.open('POST', uploadUrl(fields))
     xhr.timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     xhr.setRequestHeader('Accept', 'application/json, application/problem+json')
     xhr.setRequestHeader('Idempotency-Key', idempotencyKey)
@@ -207,7 +212,7 @@ async function uploadWithFetch(
   try {
     let response: Response
     try {
-      response = await fetch(`${runtimeConfig().apiBaseUrl}${PATH}`, {
+      response = await fetch(uploadUrl(fields), {
         method: 'POST',
         headers,
         body: mediaUploadForm(fields),

@@ -47,17 +47,19 @@ describe('Entrar', () => {
     expect(field).toHaveValue('+55 (11) 9876')
   })
 
-  it('says when the number is not registered', async () => {
+  it('goes on to wait for the code for a number no agent has, as for any (decision 0013)', async () => {
     const { user } = await renderRoute('/login', { signedIn: false })
     await user.type(await screen.findByLabelText('Celular com DDD'), '21912345678')
     await user.click(screen.getByRole('button', { name: 'Receber código' }))
-    expect(await screen.findByText(/não está cadastrado/)).toBeInTheDocument()
-    expect(screen.getByLabelText('Celular com DDD')).toHaveValue('+55 (21) 91234-5678')
+    await screen.findByRole('heading', { name: 'Código enviado' })
+    expect(
+      screen.getByText(/Se este celular estiver cadastrado, enviamos um código para/),
+    ).toHaveTextContent('+55 (21) 91234-5678 por SMS')
   })
 
   it('locks the resend for 60 s with a countdown', async () => {
     await requestCode()
-    expect(screen.getByText(/Enviamos um código para/)).toHaveTextContent(
+    expect(screen.getByText(/enviamos um código para/)).toHaveTextContent(
       '+55 (11) 98765-4321 por SMS',
     )
     const resend = screen.getByRole('button', { name: /Reenviar código em \d+ s/ })
