@@ -10,6 +10,7 @@ import { clearDatabase, createDatabase, type CollectionExtensions, type Database
 import { apiHandlers } from './handlers/api-handlers'
 import { controlHandlers } from './handlers/control'
 import { createFaultRegistry, faultHandler, type FaultRule } from './faults'
+import { bodyRefusal, bodyRuleOf } from './request-limits'
 import { recordOnlyGateway } from './push'
 import type { PushGateway } from './push-types'
 import type { BackendContext, FakeBackendLog } from './handlers/support'
@@ -71,6 +72,8 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
   const db = createDatabase(options.extensionsFor)
   const clock = createClock(options.realNow)
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '')
+  // The base's path (`/api`), also when the base is a whole URL (`http://localhost/api`).
+  const basePath = new URL(baseUrl, 'http://fake.invalid').pathname.replace(/\/$/, '')
   let latency: number | readonly [number, number] = options.latencyMs ?? 0
   // The API's path templates, read from the real handlers (`${baseUrl}/tasks/:id`).
   let real: HttpHandler[] = []
@@ -115,6 +118,18 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
             ? latency
             : latency[0] + context.random() * (latency[1] - latency[0])
         if (ms > 0) await delay(ms)
+      }),
+      // Then the body's declared type and size (mocks/request-limits.ts): a refusal before any
+      // handler reads it. The control plane checks its own (mocks/handlers/control.ts).
+      http.all(`${baseUrl}/*`, ({ request }) => {
+        const path = new URL(request.url).pathname.slice(basePath.length)
+        if (path.startsWith('/__fake/')) return undefined
+        return (
+          bodyRefusal(bodyRuleOf(request.method, path), {
+            contentType: request.headers.get('Content-Type'),
+            contentLength: request.headers.get('Content-Length'),
+          }) ?? undefined
+        )
       }),
       ...real,
     ],

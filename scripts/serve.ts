@@ -9,14 +9,14 @@
  *                                      [--seed 4821] [--scenario busy-agent] [--no-control]
  *                                      [--vapid-keys .local/vapid-keys.json]
  */
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import sirv from 'sirv'
 import { createFakeBackend } from '../mocks/fake-backend'
-import { fakeBackendMiddleware } from '../mocks/node-http'
+import { declaresTooLargeBody, fakeBackendMiddleware } from '../mocks/node-http'
 import { loadOrCreateVapidKeys, webPushGateway } from '../mocks/web-push-gateway'
 import {
   DEFAULT_SCENARIO,
@@ -110,7 +110,7 @@ function documentOf(req: IncomingMessage): string | null {
   return `/${documentFor(url.pathname, documents)}`
 }
 
-const server = createServer((req, res) => {
+function handle(req: IncomingMessage, res: ServerResponse) {
   // On every response (HTML, assets, workers, API): the policy the app is tested under.
   for (const [name, value] of headers) res.setHeader(name, value)
   if (req.url?.startsWith('/api/')) return void api(req, res)
@@ -130,6 +130,14 @@ const server = createServer((req, res) => {
   const document = documentOf(req)
   if (document) req.url = document
   assets(req, res)
+}
+
+const server = createServer(handle)
+// A client that asks before sending its body (`Expect: 100-continue`, curl's way with large
+// ones) is told 413 at once when the body it announces is over its operation's limit.
+server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+  if (!(req.url?.startsWith('/api/') && declaresTooLargeBody(req))) res.writeContinue()
+  handle(req, res)
 })
 
 server.listen(Number(values.port), values.host, () => {

@@ -766,6 +766,7 @@ export type components = {
       | 'activation_invalid'
       | 'activation_expired'
       | 'file_too_large'
+      | 'body_too_large'
       | 'unsupported_media_type'
       | 'maintenance'
       | 'internal_error'
@@ -1664,7 +1665,11 @@ export type components = {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description The file is larger than allowed. */
+    /**
+     * @description The file is larger than allowed (a photo over 0.4 MB, audio over 10 MB), or the whole
+     *     upload is over 10 MB and 64 KiB: that is refused from its `Content-Length` (or as soon
+     *     as that many bytes arrived) before the body is read, and the connection is closed.
+     */
     PayloadTooLarge: {
       headers: {
         [name: string]: unknown
@@ -1682,7 +1687,7 @@ export type components = {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description The file is not of an accepted type. */
+    /** @description The file is not of an accepted type, or the request is not `multipart/form-data`. */
     UnsupportedMediaType: {
       headers: {
         [name: string]: unknown
@@ -1691,9 +1696,52 @@ export type components = {
         /**
          * @example {
          *       "type": "https://avaliador.example/problems/unsupported-media",
-         *       "title": "Tipo de arquivo não aceito",
+         *       "title": "Tipo de conteúdo não aceito",
          *       "status": 415,
          *       "detail": "Envie uma foto JPG, PNG ou WebP.",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /**
+     * @description The JSON body is over 256 KiB, the most any JSON operation takes. Refused from its
+     *     `Content-Length` (or as soon as that many bytes arrived) before the body is read, and
+     *     the connection is closed.
+     */
+    BodyTooLarge: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "type": "https://avaliador.example/problems/body-too-large",
+         *       "title": "Corpo grande demais",
+         *       "status": 413,
+         *       "detail": "O corpo da requisição passa de 256 KiB, o máximo desta operação.",
+         *       "code": "body_too_large"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /**
+     * @description The body's `Content-Type` is not one the operation declares (JSON sent as `text/plain`,
+     *     or no `Content-Type` at all). Refused before the body is read.
+     */
+    UnsupportedContentType: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "type": "https://avaliador.example/problems/unsupported-media-type",
+         *       "title": "Tipo de conteúdo não aceito",
+         *       "status": 415,
+         *       "detail": "Envie o corpo como application/json.",
          *       "code": "unsupported_media_type"
          *     }
          */
@@ -1806,6 +1854,8 @@ export interface operations {
         }
       }
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
       429: components['responses']['TooManyRequests']
     }
@@ -1833,6 +1883,8 @@ export interface operations {
         }
       }
       410: components['responses']['Gone']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
       429: components['responses']['TooManyRequests']
     }
@@ -1880,6 +1932,8 @@ export interface operations {
       }
       404: components['responses']['NotFound']
       410: components['responses']['Gone']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -1935,6 +1989,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -1989,6 +2045,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2096,6 +2154,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2129,6 +2189,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2184,6 +2246,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2278,6 +2342,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2318,6 +2384,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2413,6 +2481,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2453,6 +2523,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2493,6 +2565,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2533,6 +2607,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2670,6 +2746,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2707,6 +2785,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2769,6 +2849,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -3011,6 +3093,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -3072,6 +3156,7 @@ export const problemCodeValues: ReadonlyArray<
   'activation_invalid',
   'activation_expired',
   'file_too_large',
+  'body_too_large',
   'unsupported_media_type',
   'maintenance',
   'internal_error',
