@@ -32,6 +32,13 @@ export type FakeBackendOptions = {
   /** Also answer the control plane under `${baseUrl}/__fake/…` (tests, demos, contract states). */
   controlApi?: boolean
   /**
+   * Where sign-in codes and session tokens come from. `'seeded'` (default): the world's seeded
+   * source, so a run is repeatable (tests, contract runs, `--seed`). `'crypto'`: the platform's
+   * cryptographic source, different at every start, for a server others may reach (`npm start`
+   * without `--seed`, `npm run dev`).
+   */
+  secrets?: 'seeded' | 'crypto'
+  /**
    * How Web Push goes out: real, encrypted pushes with `web-push` in Node
    * (mocks/web-push-gateway.ts); by default nothing is sent and every push is only logged.
    */
@@ -68,6 +75,11 @@ export function seededRandom(seed: number) {
   }
 }
 
+/** A number in [0, 1) from the platform's cryptographic source (Node and browsers alike). */
+function cryptoRandom() {
+  return crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
+}
+
 export async function createFakeBackend(options: FakeBackendOptions = {}): Promise<FakeBackend> {
   const db = createDatabase(options.extensionsFor)
   const clock = createClock(options.realNow)
@@ -86,6 +98,7 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     baseUrl,
     log: options.log ?? (() => {}),
     random: seededRandom(options.seed ?? DEFAULT_SEED),
+    secretRandom: options.secrets === 'crypto' ? cryptoRandom : () => context.random(),
     faults,
     push: { gateway: options.pushGateway ?? recordOnlyGateway(), sent: [] },
     requests: [],
