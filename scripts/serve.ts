@@ -189,5 +189,14 @@ server.listen(Number(values.port), values.host, () => {
   for (const line of guard.startMessage(url)) console.log(line)
 })
 
+// A tool that started this server with an IPC channel (npm run bench:soak) may ask for its
+// memory: `{ memory: { gc } }`, after a full garbage collection when `gc` (and `node --expose-gc`).
+if (process.send)
+  process.on('message', (message: { memory?: { gc?: boolean } }) => {
+    if (!message.memory) return
+    if (message.memory.gc) (globalThis as { gc?: () => void }).gc?.()
+    process.send?.({ memory: process.memoryUsage() })
+  })
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => server.close(() => process.exit(0)))
