@@ -96,7 +96,8 @@ describe('Controle da visita', () => {
     setDeviceOnline(true)
     await new Promise((resolve) => setTimeout(resolve, 50))
     const replies = fakeBackend.db.idempotentReplies.findMany((q) =>
-      q.where({ route: `checkout:${serverTask().id}` }),
+      // Keys are the caller's: stored under the agent and the operation (idempotency.ts).
+      q.where({ route: `${DEMO_AGENT_ID}:checkout:${serverTask().id}` }),
     )
     expect(replies).toHaveLength(1)
     expect(replies[0]!.status).toBe(200)
