@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { DEFAULT_SEED } from './mocks/seed/scenarios'
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium'
 
 // End-to-end tests drive the built app (dist/) served together with the fake API by
@@ -43,7 +44,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node --import tsx scripts/serve.ts --port ${PORT} --latency 0`,
+    // --seed: a repeatable run (the same world, sign-in codes and session tokens every time).
+    command: `node --import tsx scripts/serve.ts --port ${PORT} --latency 0 --seed ${DEFAULT_SEED}`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: !CI,
     timeout: 60_000,

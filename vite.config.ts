@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { agentAppChunks, type ChunkReport } from './scripts/check-bundle'
 import { prerenderDocuments, SIGNED_IN_START_MODULES } from './scripts/prerender'
+import { createNetworkGuard } from './mocks/network-guard'
 import { sharedConfig } from './vite.shared'
 import type * as FakeBackend from './mocks/fake-backend'
 import type * as NodeHttp from './mocks/node-http'
@@ -125,7 +126,8 @@ function compressDirectory(outDir: string) {
 
 /**
  * `npm run dev`: answers `/api/*` with the same fake backend `npm start` serves, loaded
- * through Vite's SSR loader so it shares the app's TypeScript and aliases.
+ * through Vite's SSR loader so it shares the app's TypeScript and aliases. The control plane
+ * is guarded as in `npm start` (mocks/network-guard.ts); Vite checks `Host` itself.
  */
 function devFakeBackend(): Plugin {
   return {
@@ -133,6 +135,17 @@ function devFakeBackend(): Plugin {
     // Not inside Vitest, which also runs a Vite server.
     apply: (_config, env) => env.command === 'serve' && !process.env.VITEST,
     configureServer(server) {
+      const listen = server.config.server.host
+      const guard = createNetworkGuard({
+        host: typeof listen === 'string' ? listen : listen ? '0.0.0.0' : 'localhost',
+        controlToken: process.env.CONTROL_TOKEN,
+        checkHost: false,
+      })
+      server.httpServer?.once('listening', () => {
+        const address = server.httpServer?.address()
+        const url = `http://localhost:${typeof address === 'object' && address ? address.port : ''}`
+        for (const line of guard.startMessage(url)) server.config.logger.info(line)
+      })
       const ready = (async () => {
         const { createFakeBackend } = (await server.ssrLoadModule(
           '/mocks/fake-backend.ts',
@@ -152,12 +165,14 @@ function devFakeBackend(): Plugin {
           ),
           latencyMs: [150, 600],
           controlApi: true,
+          secrets: 'crypto',
           log: (message) => server.config.logger.info(`[fake-backend] ${message}`),
         })
         return fakeBackendMiddleware(() => backend.handlers, { now: backend.clock.now })
       })()
       server.middlewares.use('/api', (req, res, next) => {
         req.url = `/api${req.url ?? ''}`
+        if (guard.refuse(req, res)) return
         void ready.then((middleware) => middleware(req, res, next))
       })
     },

@@ -65,6 +65,19 @@ const KEYED: Unpinned = {
   pinnedBy: ['checkOut 422', 'checkOut 409'],
 }
 
+/**
+ * The body's own bounds (mocks/request-limits.ts), declared on every operation that takes a
+ * JSON body: the app's bodies are far smaller and always JSON, so it never meets them.
+ */
+const JSON_BODY_TOO_LARGE: Unpinned = {
+  label: 'JSON body over 256 KiB',
+  why: 'Not sent by the app: its JSON bodies are a few KiB (the largest, a report, has notes of at most 5,000 characters and a testimony of 1,000), far under the 256 KiB limit. A 413 would be a refusal like any other 4xx of the operation.',
+}
+const NOT_JSON: Unpinned = {
+  label: 'body not JSON',
+  why: 'Not sent by the app: the typed client (openapi-fetch, src/api/client.ts) sends every body as application/json. A 415 would be a refusal like any other 4xx of the operation.',
+}
+
 export const UNPINNED: Record<string, Unpinned> = {
   'requestSignInCode 409': KEYED,
   'setAvailability 409': KEYED,
@@ -126,4 +139,41 @@ export const UNPINNED: Record<string, Unpinned> = {
   'markBulletinRead 404': {
     why: 'Not distinguished: any failure shows the same “could not mark it as read” message (bulletins-page.tsx).',
   },
+  // The body's bounds (mocks/request-limits.ts), on every operation that takes JSON.
+  'requestSignInCode 413': JSON_BODY_TOO_LARGE,
+  'requestSignInCode 415': NOT_JSON,
+  'verifySignInCode 413': JSON_BODY_TOO_LARGE,
+  'verifySignInCode 415': NOT_JSON,
+  'activateAccount 413': JSON_BODY_TOO_LARGE,
+  'activateAccount 415': NOT_JSON,
+  'setAvailability 413': JSON_BODY_TOO_LARGE,
+  'setAvailability 415': NOT_JSON,
+  'updateProfile 413': JSON_BODY_TOO_LARGE,
+  'updateProfile 415': NOT_JSON,
+  'updateBankInfo 413': JSON_BODY_TOO_LARGE,
+  'updateBankInfo 415': NOT_JSON,
+  'requestWithdrawal 413': JSON_BODY_TOO_LARGE,
+  'requestWithdrawal 415': NOT_JSON,
+  'createAward 413': JSON_BODY_TOO_LARGE,
+  'createAward 415': NOT_JSON,
+  'acceptOpportunity 413': JSON_BODY_TOO_LARGE,
+  'acceptOpportunity 415': NOT_JSON,
+  'declineOpportunity 413': JSON_BODY_TOO_LARGE,
+  'declineOpportunity 415': NOT_JSON,
+  'checkInByPosition 413': JSON_BODY_TOO_LARGE,
+  'checkInByPosition 415': NOT_JSON,
+  'checkOut 413': JSON_BODY_TOO_LARGE,
+  'checkOut 415': NOT_JSON,
+  'rescheduleTask 413': JSON_BODY_TOO_LARGE,
+  'rescheduleTask 415': NOT_JSON,
+  'cancelTask 413': JSON_BODY_TOO_LARGE,
+  'cancelTask 415': NOT_JSON,
+  'saveReport 413': JSON_BODY_TOO_LARGE,
+  'saveReport 415': NOT_JSON,
+  'submitReport 413': JSON_BODY_TOO_LARGE,
+  'submitReport 415': NOT_JSON,
+  'answerRevision 413': JSON_BODY_TOO_LARGE,
+  'answerRevision 415': NOT_JSON,
+  'registerPushSubscription 413': JSON_BODY_TOO_LARGE,
+  'registerPushSubscription 415': NOT_JSON,
 }

@@ -10,6 +10,7 @@ import { clearDatabase, createDatabase, type CollectionExtensions, type Database
 import { apiHandlers } from './handlers/api-handlers'
 import { controlHandlers } from './handlers/control'
 import { createFaultRegistry, faultHandler, type FaultRule } from './faults'
+import { bodyRefusal, bodyRuleOf } from './request-limits'
 import { recordOnlyGateway } from './push'
 import type { PushGateway } from './push-types'
 import type { BackendContext, FakeBackendLog } from './handlers/support'
@@ -30,6 +31,13 @@ export type FakeBackendOptions = {
   skipSeed?: boolean
   /** Also answer the control plane under `${baseUrl}/__fake/…` (tests, demos, contract states). */
   controlApi?: boolean
+  /**
+   * Where sign-in codes and session tokens come from. `'seeded'` (default): the world's seeded
+   * source, so a run is repeatable (tests, contract runs, `--seed`). `'crypto'`: the platform's
+   * cryptographic source, different at every start, for a server others may reach (`npm start`
+   * without `--seed`, `npm run dev`).
+   */
+  secrets?: 'seeded' | 'crypto'
   /**
    * How Web Push goes out: real, encrypted pushes with `web-push` in Node
    * (mocks/web-push-gateway.ts); by default nothing is sent and every push is only logged.
@@ -67,10 +75,17 @@ export function seededRandom(seed: number) {
   }
 }
 
+/** A number in [0, 1) from the platform's cryptographic source (Node and browsers alike). */
+function cryptoRandom() {
+  return crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
+}
+
 export async function createFakeBackend(options: FakeBackendOptions = {}): Promise<FakeBackend> {
   const db = createDatabase(options.extensionsFor)
   const clock = createClock(options.realNow)
   const baseUrl = (options.baseUrl ?? '/api').replace(/\/$/, '')
+  // The base's path (`/api`), also when the base is a whole URL (`http://localhost/api`).
+  const basePath = new URL(baseUrl, 'http://fake.invalid').pathname.replace(/\/$/, '')
   let latency: number | readonly [number, number] = options.latencyMs ?? 0
   // The API's path templates, read from the real handlers (`${baseUrl}/tasks/:id`).
   let real: HttpHandler[] = []
@@ -83,6 +98,7 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
     baseUrl,
     log: options.log ?? (() => {}),
     random: seededRandom(options.seed ?? DEFAULT_SEED),
+    secretRandom: options.secrets === 'crypto' ? cryptoRandom : () => context.random(),
     faults,
     push: { gateway: options.pushGateway ?? recordOnlyGateway(), sent: [] },
     requests: [],
@@ -115,6 +131,18 @@ export async function createFakeBackend(options: FakeBackendOptions = {}): Promi
             ? latency
             : latency[0] + context.random() * (latency[1] - latency[0])
         if (ms > 0) await delay(ms)
+      }),
+      // Then the body's declared type and size (mocks/request-limits.ts): a refusal before any
+      // handler reads it. The control plane checks its own (mocks/handlers/control.ts).
+      http.all(`${baseUrl}/*`, ({ request }) => {
+        const path = new URL(request.url).pathname.slice(basePath.length)
+        if (path.startsWith('/__fake/')) return undefined
+        return (
+          bodyRefusal(bodyRuleOf(request.method, path), {
+            contentType: request.headers.get('Content-Type'),
+            contentLength: request.headers.get('Content-Length'),
+          }) ?? undefined
+        )
       }),
       ...real,
     ],

@@ -13,9 +13,11 @@ const root = new URL('../', import.meta.url)
 const specUrl = new URL('openapi.yaml', root)
 export const generatedTypesPath = fileURLToPath(new URL('src/api/schema.gen.ts', root))
 /**
- * components.schemas as JSON Schema 2020-12 with refs pointing at `#/$defs/…`, for zod and ajv,
- * and `responses`: the JSON body schema of each operation's success statuses, keyed by
- * `METHOD /path/{template}` then status (the app's development/preview response check).
+ * components.schemas as JSON Schema 2020-12 with refs pointing at `#/$defs/…`, for zod and ajv;
+ * `responses`: the JSON body schema of each operation's success statuses, keyed by
+ * `METHOD /path/{template}` then status (the app's development/preview response check); and
+ * `requestBodies`: the media types each operation's body may have, by the same key (the fake
+ * backend's 415 and body limits, mocks/request-limits.ts).
  */
 export const generatedJsonSchemasPath = fileURLToPath(
   new URL('src/api/json-schemas.gen.json', root),
@@ -36,6 +38,7 @@ export async function renderApiTypes(): Promise<string> {
 }
 
 type SpecOperation = {
+  requestBody?: { required?: boolean; content?: Record<string, unknown> }
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>
 }
 
@@ -45,8 +48,14 @@ export async function renderJsonSchemas(): Promise<string> {
     components: { schemas: unknown }
   }
   const responses: Record<string, Record<string, unknown>> = {}
+  const requestBodies: Record<string, { required: boolean; mediaTypes: string[] }> = {}
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(item)) {
+      if (operation.requestBody?.content)
+        requestBodies[`${method.toUpperCase()} ${path}`] = {
+          required: operation.requestBody.required ?? false,
+          mediaTypes: Object.keys(operation.requestBody.content),
+        }
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const schema = response.content?.['application/json']?.schema
         if (!/^2\d\d$/.test(status) || schema === undefined) continue
@@ -54,10 +63,11 @@ export async function renderJsonSchemas(): Promise<string> {
       }
     }
   }
-  const defs = JSON.stringify({ $defs: spec.components.schemas, responses }).replaceAll(
-    '#/components/schemas/',
-    '#/$defs/',
-  )
+  const defs = JSON.stringify({
+    $defs: spec.components.schemas,
+    responses,
+    requestBodies,
+  }).replaceAll('#/components/schemas/', '#/$defs/')
   return JSON.stringify(JSON.parse(defs) as unknown, null, 2) + '\n'
 }
 

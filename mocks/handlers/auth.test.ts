@@ -35,6 +35,35 @@ function codeOf(api: FakeApi) {
   return code
 }
 
+describe('where sign-in codes and session tokens come from', () => {
+  /** Two backends of the same world: each signs the demo agent in; their code and token. */
+  async function twoStarts(secrets: 'seeded' | 'crypto') {
+    const starts = []
+    for (const _ of [1, 2]) {
+      const api = await createFakeApi({ realNow: () => T0, secrets })
+      await requestCode(api)
+      const code = codeOf(api)
+      const session = await verify(api, code)
+      starts.push({ code, token: session.body.token as string })
+    }
+    return starts
+  }
+
+  it('repeats them for a seeded run (tests, `--seed`)', async () => {
+    const [first, second] = await twoStarts('seeded')
+    expect(second).toEqual(first)
+  })
+
+  it('draws new ones at every start otherwise, so nobody can know them in advance', async () => {
+    const [first, second] = await twoStarts('crypto')
+    expect(first!.code).toMatch(/^\d{6}$/)
+    expect(first!.token).toMatch(/^ses_\w{10}$/)
+    // A code may repeat one time in a million; the code and the token together, never.
+    expect(second).not.toEqual(first)
+    expect(second!.token).not.toBe(first!.token)
+  })
+})
+
 describe('POST /auth/code', () => {
   it('sends a 6-digit code, valid for 10 minutes, resendable after 60 s, and logs it', async () => {
     const { api, logs } = await setup()

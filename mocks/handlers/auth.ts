@@ -53,12 +53,13 @@ export function peekSignInCode(ctx: BackendContext, phone: string): string | und
   return ctx.db.otps.findFirst((q) => q.where({ phone: e164 }))?.code
 }
 
+/** A sign-in code, from the secrets' source (seeded only when a run asks to be repeatable). */
 function newCode(ctx: BackendContext) {
-  return String(Math.floor(ctx.random() * 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0')
+  return String(Math.floor(ctx.secretRandom() * 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0')
 }
 
 async function openSession(ctx: BackendContext, agent: Agent) {
-  const token = newId(ctx, 'ses')
+  const token = newId(ctx, 'ses', ctx.secretRandom)
   const expiresAt = new Date(ctx.clock.now() + SESSION_TTL_MS).toISOString()
   await ctx.db.sessions.create({ token, agentId: agent.id, expiresAt })
   return { token, expiresAt, agent: agentWithCounts(ctx, agent) }

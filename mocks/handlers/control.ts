@@ -12,7 +12,8 @@ import { isScenarioName } from '../seed/seed'
 import { peekSignInCode } from './auth'
 import { providerStateHandlers } from './provider-states'
 import { approveReport, contestReport, rejectReport } from './revisions'
-import { type BackendContext, type ControlTarget } from './support'
+import { mediaTypeOf } from '../request-limits'
+import { problem, type BackendContext, type ControlTarget } from './support'
 import { advanceClock, announceBulletin, notifyAgent } from '../notify'
 
 const json = async (request: Request): Promise<Record<string, unknown>> => {
@@ -29,6 +30,19 @@ export function controlHandlers(target: ControlTarget) {
   const fail = (error: unknown, status = 409) =>
     HttpResponse.json({ error: error instanceof Error ? error.message : String(error) }, { status })
   return [
+    // A call that changes the world must say it is JSON. A page on another site can make the
+    // browser send text/plain, a form or multipart here without asking (a form, a `no-cors`
+    // fetch), never `application/json`: that needs a CORS preflight this server never grants
+    // (docs/decisions/0015-the-sandbox-on-a-network.md). DELETE needs a preflight too.
+    http.all(`${base}/*`, ({ request }) => {
+      if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return undefined
+      if (mediaTypeOf(request.headers.get('Content-Type')) === 'application/json') return undefined
+      return problem(
+        415,
+        'unsupported_media_type',
+        'O painel de controle só aceita pedidos com Content-Type: application/json.',
+      )
+    }),
     ...providerStateHandlers(target),
     ...messageControlHandlers(ctx, base),
     ...pushControlHandlers(ctx, base),

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Evidence } from '@/api/entities'
-import { IMAGE_MAX_BYTES } from '@/domain/constants'
+import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES } from '@/domain/constants'
 import { imageFileMessages } from '@/domain/image-limits'
 import type { FakeApi } from '../testing/fake-api'
-import { AUDIO_MAX_BYTES } from './media'
 import { checkIn, jpegBytes, newApi, storedReport, taskIn, upload } from './report-test-kit'
 
 let api: FakeApi

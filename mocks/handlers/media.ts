@@ -12,7 +12,7 @@
  */
 import { HttpResponse } from 'msw'
 import type { Evidence, FieldError, Task } from '@/api/entities'
-import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from '@/domain/constants'
+import { AUDIO_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE_PX } from '@/domain/constants'
 import { checkImageFile } from '@/domain/image-limits'
 import { apiSchema } from '../schemas'
 import { reportOfTask, updateReport } from './reports'
@@ -27,9 +27,6 @@ import {
   typedHttp,
 } from './support'
 import { idempotent } from './idempotency'
-
-/** Largest audio recording accepted, in bytes (10 MB). */
-export const AUDIO_MAX_BYTES = 10 * 1024 * 1024
 
 /** Audio containers the app records (MediaRecorder: WebM in Chromium/Firefox, MP4 in Safari). */
 export const ACCEPTED_AUDIO_TYPES: readonly string[] = ['audio/webm', 'audio/mp4']

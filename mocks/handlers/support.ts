@@ -24,8 +24,13 @@ export type BackendContext = {
   /** API base, `/api` by default; handlers match `${baseUrl}/…`. */
   baseUrl: string
   log: FakeBackendLog
-  /** Deterministic id/code source (seeded), so runs are reproducible. */
+  /** Deterministic id source (seeded), so runs are reproducible. */
   random: () => number
+  /**
+   * Where sign-in codes and session tokens come from: the seeded source when a run asks to be
+   * repeatable (tests, `--seed`), else the platform's cryptographic one (FakeBackendOptions.secrets).
+   */
+  secretRandom: () => number
   /** Fault switches checked before every handler (see mocks/faults.ts). */
   faults: FaultRegistry
   /** Where Web Push goes and what was sent (see mocks/push.ts). */
@@ -70,7 +75,8 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   activation_invalid: 'Link de ativação inválido',
   activation_expired: 'Link de ativação expirado',
   file_too_large: 'Arquivo grande demais',
-  unsupported_media_type: 'Tipo de arquivo não aceito',
+  body_too_large: 'Corpo grande demais',
+  unsupported_media_type: 'Tipo de conteúdo não aceito',
   maintenance: 'Em manutenção',
   internal_error: 'Erro interno',
   idempotency_key_reused: 'Chave de envio já usada',
@@ -207,11 +213,11 @@ export function isoNow(ctx: BackendContext) {
   return new Date(ctx.clock.now()).toISOString()
 }
 
-/** Short random id with a prefix, from the backend's seeded random source. */
-export function newId(ctx: BackendContext, prefix: string) {
+/** Short random id with a prefix, from the backend's seeded random source (or `random`). */
+export function newId(ctx: BackendContext, prefix: string, random: () => number = ctx.random) {
   let s = ''
   const alphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-  for (let i = 0; i < 10; i++) s += alphabet[Math.floor(ctx.random() * alphabet.length)]
+  for (let i = 0; i < 10; i++) s += alphabet[Math.floor(random() * alphabet.length)]
   return `${prefix}_${s}`
 }
 

@@ -47,7 +47,7 @@ export async function createFakeApi(options: FakeBackendOptions = {}) {
     if (opts.form) body = opts.form
     else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body)
-      headers.set('Content-Type', 'application/json')
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
     }
     const request = new Request(`${ORIGIN}${backend.context.baseUrl}${path}`, {
       method,

@@ -18,6 +18,7 @@ import { measureFakeDb } from './fake-db'
 import { lighthouseTable, lighthouseTraces, measureLighthouse } from './lighthouse'
 import { measurePreviewStart, TARGET_MS as PREVIEW_TARGET_MS } from './preview-start'
 import { measureRepeatVisit, REOPEN_TARGET_MS } from './repeat-visit'
+import { lastSoakSection } from './soak'
 import { ROOT } from './support'
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } })
@@ -98,6 +99,14 @@ section(
     ),
   ].join('\n'),
 )
+
+// 7. The fake backend's memory over 10 minutes: its own command (npm run bench:soak); the
+// last result is kept.
+const soakSection = lastSoakSection()
+if (soakSection) {
+  console.log(`\n${soakSection}`)
+  sections.push(soakSection)
+}
 
 const header = [
   '# Benchmark results',

@@ -98,6 +98,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   activation_invalid: 'Este link de ativação não é válido.',
   activation_expired: 'Este link de ativação expirou.',
   file_too_large: 'O arquivo é grande demais.',
+  body_too_large: 'O envio é grande demais.',
   unsupported_media_type: 'Tipo de arquivo não aceito.',
   maintenance: 'O serviço está em manutenção. Voltamos em breve.',
   internal_error: 'O servidor está com problemas. Tente de novo em instantes.',

@@ -772,6 +772,7 @@ export type components = {
       | 'activation_invalid'
       | 'activation_expired'
       | 'file_too_large'
+      | 'body_too_large'
       | 'unsupported_media_type'
       | 'maintenance'
       | 'internal_error'
@@ -1676,7 +1677,11 @@ export type components = {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description The file is larger than allowed. */
+    /**
+     * @description The file is larger than allowed (a photo over 0.4 MB, audio over 10 MB), or the whole
+     *     upload is over 10 MB and 64 KiB: that is refused from its `Content-Length` (or as soon
+     *     as that many bytes arrived) before the body is read, and the connection is closed.
+     */
     PayloadTooLarge: {
       headers: {
         [name: string]: unknown
@@ -1694,7 +1699,7 @@ export type components = {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description The file is not of an accepted type. */
+    /** @description The file is not of an accepted type, or the request is not `multipart/form-data`. */
     UnsupportedMediaType: {
       headers: {
         [name: string]: unknown
@@ -1703,9 +1708,52 @@ export type components = {
         /**
          * @example {
          *       "type": "https://avaliador.example/problems/unsupported-media",
-         *       "title": "Tipo de arquivo não aceito",
+         *       "title": "Tipo de conteúdo não aceito",
          *       "status": 415,
          *       "detail": "Envie uma foto JPG, PNG ou WebP.",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /**
+     * @description The JSON body is over 256 KiB, the most any JSON operation takes. Refused from its
+     *     `Content-Length` (or as soon as that many bytes arrived) before the body is read, and
+     *     the connection is closed.
+     */
+    BodyTooLarge: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "type": "https://avaliador.example/problems/body-too-large",
+         *       "title": "Corpo grande demais",
+         *       "status": 413,
+         *       "detail": "O corpo da requisição passa de 256 KiB, o máximo desta operação.",
+         *       "code": "body_too_large"
+         *     }
+         */
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /**
+     * @description The body's `Content-Type` is not one the operation declares (JSON sent as `text/plain`,
+     *     or no `Content-Type` at all). Refused before the body is read.
+     */
+    UnsupportedContentType: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        /**
+         * @example {
+         *       "type": "https://avaliador.example/problems/unsupported-media-type",
+         *       "title": "Tipo de conteúdo não aceito",
+         *       "status": 415,
+         *       "detail": "Envie o corpo como application/json.",
          *       "code": "unsupported_media_type"
          *     }
          */
@@ -1818,6 +1866,8 @@ export interface operations {
         }
       }
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
       429: components['responses']['TooManyRequests']
     }
@@ -1845,6 +1895,8 @@ export interface operations {
         }
       }
       410: components['responses']['Gone']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
       429: components['responses']['TooManyRequests']
     }
@@ -1892,6 +1944,8 @@ export interface operations {
       }
       404: components['responses']['NotFound']
       410: components['responses']['Gone']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -1947,6 +2001,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2001,6 +2057,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2108,6 +2166,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2141,6 +2201,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2196,6 +2258,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2290,6 +2354,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2330,6 +2396,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2425,6 +2493,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2465,6 +2535,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2505,6 +2577,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2545,6 +2619,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2682,6 +2758,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2719,6 +2797,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -2781,6 +2861,8 @@ export interface operations {
       401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -3029,6 +3111,8 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       409: components['responses']['Conflict']
+      413: components['responses']['BodyTooLarge']
+      415: components['responses']['UnsupportedContentType']
       422: components['responses']['Unprocessable']
     }
   }
@@ -3090,6 +3174,7 @@ export const problemCodeValues: ReadonlyArray<
   'activation_invalid',
   'activation_expired',
   'file_too_large',
+  'body_too_large',
   'unsupported_media_type',
   'maintenance',
   'internal_error',

@@ -16,6 +16,22 @@ export const IMAGE_MAX_BYTES = Math.floor(0.4 * 1024 * 1024)
 /** Largest length of an uploaded image's longest side, in pixels. */
 export const IMAGE_MAX_SIDE_PX = 1920
 
+/** Largest audio recording accepted, in bytes (10 MB). */
+export const AUDIO_MAX_BYTES = 10 * 1024 * 1024
+
+/**
+ * Largest JSON request body the API takes, in bytes (256 KiB): many times the largest report
+ * the app can send (notes ≤ 5,000 characters, testimony ≤ 1,000, the answers of one form), and
+ * small enough that a server never holds much for one request.
+ */
+export const JSON_BODY_MAX_BYTES = 256 * 1024
+
+/**
+ * Largest multipart upload body, in bytes: the largest file (an audio recording) plus 64 KiB
+ * for the form's other parts and the boundaries.
+ */
+export const UPLOAD_BODY_MAX_BYTES = Math.max(IMAGE_MAX_BYTES, AUDIO_MAX_BYTES) + 64 * 1024
+
 /** Highest score a report can reach. */
 export const SCORE_CAP = 100
 
