@@ -3,8 +3,8 @@
  * against the task's location with the domain rule. Inside the radius the check-in is kept
  * on the device and queued (it works offline); outside, the distance is shown.
  */
-import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { Task } from '@/api/entities'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -33,6 +33,8 @@ type Phase =
   | { step: 'saving'; reading: PositionReading }
   | { step: 'outside'; reading: PositionReading; distance: number }
   | { step: 'error'; message: string; reading?: PositionReading; help?: boolean }
+  /** The location was refused; `blocked`: the browser keeps the refusal (its settings). */
+  | { step: 'refused'; blocked: boolean }
 
 function readPosition(): Promise<PositionReading> {
   return new Promise((resolve, reject) => {
@@ -53,8 +55,37 @@ function readPosition(): Promise<PositionReading> {
 const PERMISSION_DENIED = 1
 const TIMEOUT = 3
 
+/** The check-in step's address with this asks for the location as soon as it opens. */
+export const ASK_LOCATION_PARAM = 'localizacao'
+
+/**
+ * Whether the browser keeps a refusal of the location (its settings say "block"): then it will
+ * not ask again and only the settings help. `prompt` (or no Permissions API): it may ask.
+ */
+async function locationBlocked(): Promise<boolean> {
+  try {
+    const status = await navigator.permissions?.query({ name: 'geolocation' })
+    return status?.state === 'denied'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A new document for the check-in step. WebKit (Safari, every iPhone browser) remembers a
+ * refusal for the page's lifetime and answers every later request with it, without asking
+ * ("the permission state can not change again in the lifetime of this page"): only a new page
+ * asks again. Replaceable in tests (jsdom does not navigate).
+ */
+export const documentNavigation = {
+  assign(url: string) {
+    window.location.assign(url)
+  },
+}
+
 export function CheckinStep({ task, basePath }: { task: Task; basePath: string }) {
   const navigate = useNavigate()
+  const location = useLocation()
   const [phase, setPhase] = useState<Phase>({ step: 'idle' })
   const radius = task.location.radiusMeters ?? DEFAULT_CHECKIN_RADIUS_METERS
 
@@ -74,7 +105,7 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
     } catch (error) {
       const code = (error as { code?: number } | null)?.code
       if (code === PERMISSION_DENIED) {
-        navigate(`/permissions/position?next=${basePath}`)
+        setPhase({ step: 'refused', blocked: await locationBlocked() })
         return
       }
       setPhase({
@@ -96,6 +127,27 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
     } catch {
       setPhase({ step: 'error', message: copy.checkinSaveError, reading })
     }
+  }
+
+  // Opened by "Tentar de novo" after a refusal: ask at once (the agent just tapped for it).
+  const askedOnOpen = useRef(false)
+  const askOnOpen = new URLSearchParams(location.search).has(ASK_LOCATION_PARAM)
+  useEffect(() => {
+    if (!askOnOpen || askedOnOpen.current) return
+    askedOnOpen.current = true
+    navigate(basePath, { replace: true })
+    void checkIn()
+    // Once, when the page opens with the parameter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [askOnOpen])
+
+  /** Asks again: in this page while the browser keeps the refusal, else in a new one. */
+  function retry() {
+    if (phase.step === 'refused' && !phase.blocked) {
+      documentNavigation.assign(`${basePath}?${ASK_LOCATION_PARAM}=perguntar`)
+      return
+    }
+    void checkIn()
   }
 
   const busy = phase.step === 'reading' || phase.step === 'saving'
@@ -136,8 +188,20 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
         </Notice>
       )}
 
-      <Button block busy={busy} onClick={() => void checkIn()}>
-        {phase.step === 'outside' || phase.step === 'error' ? copy.retry : copy.checkinButton}
+      {phase.step === 'refused' && (
+        <Notice
+          tone={phase.blocked ? 'error' : 'warning'}
+          title={phase.blocked ? copy.positionBlockedTitle : copy.positionRefusedTitle}
+          action={<Link to={`/permissions/position?next=${basePath}`}>{copy.positionHelp}</Link>}
+        >
+          {phase.blocked ? copy.positionBlocked : copy.positionRefused}
+        </Notice>
+      )}
+
+      <Button block busy={busy} onClick={retry}>
+        {phase.step === 'outside' || phase.step === 'error' || phase.step === 'refused'
+          ? copy.retry
+          : copy.checkinButton}
       </Button>
     </Page>
   )
