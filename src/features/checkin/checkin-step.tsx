@@ -59,15 +59,16 @@ const TIMEOUT = 3
 export const ASK_LOCATION_PARAM = 'localizacao'
 
 /**
- * Whether the browser keeps a refusal of the location (its settings say "block"): then it will
- * not ask again and only the settings help. `prompt` (or no Permissions API): it may ask.
+ * What the Permissions API says of the location now, or undefined where it cannot say.
+ * Read before asking: after a refusal WebKit says "denied" for the rest of the page's life
+ * although it would ask a new page, so only the state before the request tells a refusal the
+ * browser keeps (its settings: it will not ask again) from one at its prompt.
  */
-async function locationBlocked(): Promise<boolean> {
+async function locationPermission(): Promise<PermissionState | undefined> {
   try {
-    const status = await navigator.permissions?.query({ name: 'geolocation' })
-    return status?.state === 'denied'
+    return (await navigator.permissions?.query({ name: 'geolocation' }))?.state
   } catch {
-    return false
+    return undefined
   }
 }
 
@@ -99,13 +100,14 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
       return
     }
     setPhase({ step: 'reading' })
+    const before = await locationPermission()
     let reading: PositionReading
     try {
       reading = await readPosition()
     } catch (error) {
       const code = (error as { code?: number } | null)?.code
       if (code === PERMISSION_DENIED) {
-        setPhase({ step: 'refused', blocked: await locationBlocked() })
+        setPhase({ step: 'refused', blocked: before === 'denied' })
         return
       }
       setPhase({
