@@ -127,4 +127,7 @@ export class ChromiumEngine implements EngineBrowser {
   consoleWarnings() {
     return [...this.warnings]
   }
+  cutByNavigation() {
+    return false
+  }
 }

@@ -51,6 +51,11 @@ export interface EngineBrowser {
   consoleErrors(): Logged[]
   /** Warnings the pages logged so far. */
   consoleWarnings(): string[]
+  /**
+   * The engine's report of a request cut short by a full load the test started (the page it
+   * belonged to went away), not an error of the app. Only Firefox logs those as errors.
+   */
+  cutByNavigation(logged: Logged): boolean
 }
 
 export type LaunchOptions = {

@@ -59,11 +59,16 @@ function userJs(geoUrl: string): string {
 }
 
 class FirefoxPage implements EnginePage {
-  constructor(private readonly page: Page) {}
+  constructor(
+    private readonly page: Page,
+    private readonly navigating: (at: number) => void,
+  ) {}
   async goto(url: string) {
+    this.navigating(Date.now())
     await this.page.goto(url, { waitUntil: 'load' })
   }
   async reload() {
+    this.navigating(Date.now())
     await this.page.reload({ waitUntil: 'load' })
   }
   async back() {
@@ -106,6 +111,7 @@ export class FirefoxEngine implements EngineBrowser {
   private browser!: Browser
   private current!: FirefoxPage
   private errors: Logged[] = []
+  private navigations: number[] = []
   private warnings: string[] = []
   private position: Position | undefined
   private answer: LocationAnswer = 'allow'
@@ -211,7 +217,7 @@ export class FirefoxEngine implements EngineBrowser {
     tab.on('pageerror', (error) =>
       this.errors.push({ at: Date.now(), text: `${tab.url()}: ${String(error)}` }),
     )
-    this.current = new FirefoxPage(tab)
+    this.current = new FirefoxPage(tab, (at) => this.navigations.push(at))
     await this.applyAnswer()
   }
 
@@ -252,5 +258,19 @@ export class FirefoxEngine implements EngineBrowser {
   }
   consoleWarnings() {
     return [...this.warnings]
+  }
+  /**
+   * Firefox logs a module the page was still loading through the service worker, when a full
+   * load ends that page, as "A ServiceWorker intercepted the request and encountered an
+   * unexpected error" (the app's start loads its idle-time code right after the first screen;
+   * the repeated-loads test leaves each page as soon as it shows). Only such lines of the
+   * app's own files, within a second and a half of a load the test started.
+   */
+  cutByNavigation({ at, text }: Logged) {
+    return (
+      /Failed to load ‘[^’]+\/assets\/[^’]+\.js’\. A ServiceWorker intercepted the request and encountered an unexpected error\./.test(
+        text,
+      ) && this.navigations.some((started) => at >= started && at <= started + 1500)
+    )
   }
 }

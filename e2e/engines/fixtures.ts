@@ -71,6 +71,7 @@ export const test = base.extend<{ engine: EngineBrowser; ui: Screen; backend: Ba
     const errors = engine
       .consoleErrors()
       .filter((logged) => !backend.isExpectedNetworkFailure(logged))
+      .filter((logged) => !engine.cutByNavigation(logged))
       .map((logged) => logged.text)
     expect(errors, `errors ${engine.name} logged`).toEqual([])
     // A preload nothing used is a wasted request on a phone's weak connection (issue #28).

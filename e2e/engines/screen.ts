@@ -152,23 +152,25 @@ export class Screen {
   /** The query's first match now, loading Testing Library into the document when it is new. */
   async locate(query: Query): Promise<Found> {
     const q = serial(query)
-    let found = await this.page.evaluate(locateInPage, q).catch((error: unknown) => {
-      // A navigation under way destroys the document the script ran in: look again.
-      return {
-        count: 0,
-        token: null,
-        value: null,
-        disabled: false,
-        text: '',
-        seen: String(error),
-      } as Found
+    // A navigation under way destroys the document the script ran in, or the library was
+    // loaded into the document before: not found yet, look again at the next poll.
+    const notYet = (error: unknown): Found => ({
+      count: 0,
+      token: null,
+      value: null,
+      disabled: false,
+      text: '',
+      seen: String(error),
     })
-    if (found === 'no-library') {
+    const found = await this.page.evaluate(locateInPage, q).catch(notYet)
+    if (found !== 'no-library') return found
+    try {
       await this.page.addScript(TESTING_LIBRARY)
-      found = await this.page.evaluate(locateInPage, q)
-      if (found === 'no-library') throw new Error('Testing Library did not load in the page')
+      const again = await this.page.evaluate(locateInPage, q)
+      return again === 'no-library' ? notYet('a new document') : again
+    } catch (error) {
+      return notYet(error)
     }
-    return found
   }
 
   /** Waits until `check` holds for the query's match; returns that match. */

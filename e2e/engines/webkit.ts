@@ -307,4 +307,7 @@ export class WebKitEngine implements EngineBrowser {
   consoleWarnings() {
     return [...this.warnings]
   }
+  cutByNavigation() {
+    return false
+  }
 }
