@@ -18,7 +18,7 @@ import {
   setDeviceOnline,
 } from '@/test/checkin-kit'
 import { startTestSync, stopTestSync } from '@/test/visit-kit'
-import { documentNavigation } from './checkin-step'
+import { documentNavigation } from '@/lib/document-navigation'
 
 /** What the Permissions API says of the location. */
 function mockLocationPermission(state: PermissionState) {

@@ -17,6 +17,7 @@ import {
   type PositionReading,
 } from '@/domain/geo'
 import { recordCheckin } from '@/lib/visit-store/store'
+import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { checkinCopy as copy } from './checkin-copy'
 import styles from './checkin.module.css'
 
@@ -55,9 +56,6 @@ function readPosition(): Promise<PositionReading> {
 const PERMISSION_DENIED = 1
 const TIMEOUT = 3
 
-/** The check-in step's address with this asks for the location as soon as it opens. */
-export const ASK_LOCATION_PARAM = 'localizacao'
-
 /**
  * What the Permissions API says of the location now, or undefined where it cannot say.
  * Read before asking: after a refusal WebKit says "denied" for the rest of the page's life
@@ -70,18 +68,6 @@ async function locationPermission(): Promise<PermissionState | undefined> {
   } catch {
     return undefined
   }
-}
-
-/**
- * A new document for the check-in step. WebKit (Safari, every iPhone browser) remembers a
- * refusal for the page's lifetime and answers every later request with it, without asking
- * ("the permission state can not change again in the lifetime of this page"): only a new page
- * asks again. Replaceable in tests (jsdom does not navigate).
- */
-export const documentNavigation = {
-  assign(url: string) {
-    window.location.assign(url)
-  },
 }
 
 export function CheckinStep({ task, basePath }: { task: Task; basePath: string }) {
@@ -194,7 +180,12 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
         <Notice
           tone={phase.blocked ? 'error' : 'warning'}
           title={phase.blocked ? copy.positionBlockedTitle : copy.positionRefusedTitle}
-          action={<Link to={`/permissions/position?next=${basePath}`}>{copy.positionHelp}</Link>}
+          action={
+            // A new document: in WebKit this page's refusal would answer the help page too.
+            <Link to={`/permissions/position?next=${basePath}`} reloadDocument>
+              {copy.positionHelp}
+            </Link>
+          }
         >
           {phase.blocked ? copy.positionBlocked : copy.positionRefused}
         </Notice>
