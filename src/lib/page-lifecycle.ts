@@ -86,3 +86,6 @@ export function withDeadline<T>(
     )
   })
 }
+
+// From the first import: a `pagehide` before any caller asked is still seen.
+listen()
