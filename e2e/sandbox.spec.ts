@@ -1,5 +1,5 @@
 /**
- * `npm start` stays a sandbox on a network (issue #30, docs/decisions/0013): the fake
+ * `npm start` stays a sandbox on a network (issue #30, docs/decisions/0015): the fake
  * backend's control plane answers this computer (or the token printed at start), not another
  * site's page; a body over its operation's limit is refused before it is read; the build's
  * source maps stay private. Against scripts/serve.ts itself: the one Playwright starts, and one

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, securityHeaders } from './security-headers'
+import {
+  contentSecurityPolicy,
+  CSP_DIRECTIVES_ALL_ENGINES,
+  securityHeaders,
+} from './security-headers'
 
 const directives = (policy: string) =>
   Object.fromEntries(
@@ -25,6 +29,12 @@ describe('the production security headers', () => {
     expect(csp['connect-src']).toEqual(["'self'", 'https://api.example'])
     expect(csp['img-src']).toContain('https://api.example')
     expect(csp['script-src']).toEqual(["'self'"])
+  })
+
+  it('use only directives every engine understands (WebKit logs an error for manifest-src)', () => {
+    const names = Object.keys(directives(contentSecurityPolicy({ apiOrigin: 'https://a.example' })))
+    expect(names.filter((name) => !CSP_DIRECTIVES_ALL_ENGINES.includes(name))).toEqual([])
+    expect(names).not.toContain('manifest-src')
   })
 
   it('come with nosniff, no referrer and the device features a visit needs', () => {

@@ -5,7 +5,7 @@
  * copies `securityHeaders()` from here.
  *
  * The policy allows only what the built app does: scripts, styles, workers and the manifest
- * from its own origin (no inline script, no eval; the only inline <style> blocks are the
+ * from its own origin (the manifest by `default-src`) (no inline script, no eval; the only inline <style> blocks are the
  * prerendered documents' critical CSS, allowed by their hashes), pictures and recordings
  * as blob:/data: URLs made on the device, API calls to its own origin (or to the API origin a
  * deployment names), and nothing may frame it.
@@ -43,6 +43,9 @@ export function contentSecurityPolicyDirectives(
 ): Array<[directive: string, ...sources: string[]]> {
   const api = options.apiOrigin ? [new URL(options.apiOrigin).origin] : []
   return [
+    // Also the manifest's: `manifest-src 'self'` would say the same, and WebKit (every browser
+    // on an iPhone) does not know the directive and logs an error on every load (issue #28).
+    // Only directives every engine the agents use understands (CSP_DIRECTIVES_ALL_ENGINES).
     ['default-src', "'self'"],
     // No 'unsafe-inline', no 'unsafe-eval': only the bundled files run (zod runs jitless).
     ['script-src', "'self'"],
@@ -57,13 +60,34 @@ export function contentSecurityPolicyDirectives(
     ['connect-src', "'self'", ...api],
     // The Workbox service worker, MSW's worker under /preview and the image compressor.
     ['worker-src', "'self'", 'blob:'],
-    ['manifest-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['frame-ancestors', "'none'"],
     ['form-action', "'self'"],
   ]
 }
+
+/**
+ * The directives Chromium, Firefox and WebKit all understand (CSP Level 3 fetch, document
+ * and navigation directives that WebKit 2.50 parses): a policy with any other makes some
+ * engine log an error on every page.
+ */
+export const CSP_DIRECTIVES_ALL_ENGINES: readonly string[] = [
+  'default-src',
+  'script-src',
+  'style-src',
+  'img-src',
+  'media-src',
+  'font-src',
+  'connect-src',
+  'worker-src',
+  'object-src',
+  'base-uri',
+  'frame-ancestors',
+  'form-action',
+  'frame-src',
+  'child-src',
+]
 
 /** The Content-Security-Policy header value. */
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {

@@ -8,6 +8,16 @@
  */
 
 const PACKAGE_VERSION = '2.15.0'
+// Avaliador patch (issue #28): whether this engine can transfer a ReadableStream (WebKit cannot).
+const CAN_TRANSFER_STREAMS = (() => {
+  try {
+    const stream = new ReadableStream()
+    new MessageChannel().port1.postMessage(stream, [stream])
+    return true
+  } catch {
+    return false
+  }
+})()
 const INTEGRITY_CHECKSUM = '03cb67ac84128e63d7cd722a6e5b7f1e'
 const IS_MOCKED_RESPONSE = Symbol('isMockedResponse')
 const activeClientIds = new Set()
@@ -148,7 +158,12 @@ async function handleRequest(event, requestId, requestInterceptedAt) {
       .startsWith('text/event-stream')
 
     // Clone the response so both the client and the library could consume it.
-    const responseClone = isEventStreamResponse ? null : response.clone()
+    // Avaliador patch (issue #28): WebKit (Safari, every iPhone browser) cannot transfer a
+    // ReadableStream, and this life-cycle message then failed with an unhandled DataCloneError
+    // on every request of the demo. There the body is left out of the message (the demo reads
+    // no life-cycle event); the mocked response itself is untouched.
+    const responseClone =
+      isEventStreamResponse || !CAN_TRANSFER_STREAMS ? null : response.clone()
 
     sendToClient(
       client,

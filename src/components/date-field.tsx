@@ -8,12 +8,13 @@
 import { useId, type ReactNode } from 'react'
 import { maskDate, maskTime, readDateText, readTimeText } from '@/lib/date-text'
 import { instantFromDateTimeText } from '@/lib/sao-paulo-time'
-import { TextField } from './text-field'
+import { TextField, type TextFieldProps } from './text-field'
 import fieldStyles from './text-field.module.css'
 import styles from './date-field.module.css'
 
 export const DATE_FORMAT_HINT = 'dd/mm/aaaa'
 export const TIME_FORMAT_HINT = 'hh:mm'
+export const DURATION_FORMAT_HINT = 'mm:ss'
 
 type DateFieldProps = {
   label: ReactNode
@@ -40,6 +41,27 @@ export function DateField({ label, hint, value, onChange, error, name }: DateFie
       value={value}
       error={error}
       onChange={(e) => onChange(maskDate(e.target.value))}
+    />
+  )
+}
+
+type DurationFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'inputMode'> & {
+  value: string
+  onChange: (text: string) => void
+}
+
+/**
+ * A duration, mm:ss, typed with digits only: a phone's numeric keypad has no ':' (an iPhone's
+ * has none at all), so the colon goes in after the minutes, as in the time of day ("0230" →
+ * "02:30"; one or two digits stay bare seconds). The same mask as hh:mm (`maskTime`).
+ */
+export function DurationField({ onChange, ...rest }: DurationFieldProps) {
+  return (
+    <TextField
+      inputMode="numeric"
+      autoComplete="off"
+      {...rest}
+      onChange={(e) => onChange(maskTime(e.target.value))}
     />
   )
 }

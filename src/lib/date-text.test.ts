@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { dateTextOf, maskDate, maskTime, readDateText, readTimeText } from './date-text'
+import { formatMmSs, parseMmSs } from '@/domain/time-entry'
 import { dateTimeTextAt, instantFromDateTimeText } from './sao-paulo-time'
 
 /** What the field shows after each key, typing `keys` one by one into an empty field. */
@@ -94,5 +95,34 @@ describe('São Paulo date and time as typed', () => {
     expect(instantFromDateTimeText('26/11/2026', '15:')).toBeNull()
     expect(instantFromDateTimeText('31/11/2026', '15:00')).toBeNull()
     expect(instantFromDateTimeText('', '')).toBeNull()
+  })
+})
+
+describe('mm:ss typed with digits only (a phone keypad without a colon)', () => {
+  it('any duration under 100 minutes, typed as its four digits, reads back as itself', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99 * 60 + 59 }), (seconds) => {
+        const shown = formatMmSs(seconds)
+        const typed = typeInto(maskTime, shown.replace(':', ''))
+        expect(typed).toBe(shown)
+        expect(parseMmSs(typed)).toBe(seconds)
+      }),
+    )
+  })
+
+  it('one or two digits stay bare seconds; the colon goes in with the third', () => {
+    expect(typeInto(maskTime, '45')).toBe('45')
+    expect(parseMmSs(typeInto(maskTime, '45'))).toBe(45)
+    expect(typeInto(maskTime, '023')).toBe('02:3')
+    expect(parseMmSs(typeInto(maskTime, '023'))).toBeNull()
+  })
+
+  it('any keys give digits and at most one colon, never more than mm:ss', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...'0123456789:x'), { maxLength: 12 }), (keys) => {
+        const typed = typeInto(maskTime, keys.join(''))
+        expect(typed).toMatch(/^(\d{0,2}|\d{2}:\d{0,2})$/)
+      }),
+    )
   })
 })

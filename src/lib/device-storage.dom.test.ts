@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { deviceStorage, restoreDeviceStorage } from './device-storage'
+import { DATABASES } from './storage-keys'
+import { holdDatabase } from '@/test/held-database'
 
 // A killed app loses localStorage writes of its last seconds (Chromium commits them late);
 // here that loss is played by writing localStorage behind the module's back.
@@ -48,5 +50,26 @@ describe('device storage', () => {
   it('nothing to correct when localStorage kept everything', async () => {
     await deviceStorage.set('k', 'v')
     expect(await restoreDeviceStorage()).toBe(0)
+  })
+})
+
+describe('device storage at a start whose mirror is held', () => {
+  it('starts after the deadline with localStorage as kept, and never applies the late read', async () => {
+    await deviceStorage.set('avaliador.session', 'kept', 'strict')
+    localStorage.removeItem('avaliador.session')
+    const holder = await holdDatabase(DATABASES.deviceStorage, 'entries')
+    const started = performance.now()
+    expect(await restoreDeviceStorage(100)).toBe(0)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(deviceStorage.get('avaliador.session')).toBeNull()
+    localStorage.setItem('avaliador.session', 'typed meanwhile')
+    holder.release()
+    // The late read completes now; what the agent did meanwhile stays.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(deviceStorage.get('avaliador.session')).toBe('typed meanwhile')
+    // The mirror is intact for the next start.
+    localStorage.removeItem('avaliador.session')
+    expect(await restoreDeviceStorage()).toBe(1)
+    expect(deviceStorage.get('avaliador.session')).toBe('kept')
   })
 })

@@ -15,6 +15,7 @@
  * a key the app must keep goes through here.
  */
 import { DATABASES } from './storage-keys'
+import { withDeadline } from './page-lifecycle'
 const DB_NAME = DATABASES.deviceStorage
 const STORE = 'entries'
 
@@ -166,12 +167,27 @@ export async function readMirrored(key: string): Promise<string | null> {
 }
 
 /**
+ * How long the start waits for the mirror. A read takes milliseconds; one held longer (in
+ * WebKit, by a page of the app frozen in the back/forward cache mid-write) must not keep the
+ * app on its skeleton.
+ */
+export const MIRROR_READ_DEADLINE_MS = 2000
+
+/**
  * At start, before anything reads: puts back what localStorage lost in a crash (and takes
  * out what was removed just before one). Returns how many keys it corrected.
+ *
+ * A read that misses `deadlineMs` corrects nothing: the app starts with localStorage as the
+ * browser kept it, and the late answer is dropped (applied later it could put older values
+ * over what the agent did meanwhile). The mirror stays as it was for the next start.
  */
-export async function restoreDeviceStorage(): Promise<number> {
+export async function restoreDeviceStorage(
+  deadlineMs: number = MIRROR_READ_DEADLINE_MS,
+): Promise<number> {
+  const entries = await withDeadline<Entry[] | null>(readMirror(), deadlineMs, null)
+  if (entries === null) return 0
   let corrected = 0
-  for (const { key, value } of await readMirror()) {
+  for (const { key, value } of entries) {
     try {
       if (localStorage.getItem(key) === value) continue
       if (value === null) localStorage.removeItem(key)

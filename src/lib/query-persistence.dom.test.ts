@@ -9,6 +9,7 @@ import {
   restoreAndPersistQueries,
 } from './query-persistence'
 import { DATABASES } from './storage-keys'
+import { holdDatabase } from '@/test/held-database'
 
 const offers = { items: [{ taskId: 'tsk_1', title: 'Compra na padaria' }] }
 
@@ -237,5 +238,74 @@ describe("the agent's answers kept on the phone", () => {
 
     await clearAgentData({ preview: false, agentId: 'agt_1' })
     expect(await databases()).not.toContain(DATABASES.queryCache('agt_1'))
+  })
+
+  it('a start whose kept cache is held goes on without it, takes it in once read, and writes nothing before', async () => {
+    const hourAgo = Date.now() - 60 * 60_000
+    const kept = new QueryClient()
+    kept.setQueryData(['opportunities'], offers, { updatedAt: hourAgo })
+    kept.setQueryData(['tasks'], ['kept task'], { updatedAt: hourAgo })
+    const stopKept = await restoreAndPersistQueries(kept, 'agt_1')
+    window.dispatchEvent(new Event('pagehide'))
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await indexedDbPersister('agt_1').restoreClient())?.clientState.queries,
+        ).toHaveLength(2),
+      { timeout: 500 },
+    )
+    stopKept()
+
+    // Another page of the app holds the database (frozen mid-write in the bfcache).
+    const holder = await holdDatabase(DATABASES.queryCache('agt_1'), DATABASES.queryCacheStore)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const client = new QueryClient()
+    const started = performance.now()
+    const stop = await restoreAndPersistQueries(client, 'agt_1', 100)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(client.getQueryData(['opportunities'])).toBeUndefined()
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Nada foi perdido'))
+    // The network answers the offers meanwhile; no save while the kept cache is unread.
+    const fresh = { items: [{ taskId: 'tsk_2', title: 'Loja nova' }] }
+    client.setQueryData(['opportunities'], fresh)
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+
+    holder.release()
+    // The late read fills in what the network has not answered, never over what it has…
+    await vi.waitFor(() => expect(client.getQueryData(['tasks'])).toEqual(['kept task']))
+    expect(client.getQueryData(['opportunities'])).toEqual(fresh)
+    // …and from then on the cache is kept, with both.
+    await vi.waitFor(
+      async () => {
+        const saved = await indexedDbPersister('agt_1').restoreClient()
+        expect(saved?.clientState.queries.map((q) => q.state.data)).toEqual(
+          expect.arrayContaining([fresh, ['kept task']]),
+        )
+      },
+      { timeout: 3000 },
+    )
+    stop()
+    warn.mockRestore()
+  })
+
+  it('writes nothing while the page sits in the back/forward cache, and saves when shown again', async () => {
+    const client = new QueryClient()
+    const stop = await restoreAndPersistQueries(client, 'agt_1')
+    client.setQueryData(['opportunities'], offers)
+    // A full navigation: the page goes to the bfcache (persisted), then is hidden.
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' })
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    expect(await indexedDbPersister('agt_1').restoreClient()).toBeUndefined()
+
+    // Back (from the cache): what changed is saved.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
+    await vi.waitFor(
+      async () => expect(await indexedDbPersister('agt_1').restoreClient()).toBeDefined(),
+      { timeout: 3000 },
+    )
+    stop()
   })
 })

@@ -26,6 +26,7 @@ import {
 } from '@tanstack/query-persist-client-core'
 import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query'
 import { DATABASES } from './storage-keys'
+import { mayBeFrozen, onFreeze, onResume, withDeadline } from './page-lifecycle'
 
 /** The build's API-shape hash (vite.config.ts `define`); tests run with a fixed one. */
 export const QUERY_CACHE_BUSTER: string =
@@ -72,14 +73,22 @@ function run<T>(
   db: IDBDatabase | null,
   mode: IDBTransactionMode,
   act: (store: IDBObjectStore) => IDBRequest<T>,
+  underWay?: Set<IDBTransaction>,
 ): Promise<T | undefined> {
   return new Promise((resolve) => {
     if (!db) return resolve(undefined)
     try {
       const tx = db.transaction(STORE, mode)
+      underWay?.add(tx)
       const request = act(tx.objectStore(STORE))
-      tx.oncomplete = () => resolve(request.result)
-      tx.onerror = tx.onabort = () => resolve(undefined)
+      tx.oncomplete = () => {
+        underWay?.delete(tx)
+        resolve(request.result)
+      }
+      tx.onerror = tx.onabort = () => {
+        underWay?.delete(tx)
+        resolve(undefined)
+      }
     } catch {
       // Closed by a sign-out in another tab, or storage blocked: nothing kept, nothing lost.
       resolve(undefined)
@@ -111,40 +120,73 @@ export function asLastAnswer(
   }
 }
 
-/** A TanStack Query persister over the agent's cache database (structured clone, no JSON). */
-export function indexedDbPersister(agentId: string): Persister & { close(): void } {
-  const db = openCache(agentId)
+/**
+ * A TanStack Query persister over the agent's cache database (structured clone, no JSON).
+ * `release()` ends a write under way and lets the database go (the page may be frozen: see
+ * lib/page-lifecycle); the next use opens it again.
+ */
+export function indexedDbPersister(
+  agentId: string,
+): Persister & { release(): void; close(): void } {
+  let db: Promise<IDBDatabase | null> | undefined
+  const open = () => (db ??= openCache(agentId))
+  const writing = new Set<IDBTransaction>()
+  const release = () => {
+    for (const tx of writing) {
+      try {
+        tx.abort()
+      } catch {
+        // Already finished.
+      }
+    }
+    writing.clear()
+    const closing = db
+    db = undefined
+    void closing?.then((d) => d?.close())
+  }
   return {
     async persistClient(client) {
       const queries = client.clientState.queries.map(asLastAnswer)
       const kept = { ...client, clientState: { ...client.clientState, queries } }
-      await run(await db, 'readwrite', (s) => s.put(kept, KEY))
+      await run(await open(), 'readwrite', (s) => s.put(kept, KEY), writing)
     },
     async restoreClient() {
-      return run<PersistedClient | undefined>(await db, 'readonly', (s) => s.get(KEY))
+      return run<PersistedClient | undefined>(await open(), 'readonly', (s) => s.get(KEY))
     },
     async removeClient() {
-      await run(await db, 'readwrite', (s) => s.delete(KEY))
+      await run(await open(), 'readwrite', (s) => s.delete(KEY), writing)
     },
-    close() {
-      void db.then((d) => d?.close())
-    },
+    release,
+    close: release,
   }
 }
 
 /**
+ * How long the first screen waits for the kept answers. A read takes milliseconds; one that
+ * takes longer is held by something else (in WebKit, a page of the app frozen in the
+ * back/forward cache with a transaction open), and the app starts without it.
+ */
+export const RESTORE_DEADLINE_MS = 2000
+
+/**
  * Puts the agent's kept answers into `queryClient` (call it before the first screen renders),
  * marked stale so each screen that shows one refreshes it, then keeps them up to date until
- * the returned function is called (the session ended). A
- * kept cache that is too old, from other API shapes or unreadable is removed and ignored.
+ * the returned function is called (the session ended). A kept cache that is too old, from
+ * other API shapes or unreadable is removed and ignored.
+ *
+ * Resolves within `RESTORE_DEADLINE_MS`. A read that is late still puts its answers in the
+ * cache when it completes (never over a fresher one), and nothing is written until it has:
+ * the kept answers are never replaced by a start that did not see them. Nothing is lost.
  *
  * Saving dehydrates the whole cache, so it runs at most once a second while answers arrive
  * (not once per cache event), and at once when the app goes to the background, where a
- * phone may kill it.
+ * phone may kill it — but never as the page goes into the back/forward cache, where the
+ * write would be frozen half done and hold the database from the app's next page.
  */
 export async function restoreAndPersistQueries(
   queryClient: QueryClient,
   agentId: string,
+  deadlineMs: number = RESTORE_DEADLINE_MS,
 ): Promise<() => void> {
   const persister = indexedDbPersister(agentId)
   const options = {
@@ -155,15 +197,39 @@ export async function restoreAndPersistQueries(
     dehydrateOptions: { shouldDehydrateQuery: holdsAnAnswer },
   }
   const restoring = Date.now()
-  await persistQueryClientRestore(options).catch(() => undefined)
-  // What was restored paints the screen, and is asked again as soon as a screen shows it:
-  // kept answers are never taken for fresh ones, however young. An answer the network gave
-  // while the cache was being read (the app asks for a screen's data meanwhile) is fresh.
-  void queryClient.invalidateQueries({
-    refetchType: 'none',
-    predicate: (query) => query.state.dataUpdatedAt < restoring,
-  })
+  let stopped = false
+  let stopPersisting = () => {}
+  const read = persistQueryClientRestore(options)
+    .catch(() => undefined)
+    .then(() => {
+      // What was restored paints the screen, and is asked again as soon as a screen shows
+      // it: kept answers are never taken for fresh ones, however young. An answer the
+      // network gave while the cache was being read (the app asks for a screen's data
+      // meanwhile) is fresh.
+      void queryClient.invalidateQueries({
+        refetchType: 'none',
+        predicate: (query) => query.state.dataUpdatedAt < restoring,
+      })
+      if (!stopped) stopPersisting = persistFromNowOn(queryClient, persister, options)
+    })
+  await withDeadline(read, deadlineMs, undefined, () =>
+    console.warn(
+      `[avaliador] As respostas guardadas neste aparelho não abriram em ${deadlineMs} ms: o app começa sem elas. Nada foi perdido: elas entram assim que a leitura terminar.`,
+    ),
+  )
+  return () => {
+    stopped = true
+    stopPersisting()
+    persister.close()
+  }
+}
 
+/** Keeps the cache on the device from now on; returns the stop. */
+function persistFromNowOn(
+  queryClient: QueryClient,
+  persister: ReturnType<typeof indexedDbPersister>,
+  options: Parameters<typeof persistQueryClientSave>[0],
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
   const save = () => {
@@ -184,16 +250,29 @@ export async function restoreAndPersistQueries(
     if (timer !== undefined) save()
   }
   const onHidden = () => {
-    if (document.visibilityState === 'hidden') flush()
+    if (document.visibilityState === 'hidden' && !mayBeFrozen()) flush()
+  }
+  // Unloaded for good: write now. Kept in the back/forward cache: write nothing (the page
+  // is whole there, and a write frozen half done would hold the database).
+  const onPageHide = (event: PageTransitionEvent) => {
+    if (!event.persisted) flush()
   }
   document.addEventListener('visibilitychange', onHidden)
-  window.addEventListener('pagehide', flush)
+  window.addEventListener('pagehide', onPageHide)
+  // Frozen: a write under way is ended and the database let go; shown again: saved anew.
+  const stopFreeze = onFreeze(() => {
+    clearTimeout(timer)
+    timer = undefined
+    persister.release()
+  })
+  const stopResume = onResume(schedule)
   return () => {
     stopped = true
     clearTimeout(timer)
     unsubscribe()
     document.removeEventListener('visibilitychange', onHidden)
-    window.removeEventListener('pagehide', flush)
-    persister.close()
+    window.removeEventListener('pagehide', onPageHide)
+    stopFreeze()
+    stopResume()
   }
 }

@@ -6,6 +6,7 @@ import { openDB } from 'idb'
 import type { FakeBackend } from '../../mocks/fake-backend'
 import { deviceStorage } from '@/lib/device-storage'
 import { DATABASES, isDemoDatabase, isDemoKey } from '@/lib/storage-keys'
+import { mayBeFrozen } from '@/lib/page-lifecycle'
 
 type Snapshot = { collections: Record<string, unknown[]>; clockOffsetMs: number; savedAt: string }
 
@@ -85,11 +86,14 @@ export function createSnapshotSaver(backend: FakeBackend) {
     clearTimeout(timer)
     timer = setTimeout(flush, 300)
   }
+  // Not as the page goes into the back/forward cache: a write frozen there half done would
+  // hold the database the next page of the demo reads before its first screen (issue #28).
+  // The page is kept whole there, and the timer saves when it is shown again.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden' && timer) void flush()
+    if (document.visibilityState === 'hidden' && timer && !mayBeFrozen()) void flush()
   })
-  window.addEventListener('pagehide', () => {
-    if (timer) void flush()
+  window.addEventListener('pagehide', (event) => {
+    if (timer && !event.persisted) void flush()
   })
   return { schedule, flush }
 }

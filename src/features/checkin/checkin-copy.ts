@@ -74,6 +74,12 @@ export const checkinCopy = {
   positionUnsupported:
     'Este navegador não informa a localização. Abra o app em um navegador atualizado (Chrome, Safari ou Firefox) para fazer o check-in.',
   positionHelp: 'Como permitir a localização',
+  positionRefusedTitle: 'Localização não permitida',
+  positionRefused:
+    'Sem a localização não é possível fazer o check-in. Toque em “Tentar de novo” e, no pedido do navegador, escolha “Permitir”.',
+  positionBlockedTitle: 'A localização está bloqueada',
+  positionBlocked:
+    'O navegador guardou a recusa e não vai perguntar de novo. Libere a localização para o Avaliador nas configurações do navegador e toque em “Tentar de novo”.',
   outsideTitle: 'Fora do local da visita',
   outsideHint: 'Aproxime-se do endereço e tente de novo.',
   checkinSaveError: 'Não foi possível guardar o check-in neste aparelho. Tente de novo.',

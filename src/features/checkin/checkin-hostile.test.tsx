@@ -52,18 +52,25 @@ describe('the visit’s forms with hostile input', () => {
     const queue = await screen.findByRole('region', { name: 'Tempo na fila' })
     const time = within(queue).getByRole('textbox', { name: 'Tempo na fila (mm:ss)' })
     const save = within(queue).getByRole('button', { name: 'Salvar — Tempo na fila' })
-    for (const [input, how] of [
-      [FORM_INPUTS.emoji, 'type'],
-      ['０２:３０', 'type'],
-      ['١:٣٠', 'type'],
-      ['1e3', 'type'],
-      [FORM_INPUTS.digits10kB, 'paste'],
+    // The field keeps ASCII digits and the colon only (its mask): what is left is shown, and
+    // refused with the format's message when it is not a time.
+    for (const [input, how, shown] of [
+      [FORM_INPUTS.emoji, 'type', ''],
+      ['０２:３０', 'type', ''],
+      ['١:٣٠', 'type', ''],
+      ['1e3x', 'type', '13'],
+      [`1${FORM_INPUTS.emoji}2:3`, 'paste', '12:3'],
     ] as const) {
       await enter(user, time, input, how)
+      expect(time).toHaveValue(shown)
+      if (shown === '13') continue
       await user.click(save)
       expectFieldError(time, timeEntryMessages.badFormat)
-      expect(time).toHaveValue(input)
+      expect(time).toHaveValue(shown)
     }
+    // A 10 kB paste of digits: the first four, as mm:ss.
+    await enter(user, time, FORM_INPUTS.digits10kB, 'paste')
+    expect(time).toHaveValue('12:34')
 
     await router.navigate(`/tasks/${SLUG}/checkin/notes`)
     const notes = await screen.findByRole('textbox', { name: 'Observações da visita' })

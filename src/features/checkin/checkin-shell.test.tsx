@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { http, HttpResponse } from 'msw'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
 import { routes } from '@/app/router'
 import { SnackbarProvider } from '@/components/snackbar'
@@ -18,6 +18,15 @@ import {
   setDeviceOnline,
 } from '@/test/checkin-kit'
 import { startTestSync, stopTestSync } from '@/test/visit-kit'
+import { documentNavigation } from '@/lib/document-navigation'
+
+/** What the Permissions API says of the location. */
+function mockLocationPermission(state: PermissionState) {
+  Object.defineProperty(navigator, 'permissions', {
+    configurable: true,
+    value: { query: () => Promise.resolve({ state }) },
+  })
+}
 
 /** T-4826: the demo agent's first `started` task (mission "mercado": 45 minutes at most). */
 const SLUG = 'T-4826'
@@ -41,6 +50,7 @@ beforeEach(async () => {
 afterEach(() => {
   stopTestSync()
   setDeviceOnline(true)
+  Reflect.deleteProperty(navigator, 'permissions')
 })
 
 describe('Check-in', () => {
@@ -106,14 +116,48 @@ describe('Check-in', () => {
     expect(await screen.findByText('Precisão: ±12 m')).toBeInTheDocument()
   })
 
-  it('position denied: sends the agent to the location permission page, with the way back', async () => {
+  it('position refused where the browser would ask again: says so, and “Tentar de novo” asks in a new page', async () => {
+    // Safari and WebKit answer every later request of the same page with the first refusal:
+    // only a new page asks again.
     mockGeolocation({ errorCode: 1 })
-    const { user, router } = await open()
+    mockLocationPermission('prompt')
+    const assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => {})
+    const { user } = await open()
     await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/permissions/position'))
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
-      `/tasks/${SLUG}/checkin`,
+    const notice = await screen.findByText('Localização não permitida')
+    expect(notice.closest('[role]') ?? notice.parentElement).toHaveTextContent(/escolha “Permitir”/)
+    expect(screen.queryByText('A localização está bloqueada')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    expect(assign).toHaveBeenCalledWith(`/tasks/${SLUG}/checkin?localizacao=perguntar`)
+    assign.mockRestore()
+  })
+
+  it('opened by that “Tentar de novo”: asks for the location at once and checks in', async () => {
+    const task = seededTask()
+    const calls = mockGeolocation({ lat: task.location.lat, lng: task.location.lng, accuracy: 9 })
+    const { router } = await open(`/tasks/${SLUG}/checkin?localizacao=perguntar`)
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    expect(calls).toHaveLength(1)
+    expect(router.state.location.search).toBe('')
+  })
+
+  it('position blocked in the browser’s settings: the help to unblock it, and a retry in the page', async () => {
+    const calls = mockGeolocation({ errorCode: 1 })
+    mockLocationPermission('denied')
+    const { user } = await open()
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
+    expect(await screen.findByText('A localização está bloqueada')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Como permitir a localização' })).toHaveAttribute(
+      'href',
+      `/permissions/position?next=/tasks/${SLUG}/checkin`,
     )
+    // Unblocked in the settings meanwhile: the same page reads the position.
+    const task = seededTask()
+    mockGeolocation({ lat: task.location.lat, lng: task.location.lng, accuracy: 9 })
+    mockLocationPermission('granted')
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    expect(calls).toHaveLength(1)
   })
 
   it('position unavailable or slow: a pt-BR message and a retry', async () => {

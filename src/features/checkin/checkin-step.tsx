@@ -3,8 +3,8 @@
  * against the task's location with the domain rule. Inside the radius the check-in is kept
  * on the device and queued (it works offline); outside, the distance is shown.
  */
-import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { Task } from '@/api/entities'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -17,6 +17,7 @@ import {
   type PositionReading,
 } from '@/domain/geo'
 import { recordCheckin } from '@/lib/visit-store/store'
+import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { checkinCopy as copy } from './checkin-copy'
 import styles from './checkin.module.css'
 
@@ -33,6 +34,8 @@ type Phase =
   | { step: 'saving'; reading: PositionReading }
   | { step: 'outside'; reading: PositionReading; distance: number }
   | { step: 'error'; message: string; reading?: PositionReading; help?: boolean }
+  /** The location was refused; `blocked`: the browser keeps the refusal (its settings). */
+  | { step: 'refused'; blocked: boolean }
 
 function readPosition(): Promise<PositionReading> {
   return new Promise((resolve, reject) => {
@@ -53,8 +56,23 @@ function readPosition(): Promise<PositionReading> {
 const PERMISSION_DENIED = 1
 const TIMEOUT = 3
 
+/**
+ * What the Permissions API says of the location now, or undefined where it cannot say.
+ * Read before asking: after a refusal WebKit says "denied" for the rest of the page's life
+ * although it would ask a new page, so only the state before the request tells a refusal the
+ * browser keeps (its settings: it will not ask again) from one at its prompt.
+ */
+async function locationPermission(): Promise<PermissionState | undefined> {
+  try {
+    return (await navigator.permissions?.query({ name: 'geolocation' }))?.state
+  } catch {
+    return undefined
+  }
+}
+
 export function CheckinStep({ task, basePath }: { task: Task; basePath: string }) {
   const navigate = useNavigate()
+  const location = useLocation()
   const [phase, setPhase] = useState<Phase>({ step: 'idle' })
   const radius = task.location.radiusMeters ?? DEFAULT_CHECKIN_RADIUS_METERS
 
@@ -68,13 +86,14 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
       return
     }
     setPhase({ step: 'reading' })
+    const before = await locationPermission()
     let reading: PositionReading
     try {
       reading = await readPosition()
     } catch (error) {
       const code = (error as { code?: number } | null)?.code
       if (code === PERMISSION_DENIED) {
-        navigate(`/permissions/position?next=${basePath}`)
+        setPhase({ step: 'refused', blocked: before === 'denied' })
         return
       }
       setPhase({
@@ -96,6 +115,27 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
     } catch {
       setPhase({ step: 'error', message: copy.checkinSaveError, reading })
     }
+  }
+
+  // Opened by "Tentar de novo" after a refusal: ask at once (the agent just tapped for it).
+  const askedOnOpen = useRef(false)
+  const askOnOpen = new URLSearchParams(location.search).has(ASK_LOCATION_PARAM)
+  useEffect(() => {
+    if (!askOnOpen || askedOnOpen.current) return
+    askedOnOpen.current = true
+    navigate(basePath, { replace: true })
+    void checkIn()
+    // Once, when the page opens with the parameter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [askOnOpen])
+
+  /** Asks again: in this page while the browser keeps the refusal, else in a new one. */
+  function retry() {
+    if (phase.step === 'refused' && !phase.blocked) {
+      documentNavigation.assign(`${basePath}?${ASK_LOCATION_PARAM}=perguntar`)
+      return
+    }
+    void checkIn()
   }
 
   const busy = phase.step === 'reading' || phase.step === 'saving'
@@ -136,8 +176,25 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
         </Notice>
       )}
 
-      <Button block busy={busy} onClick={() => void checkIn()}>
-        {phase.step === 'outside' || phase.step === 'error' ? copy.retry : copy.checkinButton}
+      {phase.step === 'refused' && (
+        <Notice
+          tone={phase.blocked ? 'error' : 'warning'}
+          title={phase.blocked ? copy.positionBlockedTitle : copy.positionRefusedTitle}
+          action={
+            // A new document: in WebKit this page's refusal would answer the help page too.
+            <Link to={`/permissions/position?next=${basePath}`} reloadDocument>
+              {copy.positionHelp}
+            </Link>
+          }
+        >
+          {phase.blocked ? copy.positionBlocked : copy.positionRefused}
+        </Notice>
+      )}
+
+      <Button block busy={busy} onClick={retry}>
+        {phase.step === 'outside' || phase.step === 'error' || phase.step === 'refused'
+          ? copy.retry
+          : copy.checkinButton}
       </Button>
     </Page>
   )

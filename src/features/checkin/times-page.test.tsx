@@ -22,26 +22,30 @@ beforeEach(async () => {
 afterEach(() => stopTestSync())
 
 describe('Tempos', () => {
-  it('refuses a typed time under 5 seconds, keeping it; saves 02:30 on the device and the server', async () => {
+  it('takes a time typed with digits only: refuses one under 5 seconds, keeping it; saves 02:30 on the device and the server', async () => {
     const { user } = await openVisit(`/tasks/${SLUG}/checkin/times`, DEMO_AGENT_ID)
     const queue = await screen.findByRole('region', { name: 'Tempo na fila' })
     const field = await within(queue).findByRole('textbox', { name: 'Tempo na fila (mm:ss)' })
     expect(within(queue).getByText('Ainda não registrado')).toBeInTheDocument()
 
-    await user.type(field, '00:03')
+    // Digits only, as on a phone's numeric keypad: the colon goes in by itself.
+    await user.type(field, '0003')
+    expect(field).toHaveValue('00:03')
     await user.click(within(queue).getByRole('button', { name: 'Salvar — Tempo na fila' }))
     expect(await within(queue).findByRole('alert')).toHaveTextContent('O tempo mínimo é 00:05.')
     expect(field).toHaveValue('00:03')
 
     await user.clear(field)
-    await user.type(field, '2h')
+    await user.type(field, '023')
+    expect(field).toHaveValue('02:3')
     await user.click(within(queue).getByRole('button', { name: 'Salvar — Tempo na fila' }))
     expect(await within(queue).findByRole('alert')).toHaveTextContent(
       'Use o formato mm:ss, por exemplo 02:30.',
     )
 
     await user.clear(field)
-    await user.type(field, '02:30')
+    await user.type(field, '0230')
+    expect(field).toHaveValue('02:30')
     await user.click(within(queue).getByRole('button', { name: 'Salvar — Tempo na fila' }))
     expect(await within(queue).findByText('Registrado: 02:30')).toBeInTheDocument()
     expect(within(queue).queryByRole('alert')).not.toBeInTheDocument()

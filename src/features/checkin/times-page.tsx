@@ -10,7 +10,7 @@ import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { useSnackbar } from '@/components/snackbar'
 import { EmptyState } from '@/components/status'
-import { TextField } from '@/components/text-field'
+import { DurationField } from '@/components/date-field'
 import { formatMmSs, timeEntrySecondsSchema, timeEntryTextSchema } from '@/domain/time-entry'
 import type { ReportDraft } from '@/lib/visit-store/db'
 import { updateDraft } from '@/lib/visit-store/store'
@@ -169,14 +169,13 @@ function TimeEntry({
       </div>
 
       <form className={styles.stack} onSubmit={(e) => void submitTyped(e)} noValidate>
-        <TextField
+        <DurationField
           label={copy.typedLabel(time.label)}
           hint={copy.typedHint}
           error={textError}
           value={text}
-          autoComplete="off"
           placeholder="00:00"
-          onChange={(e) => setText(e.target.value)}
+          onChange={setText}
         />
         <Button type="submit" variant="secondary">
           {copy.saveTime}

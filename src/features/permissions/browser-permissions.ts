@@ -44,6 +44,19 @@ export async function permissionState(kind: PermissionKind): Promise<PermissionS
   }
 }
 
+/**
+ * The location's state as the Permissions API says it, or undefined where it cannot say.
+ * Read before asking: after a refusal at its prompt WebKit says "denied" for the rest of the
+ * page's life, although a new page would ask again.
+ */
+export async function positionPermissionNow(): Promise<PermissionState | undefined> {
+  try {
+    return (await navigator.permissions?.query({ name: 'geolocation' }))?.state
+  } catch {
+    return undefined
+  }
+}
+
 export async function askPermission(kind: PermissionKind): Promise<PermissionOutcome> {
   if (kind === 'notifications') {
     if (!notificationsSupported()) return 'unsupported'

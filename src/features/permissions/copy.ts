@@ -15,6 +15,9 @@ type PermissionCopy = {
   dismissed: string
   unavailable?: string
   unsupported: string
+  /** Refused at the browser's prompt, which a new page shows again (the location). */
+  refusedTitle?: string
+  refused?: string
 }
 
 export const permissionCopy: Record<PermissionKind, PermissionCopy> = {
@@ -68,6 +71,9 @@ export const permissionCopy: Record<PermissionKind, PermissionCopy> = {
       'Depois volte para esta tela e toque em “Verificar de novo”.',
     ],
     dismissed: 'Você fechou o pedido sem responder. Toque no botão de novo para escolher.',
+    refusedTitle: 'Localização não permitida',
+    refused:
+      'Sem a localização não é possível fazer o check-in. Toque em “Tentar de novo” e, no pedido do navegador, escolha “Permitir”.',
     unavailable:
       'A permissão foi dada, mas não conseguimos ler sua posição agora. Ligue o GPS (localização do aparelho), vá para um lugar aberto e tente de novo.',
     unsupported:

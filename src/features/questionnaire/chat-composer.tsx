@@ -17,6 +17,7 @@ import { Button } from '@/components/button'
 import { TextAreaField } from '@/components/form-fields'
 import { Chip, Chips } from '@/components/status'
 import { TextField } from '@/components/text-field'
+import { DurationField } from '@/components/date-field'
 import { formatMmSs, parseMmSs, timeEntryMessages } from '@/domain/time-entry'
 import { hasVisibleText } from '@/domain/text-hygiene'
 import { PhotoPicker } from '@/components/media/photo-picker'
@@ -270,15 +271,13 @@ function TimeInput({ value, onAnswer, busy }: ChatComposerProps) {
   }
   return (
     <FieldForm onSubmit={submit} busy={busy}>
-      <TextField
+      <DurationField
         label={copy.timeLabel}
         hint={copy.timeHint}
-        inputMode="numeric"
-        autoComplete="off"
         value={text}
         error={error}
-        onChange={(e) => {
-          setText(e.target.value)
+        onChange={(typed) => {
+          setText(typed)
           setError(undefined)
         }}
       />

@@ -152,11 +152,14 @@ describe('Questionário (chat)', () => {
 
     const time = await screen.findByRole('textbox', { name: 'Tempo (mm:ss)' })
     await waitFor(() => expect(time).toHaveFocus())
-    await user.keyboard('2:3{Enter}')
+    // Digits only (an iPhone's numeric keypad has no colon): the field puts it in.
+    await user.keyboard('023{Enter}')
     expect(await screen.findByText('Use o formato mm:ss, por exemplo 02:30.')).toBeInTheDocument()
-    expect(time).toHaveValue('2:3')
+    expect(time).toHaveValue('02:3')
     await user.clear(time)
-    await user.keyboard('2:30{Enter}')
+    await user.keyboard('0230')
+    expect(time).toHaveValue('02:30')
+    await user.keyboard('{Enter}')
     expect(await answerBubble('02:30', Q.wait)).toBeInTheDocument()
     await waitFor(async () =>
       expect(

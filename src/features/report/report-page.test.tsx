@@ -156,16 +156,19 @@ describe('Relatório — seções', () => {
     expect(facade).toHaveAttribute('href', `/tasks/${VISITED}/form?q=farma-q1`)
   })
 
-  it('keeps a bad time as typed with its message, and saves a good one', async () => {
+  it('takes times typed with digits only: keeps a bad one with its message, and saves a good one', async () => {
     const { user } = await open(`/tasks/${VISITED}/report/times`)
     const wait = await screen.findByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
+    expect(wait).toHaveAttribute('inputmode', 'numeric')
     await user.clear(wait)
-    await user.type(wait, '30:00')
+    await user.type(wait, '3000')
+    expect(wait).toHaveValue('30:00')
     await user.click(screen.getByRole('button', { name: 'Salvar tempos' }))
     expect(await screen.findByText('O tempo máximo é 20:00.')).toBeInTheDocument()
     expect(wait).toHaveValue('30:00')
     await user.clear(wait)
-    await user.type(wait, '03:15')
+    await user.type(wait, '0315')
+    expect(wait).toHaveValue('03:15')
     await user.click(screen.getByRole('button', { name: 'Salvar tempos' }))
     await waitFor(async () =>
       expect(

@@ -79,10 +79,16 @@ describe('Pendências de validação', () => {
     const { user } = await open(`/tasks/${CONTESTED}/validation/times`)
     expect(await screen.findByText('Campo: Tempo de atendimento')).toBeInTheDocument()
     const corrected = screen.getByRole('textbox', { name: 'Valor corrigido (opcional)' })
-    await user.type(corrected, 'quatro')
+    // Digits only: the colon goes in by itself; letters are not part of a time.
+    await user.type(corrected, 'quatro043')
+    expect(corrected).toHaveValue('04:3')
     await user.tab()
     expect(await screen.findByText('Use o formato mm:ss, por exemplo 02:30.')).toBeInTheDocument()
-    expect(corrected).toHaveValue('quatro')
+    await user.type(corrected, '0')
+    expect(corrected).toHaveValue('04:30')
+    await waitFor(() =>
+      expect(screen.queryByText('Use o formato mm:ss, por exemplo 02:30.')).not.toBeInTheDocument(),
+    )
   })
 
   it('sends the answers when every pendency is resolved; the task goes back to validation', async () => {

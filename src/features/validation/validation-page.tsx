@@ -20,6 +20,7 @@ import { useSnackbar } from '@/components/snackbar'
 import { Badge, EmptyState } from '@/components/status'
 import { Skeleton } from '@/components/skeleton'
 import { TextField } from '@/components/text-field'
+import { DurationField } from '@/components/date-field'
 import { JUSTIFICATION_MAX_CHARS } from '@/domain/constants'
 import { countChars } from '@/domain/text-limits'
 import { missionQueryOptions, taskKeys, taskQueryOptions } from '@/features/tasks/api/task-queries'
@@ -343,16 +344,27 @@ function PendencyCard({
       <p className={styles.counter}>
         {copy.charCount(countChars(draft.justification.trim()), JUSTIFICATION_MAX_CHARS)}
       </p>
-      <TextField
-        label={copy.correctedValue}
-        hint={pendency.section === 'times' ? copy.correctedTimeHint : copy.correctedHint}
-        value={draft.correctedValue}
-        maxLength={CORRECTED_VALUE_MAX_CHARS}
-        error={correctedError}
-        autoComplete="off"
-        onChange={(e) => onChange({ correctedValue: e.target.value })}
-        onBlur={() => setTouched((t) => ({ ...t, corrected: true }))}
-      />
+      {pendency.section === 'times' ? (
+        <DurationField
+          label={copy.correctedValue}
+          hint={copy.correctedTimeHint}
+          value={draft.correctedValue}
+          error={correctedError}
+          onChange={(typed) => onChange({ correctedValue: typed })}
+          onBlur={() => setTouched((t) => ({ ...t, corrected: true }))}
+        />
+      ) : (
+        <TextField
+          label={copy.correctedValue}
+          hint={copy.correctedHint}
+          value={draft.correctedValue}
+          maxLength={CORRECTED_VALUE_MAX_CHARS}
+          error={correctedError}
+          autoComplete="off"
+          onChange={(e) => onChange({ correctedValue: e.target.value })}
+          onBlur={() => setTouched((t) => ({ ...t, corrected: true }))}
+        />
+      )}
       {pendency.section === 'evidences' && (
         <div className={styles.photos}>
           <p className={styles.muted}>{copy.newPhotosHint}</p>

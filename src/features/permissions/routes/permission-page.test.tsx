@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '@/test/render-route'
+import { documentNavigation } from '@/lib/document-navigation'
 
 function fakeNotification(initial: NotificationPermission, answer: NotificationPermission) {
   const requestPermission = vi.fn(async () => {
@@ -38,9 +39,19 @@ function fakeGeolocation(result: 'granted' | 1 | 2) {
   return getCurrentPosition
 }
 
+/** What the Permissions API says of the location. */
+function fakeLocationPermission(state: PermissionState) {
+  Object.defineProperty(navigator, 'permissions', {
+    configurable: true,
+    value: { query: () => Promise.resolve({ state }) },
+  })
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
   Reflect.deleteProperty(navigator, 'geolocation')
+  Reflect.deleteProperty(navigator, 'permissions')
 })
 
 describe('Permissão de notificações', () => {
@@ -107,6 +118,28 @@ describe('Permissão de localização', () => {
     await user.click(await screen.findByRole('button', { name: 'Permitir localização' }))
     expect(await screen.findByText('A localização está bloqueada')).toBeInTheDocument()
     expect(screen.getByText(/Serviços de Localização › Sites do Safari/)).toBeInTheDocument()
+  })
+
+  it('refused at a prompt the browser would show again: says so, and “Tentar de novo” asks in a new page', async () => {
+    fakeGeolocation(1)
+    fakeLocationPermission('prompt')
+    const assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => {})
+    const { user } = await renderRoute('/permissions/position?next=%2Ftasks%2FT-4821%2Fcheckin')
+    await user.click(await screen.findByRole('button', { name: 'Permitir localização' }))
+    expect(await screen.findByText('Localização não permitida')).toBeInTheDocument()
+    expect(screen.queryByText('A localização está bloqueada')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    expect(assign).toHaveBeenCalledWith(
+      '/permissions/position?next=%2Ftasks%2FT-4821%2Fcheckin&localizacao=perguntar',
+    )
+  })
+
+  it('opened by that “Tentar de novo”: asks at once', async () => {
+    const read = fakeGeolocation('granted')
+    fakeLocationPermission('prompt')
+    await renderRoute('/permissions/position?next=%2Foppy&localizacao=perguntar')
+    expect(await screen.findByText('Localização ativada')).toBeInTheDocument()
+    expect(read).toHaveBeenCalledOnce()
   })
 
   it('when no position can be read, suggests turning the GPS on and retrying', async () => {

@@ -6,15 +6,17 @@ import { Page } from '@/components/page'
 import {
   askPermission,
   permissionState,
+  positionPermissionNow,
   safeNextPath,
   type PermissionKind,
   type PermissionOutcome,
 } from '../browser-permissions'
 import { useDevicePush, type DevicePush } from '@/lib/use-device-push'
+import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { permissionCommonCopy as common, permissionCopy, pushCopy } from '../copy'
 import styles from './permissions.module.css'
 
-type Phase = 'checking' | 'explain' | 'asking' | 'already-granted' | PermissionOutcome
+type Phase = 'checking' | 'explain' | 'asking' | 'already-granted' | 'refused' | PermissionOutcome
 
 /** Explains why the app needs a permission, then asks for it, then says what came of it. */
 export function PermissionPage({ kind }: { kind: PermissionKind }) {
@@ -26,21 +28,30 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
   const subscribes =
     kind === 'notifications' && push.availability !== 'unsupported' && push.availability !== 'demo'
 
+  // Opened again by "Tentar de novo" after a refusal at the prompt: ask at once.
+  const askOnOpen = kind === 'position' && params.has(ASK_LOCATION_PARAM)
   useEffect(() => {
     let cancelled = false
     void permissionState(kind).then((state) => {
       if (cancelled) return
+      if (askOnOpen && state === 'prompt') return void ask()
       setPhase(state === 'granted' ? 'already-granted' : state === 'prompt' ? 'explain' : state)
     })
     return () => {
       cancelled = true
     }
+    // Once per kind of permission.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind])
 
   async function ask() {
     setPhase('asking')
+    const before = kind === 'position' ? await positionPermissionNow() : undefined
     const outcome = await askPermission(kind)
-    setPhase(outcome)
+    // Refused at the prompt, which the browser would show again (Safari set to "Ask"): not
+    // the settings' block. WebKit answers the rest of this page with the refusal, so the
+    // retry opens the page anew.
+    setPhase(outcome === 'denied' && before === 'prompt' ? 'refused' : outcome)
     // Allowed: this phone subscribes to the server's pushes at once (lib/push.ts).
     if (outcome === 'granted' && subscribes) await push.turnOn()
   }
@@ -111,6 +122,27 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
           </Notice>
           <Button variant="secondary" block onClick={() => void ask()}>
             {common.checkAgain}
+          </Button>
+          <ButtonLink to={next} variant="ghost" block>
+            {common.notNow}
+          </ButtonLink>
+        </div>
+      )}
+
+      {phase === 'refused' && (
+        <div className={styles.actions}>
+          <Notice tone="warning" title={copy.refusedTitle}>
+            {copy.refused}
+          </Notice>
+          <Button
+            block
+            onClick={() =>
+              documentNavigation.assign(
+                `/permissions/position?next=${encodeURIComponent(next)}&${ASK_LOCATION_PARAM}=perguntar`,
+              )
+            }
+          >
+            {common.tryAgain}
           </Button>
           <ButtonLink to={next} variant="ghost" block>
             {common.notNow}

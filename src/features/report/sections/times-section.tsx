@@ -9,7 +9,7 @@ import { Button } from '@/components/button'
 import { List, ListItem } from '@/components/list'
 import { useSnackbar } from '@/components/snackbar'
 import { EmptyState } from '@/components/status'
-import { TextField } from '@/components/text-field'
+import { DurationField } from '@/components/date-field'
 import { formatMmSs, timeEntryTextSchema } from '@/domain/time-entry'
 import { updateDraft } from '@/lib/visit-store/store'
 import { reportCopy as copy } from '@/components/visit/report-copy'
@@ -85,16 +85,14 @@ export function TimesSection({ data }: { data: VisitReport }) {
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       {mission.times.map((t) => (
-        <TextField
+        <DurationField
           key={t.code}
           label={copy.timeLabel(t.label)}
           hint={copy.timeHint}
-          inputMode="numeric"
-          autoComplete="off"
           value={texts[t.code] ?? ''}
           error={errors[t.code]}
-          onChange={(e) => {
-            setTexts((x) => ({ ...x, [t.code]: e.target.value }))
+          onChange={(typed) => {
+            setTexts((x) => ({ ...x, [t.code]: typed }))
             setErrors((x) => ({ ...x, [t.code]: undefined }))
           }}
           onBlur={() => void save([t.code])}
