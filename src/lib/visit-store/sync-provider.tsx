@@ -5,7 +5,6 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
-import { announceUpdateReady } from '@/lib/app-update'
 import { keepTrying } from '@/lib/keep-trying'
 import { afterFirstScreen } from '@/lib/query-client'
 import { currentSession, onSessionChange } from '@/lib/session'
@@ -41,7 +40,10 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
         // tab's code is outdated; the loop reopens the database, and the agent is offered
         // the new version (a reload).
         stopHearing = onVisitDbClosed((reason) => {
-          if (reason === 'newer-version') announceUpdateReady(() => window.location.reload())
+          if (reason === 'newer-version')
+            void import('@/lib/app-update').then(({ announceUpdateReady }) =>
+              announceUpdateReady(() => window.location.reload()),
+            )
         })
         // Opened at every run: a database closed under the loop (a newer version upgrading
         // it, the browser) is opened again.
