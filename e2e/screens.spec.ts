@@ -120,6 +120,8 @@ test('the agent’s screens, from the offers to the wallet (busy agent)', async 
 
   // ------------------------------------------------------------ the chat, mid-questionnaire
   await expect(page.getByRole('heading', { level: 1, name: 'Questionário' })).toBeVisible()
+  // Said once the server has the check-out (a moment, online).
+  await expect(page.getByText(/^Check-out registrado às/)).toBeVisible()
   const composer = page.getByRole('region', { name: 'Sua resposta' })
   const firstQuestion = composer.getByRole('group').first()
   const asked = (await firstQuestion.getAttribute('aria-label')) ?? ''

@@ -68,13 +68,24 @@ export function QuestionnairePage() {
  * Right after the check-out: "registrado" only once the server has it; until then it is kept
  * on the phone and on its way (a link that died unnoticed), and a refusal is shown as one.
  */
+/** How long an online check-out may take to reach the server before the chat says it is kept. */
+const CHECKOUT_CONFIRM_WAIT_MS = 1_500
+
 function CheckoutNotice({ taskId, at }: { taskId: string | undefined; at: string }) {
   const visit = useLocalVisit(taskId)
   const outbox = useOutboxSummary(taskId)
+  // An online check-out usually arrives in a moment: nothing is said until it has, or until it
+  // plainly has not (then: kept on the phone, on its way) — no "kept" flashing before "registered".
+  const [waited, setWaited] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), CHECKOUT_CONFIRM_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [])
   const time = formatTime(at)
   if (!visit) return null
   if (!visit.checkout || visit.checkout.synced)
     return <Notice tone="success">{copy.checkedOut(time)}</Notice>
+  if (!waited) return null
   return (
     <>
       <Notice tone="info">{copy.checkedOutKept(time)}</Notice>

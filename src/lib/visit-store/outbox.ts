@@ -5,9 +5,8 @@
  *
  * - Order: the oldest pending item goes first; while it waits for its backoff, later items
  *   wait too (a checkout never overtakes its check-in). One exception: a photo or recording
- *   waiting to be sent again does not hold back what does not need it — a check-out or a
- *   report save (which lists only uploaded photos) goes past it; the report's submission and
- *   pendency answers of that task wait for it (`nextDue`).
+ *   waiting to be sent again does not hold back the check-out or other photos; everything
+ *   else of that task waits for it (`nextDue`).
  * - Transient failures (offline, timeout, 5xx, 429) retry with exponential backoff and
  *   jitter, capped at 5 minutes; the loop wakes on `online` too.
  * - Refusals (other 4xx) park the item as `failed` with the server's message, so one bad
@@ -191,7 +190,13 @@ function errorOf(error: unknown): NonNullable<OutboxItem['lastError']> {
 }
 
 /** Writes that need every photo of their task on the server first. */
-const NEEDS_UPLOADS: ReadonlySet<OutboxItem['kind']> = new Set(['submitReport', 'answerRevision'])
+/**
+ * What may go past a photo or recording waiting for its retry: the check-out (it needs no
+ * photo) and other uploads. Nothing else: a report save fixed before the photo arrived and
+ * sent after it would drop the photo from the server's report, and the submission and
+ * pendency answers need every photo there.
+ */
+const PASSES_WAITING_UPLOADS: ReadonlySet<OutboxItem['kind']> = new Set(['checkout', 'upload'])
 
 /**
  * The item to send now, or when the next one is due: pending items in order, where an upload
@@ -207,7 +212,7 @@ export function nextDue(
   for (const item of items) {
     if (item.state !== 'pending') continue
     const uploadBefore = waitingUploads.get(item.taskId)
-    if (NEEDS_UPLOADS.has(item.kind) && uploadBefore !== undefined) {
+    if (!PASSES_WAITING_UPLOADS.has(item.kind) && uploadBefore !== undefined) {
       wait(Math.max(uploadBefore, item.nextAttemptAt))
       return { waitingUntil: earliest }
     }
