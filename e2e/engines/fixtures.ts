@@ -3,6 +3,10 @@
  * started on a new saved profile for the test and closed after it, with the fake backend
  * reset. Every test fails if the browser logged an error (a console error, an uncaught error,
  * a CSP message) on any page of the journey.
+ *
+ * `test.use({ profile: 'private' })` starts the engine on a throwaway profile instead, as a
+ * private tab: WebKit only for now (Safari's private browsing); the other engines refuse it.
+ * There the errors checked are those the page itself reports (webkit.ts).
  */
 import { test as base, expect } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -28,19 +32,40 @@ const PORTS: LaunchOptions['ports'] = {
   geo: PORT + 78,
 }
 
-export function launchEngine(name: EngineName, profileDir: string): Promise<EngineBrowser> {
+/** `saved`: a profile kept across restarts, as an installed app; `private`: a throwaway one. */
+export type Profile = 'saved' | 'private'
+
+export function launchEngine(
+  name: EngineName,
+  profileDir: string,
+  profile: Profile = 'saved',
+): Promise<EngineBrowser> {
   const options = { baseURL: BASE_URL, profileDir, ports: PORTS }
+  if (profile === 'private' && name !== 'webkit')
+    throw new Error(`No private profile for ${name} in these tests: WebKit only`)
   switch (name) {
     case 'chromium':
       return ChromiumEngine.launch(options)
     case 'firefox':
       return FirefoxEngine.launch(options)
     case 'webkit':
-      return WebKitEngine.launch(options)
+      return WebKitEngine.launch({ ...options, ephemeral: profile === 'private' })
   }
 }
 
-export const test = base.extend<{ engine: EngineBrowser; ui: Screen; backend: Backend }>({
+export const test = base.extend<{
+  profile: Profile
+  /** This project's engine (for `test.skip(({ engineName }) => …)`, before it starts). */
+  engineName: EngineName
+  engine: EngineBrowser
+  ui: Screen
+  backend: Backend
+}>({
+  profile: ['saved', { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- needs no other fixture
+  engineName: async ({}, use, testInfo) => {
+    await use(testInfo.project.name as EngineName)
+  },
   // eslint-disable-next-line no-empty-pattern -- needs no other fixture
   backend: async ({}, use) => {
     const backend = new Backend(BASE_URL)
@@ -48,9 +73,9 @@ export const test = base.extend<{ engine: EngineBrowser; ui: Screen; backend: Ba
     await use(backend)
     await backend.clearFaults()
   },
-  engine: async ({ backend }, use, testInfo) => {
-    const profileDir = mkdtempSync(join(tmpdir(), `avaliador-${testInfo.project.name}-`))
-    const engine = await launchEngine(testInfo.project.name as EngineName, profileDir)
+  engine: async ({ backend, profile, engineName }, use, testInfo) => {
+    const profileDir = mkdtempSync(join(tmpdir(), `avaliador-${engineName}-`))
+    const engine = await launchEngine(engineName, profileDir, profile)
     try {
       await use(engine)
       if (testInfo.status !== testInfo.expectedStatus)

@@ -13,8 +13,8 @@
 import { writeFileSync } from 'node:fs'
 import type { Report } from '../../src/api/entities'
 import { BASE_URL, expect, test } from './fixtures'
-import { sessionToken, signIn, typeVisitTime } from './journey'
-import type { Query, Screen } from './screen'
+import { acceptOffer, jpegFrom, sessionToken, signIn } from './journey'
+import type { Query } from './screen'
 import { WebKitEngine } from './webkit'
 
 test('an agent signs in, accepts, visits offline, answers and reports: the same in every engine', async ({
@@ -34,15 +34,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   expect(await sessionToken(ui)).toBe(token)
 
   // ------------------------------------------------------------ accept, with a typed date
-  await ui.click({ role: 'link', name: /^Compra de protetor solar,/ })
-  await ui.see({ role: 'heading', level: 1, name: 'Compra de protetor solar' })
-  await ui.click({ role: 'link', name: 'Aceitar' })
-  await ui.see({ role: 'heading', name: 'Detalhes da oportunidade' })
-  await typeVisitTime(ui, 'Data e horário da visita')
-  await ui.click({ role: 'button', name: 'Aceitar e agendar' })
-  const slug = (await ui.atPath(/^\/tasks\/T-\d+$/)).split('/').pop()!
-  const task = await backend.task(token, slug)
-  expect(task.status.code).toBe('started')
+  const { slug, task } = await acceptOffer(ui, backend, token)
 
   // ------------------------------------------------------------ the location: refused, then asked again
   await engine.setPosition({
@@ -172,25 +164,3 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
     null,
   )
 })
-
-/** A real JPEG (800×600) drawn by the engine itself: no picture ships with the tests. */
-async function jpegFrom(ui: Screen) {
-  const dataUrl = await ui.run(() => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 800
-    canvas.height = 600
-    const ctx = canvas.getContext('2d')!
-    const gradient = ctx.createLinearGradient(0, 0, 800, 600)
-    gradient.addColorStop(0, 'hsl(200 60% 70%)')
-    gradient.addColorStop(1, 'hsl(20 50% 40%)')
-    ctx.fillStyle = gradient
-    ctx.fillRect(0, 0, 800, 600)
-    ctx.fillStyle = '#111'
-    ctx.font = '40px sans-serif'
-    ctx.fillText('Fachada', 40, 560)
-    return canvas.toDataURL('image/jpeg', 0.85)
-  }, null)
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
-  expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8')
-  return bytes
-}

@@ -1,7 +1,8 @@
 /** The steps of the cross-engine journey, in the agent's words (screen.ts). */
+import type { Task } from '../../src/api/entities'
 import { DEMO_PHONE_DIGITS, type Backend } from './backend'
 import type { EngineBrowser } from './engine'
-import { BASE_URL } from './fixtures'
+import { BASE_URL, expect } from './fixtures'
 import type { Query, Screen } from './screen'
 
 /** Signs the demo agent in through the real screens and waits for the offers. */
@@ -52,4 +53,47 @@ export async function typeVisitTime(ui: Screen, group: string, after = 26 * HOUR
   await ui.type({ label: 'Data', within: fields }, date.replace(/\D/g, ''), date)
   await ui.type({ label: 'Hora', within: fields }, time.replace(/\D/g, ''), time)
   return { date, time }
+}
+
+/**
+ * From the offers (after `signIn`): accepts "Compra de protetor solar" with a typed visit
+ * time; resolves with the started task and its address's slug.
+ */
+export async function acceptOffer(
+  ui: Screen,
+  backend: Backend,
+  token: string,
+): Promise<{ slug: string; task: Task }> {
+  await ui.click({ role: 'link', name: /^Compra de protetor solar,/ })
+  await ui.see({ role: 'heading', level: 1, name: 'Compra de protetor solar' })
+  await ui.click({ role: 'link', name: 'Aceitar' })
+  await ui.see({ role: 'heading', name: 'Detalhes da oportunidade' })
+  await typeVisitTime(ui, 'Data e horário da visita')
+  await ui.click({ role: 'button', name: 'Aceitar e agendar' })
+  const slug = (await ui.atPath(/^\/tasks\/T-\d+$/)).split('/').pop()!
+  const task = await backend.task(token, slug)
+  expect(task.status.code).toBe('started')
+  return { slug, task }
+}
+
+/** A real JPEG (800×600) drawn by the engine itself: no picture ships with the tests. */
+export async function jpegFrom(ui: Screen) {
+  const dataUrl = await ui.run(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 800
+    canvas.height = 600
+    const ctx = canvas.getContext('2d')!
+    const gradient = ctx.createLinearGradient(0, 0, 800, 600)
+    gradient.addColorStop(0, 'hsl(200 60% 70%)')
+    gradient.addColorStop(1, 'hsl(20 50% 40%)')
+    ctx.fillStyle = gradient
+    ctx.fillRect(0, 0, 800, 600)
+    ctx.fillStyle = '#111'
+    ctx.font = '40px sans-serif'
+    ctx.fillText('Fachada', 40, 560)
+    return canvas.toDataURL('image/jpeg', 0.85)
+  }, null)
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
+  expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8')
+  return bytes
 }

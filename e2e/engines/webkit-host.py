@@ -6,6 +6,15 @@ HTTP cache live in --data-dir and --cache-dir and survive a restart), and WebKit
 back/forward cache on. MiniBrowser cannot be used: in automation mode it always takes a
 throwaway (ephemeral) profile.
 
+With --ephemeral it takes such a throwaway profile on purpose, like a private tab in Safari:
+WebsiteDataManager.new_ephemeral() keeps everything in memory and drops it when the host
+quits (--data-dir and --cache-dir are then not used). WebKitGTK 2.50 writes no console line
+for a page of an ephemeral session, so there a user script reports the page's console.error and
+console.warn, its uncaught errors and rejections, CSP violations and resources that failed
+to load, and this process writes them to its stderr in the web process's own form
+("CONSOLE ERROR …"). The browser's own messages (an unused preload, a network failure
+without an element) are not seen that way.
+
 WebKitWebDriver drives it with `--target`: this process listens for the driver on the
 inspector address in WEBKIT_INSPECTOR_SERVER (set by the test) and hands it this window's
 view when a session starts.
@@ -32,13 +41,16 @@ gi.require_version("WebKit2", "4.1")
 from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
 
 parser = argparse.ArgumentParser()
-parser.add_argument("--data-dir", required=True)
-parser.add_argument("--cache-dir", required=True)
+parser.add_argument("--data-dir")
+parser.add_argument("--cache-dir")
+parser.add_argument("--ephemeral", action="store_true")
 parser.add_argument("--control-port", type=int, required=True)
 parser.add_argument("--language", default="pt-BR")
 parser.add_argument("--width", type=int, default=360)
 parser.add_argument("--height", type=int, default=740)
 options, _ = parser.parse_known_args()
+if not options.ephemeral and not (options.data_dir and options.cache_dir):
+    parser.error("--data-dir and --cache-dir are needed without --ephemeral")
 
 state = {
     "position": None,  # (latitude, longitude, accuracy)
@@ -47,9 +59,12 @@ state = {
     "asked": False,
 }
 
-manager = WebKit2.WebsiteDataManager(
-    base_data_directory=options.data_dir, base_cache_directory=options.cache_dir
-)
+if options.ephemeral:
+    manager = WebKit2.WebsiteDataManager.new_ephemeral()
+else:
+    manager = WebKit2.WebsiteDataManager(
+        base_data_directory=options.data_dir, base_cache_directory=options.cache_dir
+    )
 manager.set_itp_enabled(False)
 context = WebKit2.WebContext(website_data_manager=manager)
 # The back/forward cache holds pages only with the web-browser cache model.
@@ -92,8 +107,71 @@ geolocation.connect("stop", on_geolocation_stop)
 
 window = Gtk.Window()
 window.set_default_size(options.width, options.height)
+# What a page of an ephemeral session logs, reported by the page itself (see above).
+PAGE_CONSOLE = """
+(() => {
+  const handler = window.webkit && window.webkit.messageHandlers.hostConsole
+  if (!handler) return
+  const post = (level, text) => {
+    try {
+      handler.postMessage(JSON.stringify({ level, text }))
+    } catch {}
+  }
+  const show = (value) => {
+    if (value instanceof Error) return String(value)
+    if (typeof value === 'object' && value !== null) {
+      try {
+        return JSON.stringify(value)
+      } catch {}
+    }
+    return String(value)
+  }
+  for (const level of ['error', 'warn']) {
+    const original = console[level]
+    console[level] = function (...args) {
+      post(level, args.map(show).join(' '))
+      return original.apply(this, args)
+    }
+  }
+  addEventListener('error', (event) => {
+    if (event instanceof ErrorEvent)
+      post('error', `${event.filename}:${event.lineno}:${event.colno}: ${show(event.error || event.message)}`)
+    else if (event.target && event.target !== window)
+      post('error', `Failed to load resource: ${event.target.currentSrc || event.target.src || event.target.href || event.target.tagName}`)
+  }, true)
+  addEventListener('unhandledrejection', (event) =>
+    post('error', `Unhandled Promise Rejection: ${show(event.reason)}`))
+  addEventListener('securitypolicyviolation', (event) =>
+    post('error', `Refused by ${event.effectiveDirective}: ${event.blockedURI}`), true)
+})()
+"""
+
+
+def on_page_console(_manager, result):
+    message = json.loads(result.get_js_value().to_string())
+    level = "ERROR" if message["level"] == "error" else "WARN"
+    sys.stderr.write(f"CONSOLE {level} (reported by the page) {message['text']}\n")
+    sys.stderr.flush()
+
+
+view_options = {}
+if options.ephemeral:
+    content = WebKit2.UserContentManager()
+    content.add_script(
+        WebKit2.UserScript.new(
+            PAGE_CONSOLE,
+            WebKit2.UserContentInjectedFrames.ALL_FRAMES,
+            WebKit2.UserScriptInjectionTime.START,
+            None,
+            None,
+        )
+    )
+    content.connect("script-message-received::hostConsole", on_page_console)
+    content.register_script_message_handler("hostConsole")
+    view_options["user_content_manager"] = content
+
 view = WebKit2.WebView(
-    web_context=context, settings=settings, is_controlled_by_automation=True
+    web_context=context, settings=settings, is_controlled_by_automation=True, **view_options
 )
 window.add(view)
 
@@ -172,7 +250,8 @@ class Control(BaseHTTPRequestHandler):
 
 server = ThreadingHTTPServer(("127.0.0.1", options.control_port), Control)
 threading.Thread(target=server.serve_forever, daemon=True).start()
-print(f"webkit-host ready on control port {options.control_port}", flush=True)
+profile = "ephemeral" if context.is_ephemeral() else "saved"
+print(f"webkit-host ready on control port {options.control_port}, {profile} profile", flush=True)
 Gtk.main()
 server.shutdown()
 sys.exit(0)

@@ -9,6 +9,12 @@
  * cache on), started under Xvfb, and WebKitWebDriver attaches to it with `--target`. The host
  * also plays the device's location and answers the location prompt as the test says, and the
  * web process writes the console to its stderr, where the errors are read.
+ *
+ * `ephemeral: true` starts the same host on a throwaway profile instead, as a private tab in
+ * Safari (`WebsiteDataManager.new_ephemeral()`): what the page keeps lives in memory and is
+ * gone after `restart()`. WebKit prints no console line for such a page, so the host has the
+ * page report its own (console.error/warn, uncaught errors, CSP, failed resources) in the same
+ * form; the engine's own warnings (an unused preload) are not seen there.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -31,6 +37,11 @@ import {
 export const WEBKIT_DRIVER_PATH = '/usr/bin/WebKitWebDriver'
 const HOST = fileURLToPath(new URL('./webkit-host.py', import.meta.url))
 const START_TIMEOUT_MS = 30_000
+
+export type WebKitLaunchOptions = LaunchOptions & {
+  /** A throwaway profile (Safari's private browsing), not the saved one. */
+  ephemeral?: boolean
+}
 
 /** Resolves with the first match of `pattern` in what `child` prints, or rejects when it exits first. */
 function waitForOutput(
@@ -143,9 +154,9 @@ export class WebKitEngine implements EngineBrowser {
   private position: Position | undefined
   private answer: LocationAnswer = 'allow'
 
-  private constructor(private readonly options: LaunchOptions) {}
+  private constructor(private readonly options: WebKitLaunchOptions) {}
 
-  static async launch(options: LaunchOptions) {
+  static async launch(options: WebKitLaunchOptions) {
     const engine = new WebKitEngine(options)
     try {
       await engine.startDisplay()
@@ -159,6 +170,9 @@ export class WebKitEngine implements EngineBrowser {
 
   get profileDir() {
     return this.options.profileDir
+  }
+  get ephemeral() {
+    return this.options.ephemeral === true
   }
   get page(): EnginePage {
     return this.current
@@ -196,14 +210,14 @@ export class WebKitEngine implements EngineBrowser {
       WEBKIT_INSPECTOR_SERVER: `127.0.0.1:${ports.inspector}`,
       PYTHONUNBUFFERED: '1',
     }
+    const profile = this.ephemeral
+      ? ['--ephemeral']
+      : ['--data-dir', join(profileDir, 'data'), '--cache-dir', join(profileDir, 'cache')]
     const host = spawn(
       '/usr/bin/python3',
       [
         HOST,
-        '--data-dir',
-        join(profileDir, 'data'),
-        '--cache-dir',
-        join(profileDir, 'cache'),
+        ...profile,
         '--control-port',
         String(ports.control),
         '--language',
@@ -216,10 +230,16 @@ export class WebKitEngine implements EngineBrowser {
       { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     this.host = host
-    const ready = waitForOutput(host, 'stdout', /webkit-host ready/, 'The WebKit host')
+    const ready = waitForOutput(
+      host,
+      'stdout',
+      /webkit-host ready.*, (saved|ephemeral) profile/,
+      'The WebKit host',
+    )
     host.stdout!.resume()
     // The web process writes the page's console to its stderr: "CONSOLE SECURITY ERROR …",
-    // "CONSOLE WARN …", "<url>:<line>:<column>: CONSOLE JS ERROR …".
+    // "CONSOLE WARN …", "<url>:<line>:<column>: CONSOLE JS ERROR …" (on an ephemeral profile
+    // the host does, "CONSOLE ERROR (reported by the page) …").
     let pending = ''
     host.stderr!.on('data', (chunk: Buffer) => {
       pending += chunk.toString()
@@ -231,7 +251,10 @@ export class WebKitEngine implements EngineBrowser {
         if (/CONSOLE (\w+ )?WARN/.test(line)) this.warnings.push(line.trim())
       }
     })
-    await ready
+    const [, profileKind] = await ready
+    // The profile the test asked for, or the test says nothing about it.
+    if (profileKind !== (this.ephemeral ? 'ephemeral' : 'saved'))
+      throw new Error(`The WebKit host started on a ${profileKind} profile`)
     await this.sendControl('/permission', { geolocation: this.answer })
     if (this.position) await this.sendControl('/geolocation', this.position)
 
