@@ -394,8 +394,15 @@ test('a new version deployed mid-visit waits; the agent is offered it outside th
   await expect(page.getByText('Nova versão disponível')).toHaveCount(0)
   expect((await scriptOf()).controller).toBe(before.controller)
 
-  // Outside the visit, the agent is told, and chooses.
+  // Outside the visit, the agent is told — from the screen after the one it arrived on (a line
+  // that comes while a screen is shown would push it under the thumb) — and chooses.
   await page.goto('/tasks')
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
+  await expect.poll(async () => (await scriptOf()).waiting, { timeout: 20_000 }).toBe(true)
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Ajuda' })
+    .click()
   await expect(page.getByText('Nova versão disponível')).toBeVisible()
   await page.getByRole('button', { name: 'Atualizar' }).click()
   await expect
@@ -403,7 +410,7 @@ test('a new version deployed mid-visit waits; the agent is offered it outside th
       timeout: 20_000,
     })
     .toBe(false)
-  await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajuda' })).toBeVisible()
   await expect(page.getByText('Nova versão disponível')).toHaveCount(0)
 
   // Nothing typed was lost.
@@ -449,8 +456,18 @@ test('the first minutes offline: a screen not downloaded yet says so, and opens 
   link.refuse('/sw.js', null)
   await page.reload()
   await workerControls(page)
+  // Said on the next screen (not pushing this one down under the thumb).
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Tarefas' })
+    .click()
   await expect(page.getByText('Pronto para usar sem internet')).toBeVisible({ timeout: 20_000 })
   await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'Ajuda' })
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Ajuda' })).toBeVisible()
   await expect(page.getByText('Pronto para usar sem internet')).toHaveCount(0)
 })

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import type { Agent } from '@/api/entities'
 import { CloseIcon } from '@/components/icons'
 import { deviceStorage } from '@/lib/device-storage'
@@ -101,7 +101,10 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
  * no connection.
  */
 export function AppUpdateAlerts() {
-  const { updateReady, offlineReady } = useAppUpdate()
+  const app = useAppUpdate()
+  const { key } = useLocation()
+  const updateReady = useOnNextScreen(app.updateReady, key)
+  const offlineReady = useOnNextScreen(app.offlineReady, key)
   if (!updateReady && !offlineReady) return null
   return (
     <section className={styles.alerts} aria-label="Sobre o aplicativo">
@@ -128,4 +131,18 @@ export function AppUpdateAlerts() {
       )}
     </section>
   )
+}
+
+/**
+ * `active`, except when it turned on while this screen was shown: then from the next screen
+ * on. A line appearing above a screen pushes it down — under the agent's thumb, about to tap.
+ */
+function useOnNextScreen(active: boolean, screen: string): boolean {
+  const [held, setHeld] = useState<string | null>(null)
+  const [previous, setPrevious] = useState({ active, screen })
+  if (previous.active !== active || previous.screen !== screen) {
+    if (active && !previous.active && previous.screen === screen) setHeld(screen)
+    setPrevious({ active, screen })
+  }
+  return active && held !== screen
 }

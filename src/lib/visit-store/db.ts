@@ -13,6 +13,7 @@ import {
 import type { components } from '@/api/schema.gen'
 import type { Answer, Attendant, Report, ReportInput, TaxReceipt, TimeRecord } from '@/api/entities'
 import { DATABASES } from '@/lib/storage-keys'
+import { onFreeze } from '@/lib/page-lifecycle'
 
 type Schemas = components['schemas']
 
@@ -182,6 +183,8 @@ export async function inTransaction<T>(
   work: (tx: VisitTx) => Promise<T>,
 ): Promise<T> {
   const tx = db.transaction(stores, 'readwrite', { durability }) as unknown as VisitTx
+  writing.add(tx)
+  void tx.done.catch(() => undefined).finally(() => writing.delete(tx))
   let result: T
   try {
     result = await work(tx)
@@ -238,6 +241,31 @@ const UPGRADE_STEPS: readonly UpgradeStep[] = [
 export const VISIT_DB_VERSION = UPGRADE_STEPS.length
 
 const opened = new Map<string, Promise<VisitDb>>()
+/** The connections that opened, by name (for what must run synchronously: `pagehide`). */
+const connections = new Map<string, VisitDb>()
+/** Read-write transactions under way (`inTransaction`). */
+const writing = new Set<VisitTx>()
+
+/**
+ * The page may be frozen whole (kept in the back/forward cache, or frozen in the background):
+ * a transaction left open would stay open, and in WebKit the next page of the app waits behind
+ * it (issue #28). So, synchronously, writes under way are aborted — their callers see the
+ * error: the sync loop tries again, a screen's write is redone by the agent's next action —
+ * and the connections closed; the next use opens them again.
+ */
+onFreeze(() => {
+  for (const tx of writing) {
+    try {
+      tx.abort()
+    } catch {
+      // Already finished.
+    }
+  }
+  writing.clear()
+  for (const db of connections.values()) db.close()
+  connections.clear()
+  opened.clear()
+})
 const closedListeners = new Set<(reason: 'newer-version' | 'closed') => void>()
 
 /**
@@ -258,7 +286,9 @@ export function openVisitDb(agentId: string): Promise<VisitDb> {
   let db = opened.get(name)
   if (!db) {
     const forget = (opening: Promise<VisitDb>) => {
-      if (opened.get(name) === opening) opened.delete(name)
+      if (opened.get(name) !== opening) return
+      opened.delete(name)
+      connections.delete(name)
     }
     const opening: Promise<VisitDb> = openDB<VisitDbSchema>(name, VISIT_DB_VERSION, {
       async upgrade(database, oldVersion, _newVersion, tx) {
@@ -277,7 +307,13 @@ export function openVisitDb(agentId: string): Promise<VisitDb> {
       },
     })
     // A failed open (a newer version's database, a full disk) is not kept: the next call tries again.
-    opening.catch(() => forget(opening))
+    opening.then(
+      (connection) => {
+        if (opened.get(name) === opening) connections.set(name, connection)
+        else connection.close() // Frozen (or closed) while it opened.
+      },
+      () => forget(opening),
+    )
     opened.set(name, opening)
     db = opening
   }
@@ -288,6 +324,7 @@ export function openVisitDb(agentId: string): Promise<VisitDb> {
 export async function closeVisitDbs() {
   const all = [...opened.values()]
   opened.clear()
+  connections.clear()
   await Promise.all(all.map((p) => p.then((d) => d.close()).catch(() => undefined)))
 }
 
