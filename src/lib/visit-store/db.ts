@@ -240,6 +240,18 @@ const UPGRADE_STEPS: readonly UpgradeStep[] = [
 
 export const VISIT_DB_VERSION = UPGRADE_STEPS.length
 
+/**
+ * An IndexedDB error of a connection or transaction ended under the caller (the page frozen,
+ * a newer version upgrading the database, the agent signing out): the next use opens the
+ * database again, so it is no failure to report.
+ */
+export function isClosedUnder(error: unknown): boolean {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : ''
+  return (
+    name === 'AbortError' || name === 'InvalidStateError' || name === 'TransactionInactiveError'
+  )
+}
+
 const opened = new Map<string, Promise<VisitDb>>()
 /** The connections that opened, by name (for what must run synchronously: `pagehide`). */
 const connections = new Map<string, VisitDb>()

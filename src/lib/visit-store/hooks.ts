@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { outboxSummary } from './outbox'
-import type { OutboxSummary, VisitDb } from './db'
+import { isClosedUnder, type OutboxSummary, type VisitDb } from './db'
 import { agentVisitDb, currentSyncProblem, storeVersion, subscribeVisitStore } from './store'
 
 /** Re-renders on every store change (any tab). */
@@ -28,11 +28,24 @@ export function useVisitStoreRead<T>(
   })
   useEffect(() => {
     let cancelled = false
-    void agentVisitDb()
-      .then((db) => readRef.current(db))
-      .then((value) => {
-        if (!cancelled) setState({ key, value })
+    const readOnce = () => agentVisitDb().then((db) => readRef.current(db))
+    readOnce()
+      // The connection closed under the read (the page frozen, a newer version, sign-out):
+      // the next read opens it again.
+      .catch((error: unknown) => {
+        if (cancelled || !isClosedUnder(error)) throw error
+        return readOnce()
       })
+      .then(
+        (value) => {
+          if (!cancelled) setState({ key, value })
+        },
+        (error: unknown) => {
+          // Nothing to show from a screen already gone; otherwise the screen keeps
+          // "loading" and the error reaches the console (and the tests).
+          if (!cancelled) console.error(error)
+        },
+      )
     return () => {
       cancelled = true
     }

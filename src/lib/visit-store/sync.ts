@@ -35,6 +35,7 @@ import {
 } from './store'
 import {
   inTransaction,
+  isClosedUnder,
   LOCAL_MEDIA_PREFIX,
   mutateDraft,
   mutateDraftIn,
@@ -346,14 +347,6 @@ export function repairVisitStore(db: VisitDb): Promise<OutboxPayload[]> {
 /** The longest wait after a run that could not even record its outcome (storage). */
 const STUCK_RETRY_MAX_MS = 30_000
 
-/** An IndexedDB error of a connection or transaction ended under the caller. */
-function closedUnder(error: unknown): boolean {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : ''
-  return (
-    name === 'AbortError' || name === 'InvalidStateError' || name === 'TransactionInactiveError'
-  )
-}
-
 /** What the screens are told when a run stops on the device's storage. */
 async function problemOf(error: unknown): Promise<SyncProblem> {
   if (isQuotaError(error))
@@ -413,7 +406,7 @@ function startVisitSync(open: () => Promise<VisitDb>, events: SyncEvents = {}) {
             .catch(() => 0)
         // The database closed under the run (the page frozen in the back/forward cache, a
         // newer version upgrading it): nothing to tell; the next run opens it again.
-        if (!closedUnder(error)) setSyncProblem(await problemOf(error))
+        if (!isClosedUnder(error)) setSyncProblem(await problemOf(error))
         waitingUntil = Date.now() + Math.min(STUCK_RETRY_MAX_MS, backoffDelay(stuck))
       }
       events.onChange?.()
