@@ -83,6 +83,9 @@ export const checkinCopy = {
   outsideTitle: 'Fora do local da visita',
   outsideHint: 'Aproxime-se do endereço e tente de novo.',
   checkinSaveError: 'Não foi possível guardar o check-in neste aparelho. Tente de novo.',
+  lowSpaceTitle: 'Pouco espaço no aparelho',
+  lowSpace: (megabytes: number) =>
+    `Libere ${megabytes} MB (fotos, vídeos ou apps que você não usa) antes de começar: as fotos e os áudios da visita ficam no aparelho até serem enviados.`,
   address: 'Endereço',
 
   // ---------------------------------------------------------------- control

@@ -51,6 +51,7 @@ afterEach(() => {
   stopTestSync()
   setDeviceOnline(true)
   Reflect.deleteProperty(navigator, 'permissions')
+  Reflect.deleteProperty(navigator, 'storage')
 })
 
 describe('Check-in', () => {
@@ -168,6 +169,33 @@ describe('Check-in', () => {
     mockGeolocation({ errorCode: 3 })
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
     expect(await screen.findByText(/A localização demorou demais/)).toBeInTheDocument()
+  })
+
+  it('before the visit starts, says how much room to free on a nearly full phone, and still checks in', async () => {
+    const MB = 1024 * 1024
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { estimate: () => Promise.resolve({ usage: 90 * MB, quota: 100 * MB }) },
+    })
+    const task = seededTask()
+    mockGeolocation({ lat: task.location.lat, lng: task.location.lng, accuracy: 12 })
+    const { user } = await open()
+    const title = await screen.findByText('Pouco espaço no aparelho')
+    // 25 MB a visit needs, 10 MB free.
+    expect(title.closest('[role="status"]')).toHaveTextContent('Libere 15 MB')
+    await user.click(screen.getByRole('button', { name: 'Fazer check-in' }))
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+  })
+
+  it('with room on the phone, warns of nothing', async () => {
+    Object.defineProperty(navigator, 'storage', {
+      configurable: true,
+      value: { estimate: () => Promise.resolve({ usage: 0, quota: 1024 * 1024 * 1024 }) },
+    })
+    await open()
+    await screen.findByRole('button', { name: 'Fazer check-in' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByText(/pouco espaço/i)).not.toBeInTheDocument()
   })
 
   it('checks in with no connection: kept on the device, sent once the connection returns', async () => {

@@ -17,6 +17,7 @@ import {
   type PositionReading,
 } from '@/domain/geo'
 import { recordCheckin } from '@/lib/visit-store/store'
+import { deviceSpace, lacksVisitSpace, megabytesToFree } from '@/lib/device-space'
 import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { checkinCopy as copy } from './checkin-copy'
 import styles from './checkin.module.css'
@@ -75,6 +76,18 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
   const location = useLocation()
   const [phase, setPhase] = useState<Phase>({ step: 'idle' })
   const radius = task.location.radiusMeters ?? DEFAULT_CHECKIN_RADIUS_METERS
+  // The room a visit needs (its photos and recordings wait on the phone until sent), checked
+  // before it starts: a warning, not a refusal — the agent is at the store.
+  const [freeBeforeStart, setFreeBeforeStart] = useState<number>()
+  useEffect(() => {
+    let gone = false
+    void deviceSpace().then((space) => {
+      if (!gone && lacksVisitSpace(space)) setFreeBeforeStart(megabytesToFree(space))
+    })
+    return () => {
+      gone = true
+    }
+  }, [])
 
   async function checkIn() {
     if (
@@ -150,6 +163,12 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
         <p className={styles.muted}>{copy.checkinRadius(formatDistance(radius))}</p>
         <p className={styles.muted}>{copy.checkinOfflineHint}</p>
       </section>
+
+      {freeBeforeStart !== undefined && (
+        <Notice tone="warning" title={copy.lowSpaceTitle}>
+          {copy.lowSpace(freeBeforeStart)}
+        </Notice>
+      )}
 
       <div role="status" aria-live="polite" className={styles.stack}>
         {phase.step === 'reading' && <p>{copy.readingPosition}</p>}
