@@ -8,8 +8,12 @@
  * issue #14's targets.
  *
  *   npm run bench:lighthouse [-- --runs 5] [--json bench/lighthouse.json]
+ *                            [--routes /login,/oppy] [--keep <dir>]
+ *
+ * `--routes` measures only the routes named (their labels, as in the table); `--keep` writes
+ * every run's full Lighthouse report there, to read its trace (`lighthouse -G`-style JSON).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -121,6 +125,7 @@ async function runOnce(
   baseUrl: string,
   path: string,
   signedIn: boolean,
+  keep?: string,
 ): Promise<{ run: Run; trace: RunTrace }> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), 'avaliador-lh-'))
@@ -150,6 +155,14 @@ async function runOnce(
       undefined,
     )
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
+    if (keep) {
+      mkdirSync(keep, { recursive: true })
+      const name = `${path.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`
+      writeFileSync(join(keep, name), JSON.stringify(result.lhr))
+      const trace = (result.artifacts as { Trace?: { traceEvents: unknown[] } }).Trace
+      if (trace)
+        writeFileSync(join(keep, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace))
+    }
     if (result.lhr.runtimeError)
       console.error(
         `Lighthouse on ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
@@ -199,7 +212,10 @@ async function firstTaskPath(baseUrl: string): Promise<string> {
   return `/tasks/${slug}`
 }
 
-export async function measureLighthouse(runs = 5) {
+export async function measureLighthouse(
+  runs = 5,
+  options: { only?: readonly string[]; keep?: string } = {},
+) {
   const server = await serveBuiltApp()
   try {
     const routes: Array<[label: string, path: string, signedIn: boolean]> = [
@@ -212,10 +228,12 @@ export async function measureLighthouse(runs = 5) {
     ]
     const results = []
     for (const [label, path, signedIn] of routes) {
+      if (options.only && !options.only.includes(label)) continue
       const traced: Array<{ run: Run; trace: RunTrace }> = []
       const maintenance = label === '/unavailable'
       if (maintenance) await setMaintenance(server.url, true)
-      for (let i = 0; i < runs; i++) traced.push(await runOnce(server.url, path, signedIn))
+      for (let i = 0; i < runs; i++)
+        traced.push(await runOnce(server.url, path, signedIn, options.keep))
       if (maintenance) await setMaintenance(server.url, false)
       const all = traced.map((t) => t.run)
       const med = (key: keyof Run) => median(all.map((r) => r[key]))
@@ -319,9 +337,17 @@ export function lighthouseTraces(results: Awaited<ReturnType<typeof measureLight
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '5' }, json: { type: 'string' } },
+    options: {
+      runs: { type: 'string', default: '5' },
+      json: { type: 'string' },
+      routes: { type: 'string' },
+      keep: { type: 'string' },
+    },
   })
-  const results = await measureLighthouse(Number(values.runs))
+  const results = await measureLighthouse(Number(values.runs), {
+    ...(values.routes ? { only: values.routes.split(',') } : {}),
+    ...(values.keep ? { keep: values.keep } : {}),
+  })
   console.log(`Lighthouse ${Number(values.runs)} runs per route, mobile profile\n`)
   console.log(lighthouseTable(results))
   console.log(`\n${lighthouseTraces(results)}`)
