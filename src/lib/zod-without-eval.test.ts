@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest'
+
+describe('zod without eval', () => {
+  it('is set before zod loads, and zod takes it (no `new Function` probe under the CSP)', async () => {
+    await import('./zod-without-eval')
+    const { config } = await import('zod/mini')
+    expect(config().jitless).toBe(true)
+  })
+})
