@@ -7,8 +7,9 @@
  *
  * Patterns are React Router's, after the build expanded optional segments: `/tasks/:slug`
  * (one segment for each `:param`), `/oppy/*` (any rest). The most specific pattern wins, as in
- * React Router: a static segment beats a parameter, which beats a splat.
+ * React Router: a static segment beats a parameter, which beats a splat (lib/route-patterns).
  */
+import { bestMatch, matchPattern } from './route-patterns'
 
 /** Written by the build: `dist/html-documents.json`. */
 export const HTML_DOCUMENTS_FILE = 'html-documents.json'
@@ -23,36 +24,12 @@ export type HtmlDocumentTable = {
   styleHashes: string[]
 }
 
-const SEGMENT_SCORE = { static: 10, param: 3, splat: -2 }
-
 /** How specific `pattern` is for `segments`, or null when it does not match them. */
 export function matchScore(pattern: string, segments: readonly string[]): number | null {
-  const parts = pattern.split('/').filter(Boolean)
-  let score = 0
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!
-    if (part === '*') return score + SEGMENT_SCORE.splat
-    const segment = segments[i]
-    if (segment === undefined) return null
-    if (part.startsWith(':')) score += SEGMENT_SCORE.param
-    else if (part === segment) score += SEGMENT_SCORE.static
-    else return null
-  }
-  return parts.length === segments.length ? score : null
+  return matchPattern(pattern, segments)?.score ?? null
 }
 
 /** The document for a navigation to `pathname` (the app's own path, no base path). */
 export function documentFor(pathname: string, table: Pick<HtmlDocumentTable, 'routes'>): string {
-  let segments: string[]
-  try {
-    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent)
-  } catch {
-    return FALLBACK_DOCUMENT
-  }
-  let best: { score: number; document: string } | undefined
-  for (const { pattern, document } of table.routes) {
-    const score = matchScore(pattern, segments)
-    if (score !== null && (!best || score > best.score)) best = { score, document }
-  }
-  return best?.document ?? FALLBACK_DOCUMENT
+  return bestMatch(table.routes, pathname)?.document ?? FALLBACK_DOCUMENT
 }
