@@ -6,7 +6,11 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { agentAppChunks, type ChunkReport } from './scripts/check-bundle'
-import { prerenderDocuments, SIGNED_IN_START_MODULES } from './scripts/prerender'
+import {
+  prerenderDocuments,
+  SIGNED_IN_START_MODULES,
+  START_ENTRY_MODULE,
+} from './scripts/prerender'
 import { createNetworkGuard } from './mocks/network-guard'
 import { sharedConfig } from './vite.shared'
 import type * as FakeBackend from './mocks/fake-backend'
@@ -49,6 +53,45 @@ function bundleModulesReport(): Plugin {
         fileName: 'bundle-modules.json',
         source: JSON.stringify(chunks, null, 1),
       })
+    },
+  }
+}
+
+/**
+ * Read from the module graph once it is complete (`buildEnd`, before the chunks are made), for
+ * the groups of `firstScreenChunks`: the app's own modules early-start.ts imports statically
+ * (`start`), everything the entries import statically (`initial`), and what a signed-in start
+ * loads beside them (`signedIn`: SIGNED_IN_START_MODULES and what they import).
+ */
+const moduleSets = {
+  start: new Set<string>(),
+  initial: new Set<string>(),
+  signedIn: new Set<string>(),
+}
+function startModuleGraph(): Plugin {
+  return {
+    name: 'avaliador:start-module-graph',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()]
+      const find = (module: string) => ids.filter((id) => id.replace(/\\/g, '/').endsWith(module))
+      const closure = (from: string[], into: Set<string>, skip: (id: string) => boolean) => {
+        into.clear()
+        const queue = [...from]
+        while (queue.length) {
+          const id = queue.pop()!
+          if (into.has(id) || skip(id)) continue
+          into.add(id)
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+      }
+      const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id)
+      closure(find(START_ENTRY_MODULE), moduleSets.start, inNodeModules)
+      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry)
+      closure(entries, moduleSets.initial, () => false)
+      closure(SIGNED_IN_START_MODULES.flatMap(find), moduleSets.signedIn, (id) =>
+        moduleSets.initial.has(id),
+      )
     },
   }
 }
@@ -244,30 +287,84 @@ const pwa = VitePWA({
 })
 
 /**
- * Fewer, larger files before the first screen. A phone talks HTTP/1.1 to a plain server over
- * at most six connections, and on slow 4G every wave of small requests costs a round trip:
- * Lighthouse's simulation showed the 107 KiB entry file queued behind a dozen 1–3 KiB chunks,
- * and the screen's data requests behind its code's. Left to itself, Rolldown makes a chunk
- * for every set of screens sharing a module. Three groups, captured in this order:
- * - `app`: everything the entry imports statically (one file instead of seven);
+ * Fewer, larger files before the first screen, in pieces that each evaluate in a task of their
+ * own. A phone talks HTTP/1.1 to a plain server over at most six connections, and on slow 4G
+ * every wave of small requests costs a round trip: Lighthouse's simulation showed the 107 KiB
+ * entry file queued behind a dozen 1–3 KiB chunks, and the screen's data requests behind its
+ * code's. Left to itself, Rolldown makes a chunk for every set of screens sharing a module.
+ * And a file evaluates in one task: the entry as one 108 KiB file was one task of 215–247 ms on
+ * a 4× slower CPU (issue #33). So the start's libraries are one file each, which the generated
+ * boot (scripts/prerender.ts) imports one task at a time, in the order they depend on each
+ * other; the app's own code of the start is two entries: early-start.ts (everything before the
+ * first render: it needs no react-dom) and main.tsx. The groups, captured in this order:
+ * - `react`, `router`, `query`: React, React Router and TanStack Query's core, as far as the
+ *   start uses them;
+ * - `react-dom`: react-dom, its scheduler, and React Router's `RouterProvider` (which imports
+ *   react-dom): only the render needs them;
  * - `common`: the components, helpers and TanStack Query hooks that a dozen screens or more
  *   share (notices, skeletons, status, text fields, formats): one file, cached once. A lower
- *   share count also pulls in the domain's validators and zod, for which /login's entry
- *   budget (140 KiB gzip) has no room;
+ *   share count also pulls in the domain's validators and zod, for which /login's budget
+ *   (scripts/bundle-size.ts) has no room;
  * - `signed-in`: what a signed-in start loads beside the entry (the agent's frame, the kept
  *   answers): one file, which the shell documents preload (scripts/prerender.ts).
  */
+
 function firstScreenChunks() {
+  const initial = ['$initial' as const]
+  const inPackage = (id: string, name: string) =>
+    id.replace(/\\/g, '/').includes(`/node_modules/${name}/`)
+  // React Router's RouterProvider (its `react-router/dom` export) is the part that needs react-dom.
+  const routerDom = (id: string) =>
+    /[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]dom-export\.mjs$/.test(id)
+  // A group takes in what its modules import, unless an earlier group has it: the order is
+  // the order the pieces depend on each other.
   return [
-    { name: 'app', tags: ['$initial' as const] },
+    {
+      name: 'early-start',
+      tags: initial,
+      // What the start's first half runs: its own modules, TanStack Query's core (the cache,
+      // not the React hooks) and the API client. None of it needs React.
+      test: (id: string) =>
+        moduleSets.start.has(id) ||
+        // And the start's other helpers (else a few hundred bytes in a file of their own).
+        /[\\/]src[\\/](api|lib)[\\/][^\\/]+$/.test(id) ||
+        inPackage(id, '@tanstack/query-core') ||
+        inPackage(id, 'openapi-fetch') ||
+        /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](infiniteQ|q)ueryOptions\.js$/.test(
+          id,
+        ),
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'react',
+      tags: initial,
+      test: (id: string) =>
+        inPackage(id, 'react') ||
+        inPackage(id, '@tanstack/react-query') ||
+        ((inPackage(id, 'react-router') || inPackage(id, 'react-router-dom')) && !routerDom(id)),
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'react-dom',
+      tags: initial,
+      test: (id: string) =>
+        inPackage(id, 'react-dom') || inPackage(id, 'scheduler') || routerDom(id),
+      includeDependenciesRecursively: false,
+    },
     {
       name: 'common',
       test: /[\\/]src[\\/](components|lib|domain)[\\/][^\\/]+$|@tanstack[\\/]/,
       minShareCount: 12,
+      includeDependenciesRecursively: false,
     },
     {
       name: 'signed-in',
-      test: (id: string) => SIGNED_IN_START_MODULES.some((m) => id.replace(/\\/g, '/').endsWith(m)),
+      // With TanStack Query's hydration (how kept answers enter the cache), which the graph
+      // reaches only through the core's index, part of the entry.
+      test: (id: string) =>
+        moduleSets.signedIn.has(id) ||
+        /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$/.test(id),
+      includeDependenciesRecursively: false,
     },
   ]
 }
@@ -276,6 +373,7 @@ export default defineConfig({
   plugins: [
     react(),
     bundleModulesReport(),
+    startModuleGraph(),
     devFakeBackend(),
     prerender(),
     pwa,
@@ -285,7 +383,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    rolldownOptions: { output: { codeSplitting: { groups: firstScreenChunks() } } },
+    rolldownOptions: {
+      // The start's first half is an entry of its own: the boot calls its export by name.
+      input: { index: 'index.html', 'early-start': START_ENTRY_MODULE.slice(1) },
+      preserveEntrySignatures: 'allow-extension',
+      output: { codeSplitting: { groups: firstScreenChunks() } },
+    },
   },
   server: {
     port: 5173,

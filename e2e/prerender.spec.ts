@@ -8,7 +8,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { resetBackend } from './support/fake-backend'
-import { signIn } from './support/sign-in'
+import { control } from './support/visit'
+import { forgetKeptAnswers, signIn } from './support/sign-in'
 import { keptAnswers } from './support/kept-answers'
 
 test.beforeEach(async ({ request }) => {
@@ -182,7 +183,7 @@ test('a reopened app paints the last known offers from the phone, also offline',
   await context.setOffline(true)
   // The worker answers from its precache with the document prerendered for each route.
   await page.goto('/tasks/T-4826')
-  await expect(page.locator('#root')).toHaveAttribute('data-path', '/tasks')
+  await expect(page.locator('#root')).toHaveAttribute('data-path', '/tasks/:slug')
   await page.goto('/login')
   await expect(page.locator('#root')).toHaveAttribute('data-document', 'page')
   await page.goto('/oppy')
@@ -202,6 +203,90 @@ test('a reopened app paints the last known offers from the phone, also offline',
     page.getByRole('list', { name: 'Oportunidades disponíveis' }).getByRole('link').first(),
   ).toHaveText(title!)
   await context.setOffline(false)
+})
+
+test.describe('a signed-in first screen without a waterfall', () => {
+  // The page's own requests only: the service worker's precache would fetch every file.
+  test.use({ serviceWorkers: 'block' })
+
+  test("its shell preloads the screen's code and carries its CSS; its data goes out before the entry has run", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request)
+    await forgetKeptAnswers(page)
+    await page.goto('about:blank')
+    const errors = consoleErrors(page)
+    // React, react-dom and the render's code are held: what asks for the data meanwhile is
+    // the start's first half, which the boot runs before them.
+    const held: string[] = []
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/(react|react-dom|index)-[\w-]+\.js$/, async (route) => {
+      held.push(new URL(route.request().url()).pathname)
+      await released
+      await route.continue()
+    })
+    const asked: string[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname)
+    })
+    const stylesheets: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/tasks/T-4826', { waitUntil: 'commit' })
+    await expect.poll(() => asked).toEqual(['/api/me', '/api/tasks/T-4826'])
+    expect(held.length, 'the entry was still held when the data went out').toBeGreaterThan(0)
+
+    // The head named the screen's own chunk (and the agent's frame) before any script ran.
+    const preloads = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname))
+    expect(preloads.some((href) => /^\/assets\/task-hub-page-[\w-]+\.js$/.test(href))).toBe(true)
+    expect(preloads.some((href) => /^\/assets\/signed-in-[\w-]+\.js$/.test(href))).toBe(true)
+    expect(preloads.some((href) => /^\/assets\/early-start-[\w-]+\.js$/.test(href))).toBe(true)
+    // Its stylesheets came inline, named by links the browser never fetches.
+    const inline = await page
+      .locator('link[rel="stylesheet"][disabled]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname))
+    expect(inline.some((href) => /^\/assets\/tasks-[\w-]+\.css$/.test(href))).toBe(true)
+
+    release()
+    await expect(page.getByRole('heading', { level: 1, name: /Compra na padaria/ })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    // Each asked once: React Router's loader found the request under way.
+    expect(asked.filter((a) => a === '/api/tasks/T-4826')).toHaveLength(1)
+    expect(asked.filter((a) => a === '/api/me')).toHaveLength(1)
+    expect(stylesheets.filter((href) => inline.includes(href))).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  test('signed out, its shell asks for nothing and sends the agent to sign in', async ({
+    page,
+  }) => {
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/tasks/T-4826')
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(asked).toEqual([])
+  })
+
+  test("a session the server no longer takes: the screen's 401 signs the agent out as before, with the way back", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request)
+    await control(request, 'clock/advance', { ms: 31 * 24 * 3_600_000 })
+    await page.goto('/tasks/T-4826')
+    await expect(page.getByRole('heading', { level: 1, name: 'Você saiu' })).toBeVisible()
+    await expect(page).toHaveURL(/\/logout\?expired=1&.*return=%2Ftasks%2FT-4826/)
+    await expect(page.getByText('Sua sessão expirou')).toBeVisible()
+  })
 })
 
 test.describe('the screens likely opened next', () => {

@@ -7,7 +7,10 @@ import {
   cspHash,
   chunkClosure,
   deferScripts,
+  evaluationOrder,
   nginxConfig,
+  reportingLazyImports,
+  screenPreloads,
 } from './prerender'
 
 const template = `<!doctype html>
@@ -35,7 +38,7 @@ describe('composing a prerendered document', () => {
     template,
     markup,
     plan: { path: '/login', kind: 'page' },
-    entryStylesheet: entry,
+    entryStylesheets: [entry],
     stylesheets: [auth, entry, wallet],
   })
 
@@ -52,6 +55,7 @@ describe('composing a prerendered document', () => {
     // No render-blocking link: the inlined stylesheets are only named, disabled (never
     // fetched), so the app's chunk loader does not add them again.
     expect([...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<link rel="stylesheet" href="/assets/index-C.css" disabled>',
       '<link rel="stylesheet" href="/assets/auth-D.css" disabled>',
     ])
     // The scripts still load as before.
@@ -70,15 +74,43 @@ describe('composing a prerendered document', () => {
         template,
         markup: '<div style="height:72px"></div>',
         plan: { path: '/x', kind: 'page' },
-        entryStylesheet: entry,
+        entryStylesheets: [entry],
         stylesheets: [entry],
       }),
     ).toThrow(/style=""/)
   })
 })
 
-describe('scripts after the first paint', () => {
-  const { template: deferred, boot, shellPreloads } = deferScripts(template, ['/assets/qp-F.js'])
+describe("every stylesheet of the entry is inlined, and a screen shell inlines its screen's", () => {
+  const twoSheets = template.replace(
+    '</head>',
+    '<link rel="stylesheet" crossorigin href="/assets/start-S.css"></head>',
+  )
+  const start = sheet('/assets/start-S.css', '._button_4{color:red}')
+
+  it('takes every entry link out, inlines each, and inlines what it is told to', () => {
+    const { html } = composeDocument({
+      template: twoSheets,
+      markup: '<main class="_page_1"></main>',
+      plan: { path: '/oppy', kind: 'shell' },
+      entryStylesheets: [entry, start],
+      stylesheets: [entry, start, wallet],
+      inline: ['/assets/wallet-E.css'],
+    })
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)![1]!
+    for (const s of [entry, start, wallet]) expect(style).toContain(s.css)
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/)
+  })
+})
+
+describe('scripts after the first paint, one file per task', () => {
+  const pieces = ['/assets/early-start-E.js', '/assets/react-R.js', '/assets/index-A.js']
+  const start = {
+    pieces,
+    startEntry: '/assets/early-start-E.js',
+    signedInPreloads: ['/assets/qp-F.js'],
+  }
+  const { template: deferred, boot, shellPreloads } = deferScripts(template, start)
 
   it('leaves one script in the document, the generated boot, and no preload before the paint', () => {
     expect(deferred).not.toContain('index-A.js')
@@ -87,21 +119,30 @@ describe('scripts after the first paint', () => {
     expect(boot.fileName).toMatch(/^assets\/boot-[0-9a-f]{8}\.js$/)
   })
 
-  it('a shell document names what a signed-in start loads, entry first, at low priority', () => {
-    expect(shellPreloads).toEqual(['/assets/index-A.js', '/assets/runtime-B.js', '/assets/qp-F.js'])
+  it('refuses pieces that do not end with the entry or miss the start entry', () => {
+    expect(() => deferScripts(template, { ...start, pieces: [...pieces].reverse() })).toThrow(
+      /not the last/,
+    )
+    expect(() => deferScripts(template, { ...start, startEntry: '/assets/x.js' })).toThrow(
+      /not one of the pieces/,
+    )
+  })
+
+  it('a shell document names what a signed-in start loads, in evaluation order, at low priority', () => {
+    expect(shellPreloads).toEqual([...pieces, '/assets/qp-F.js'])
     const compose = (kind: string) =>
       composeDocument({
         template: deferred,
         markup: '<main class="_page_1"></main>',
         plan: { path: '/oppy', kind },
-        entryStylesheet: entry,
+        entryStylesheets: [entry],
         stylesheets: [entry],
-        shellPreloads,
+        preloads: [...shellPreloads, '/assets/screen-S.js'],
       }).html
     expect(
       [...compose('shell').matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]),
     ).toEqual(
-      shellPreloads.map(
+      [...shellPreloads, '/assets/screen-S.js'].map(
         (href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low">`,
       ),
     )
@@ -110,12 +151,15 @@ describe('scripts after the first paint', () => {
     expect(compose('frame')).not.toContain('modulepreload')
   })
 
-  /** Runs the boot's source with a fake page: frames, timers, <head> and import() recorded. */
-  function runBoot(visibility: 'visible' | 'hidden', kind = 'page') {
+  /**
+   * Runs the boot's source with a fake page: frames, timers, <head> and import() recorded.
+   * Each import resolves to a module whose `startAgentApp` records its call.
+   */
+  function runBoot(visibility: 'visible' | 'hidden', kind = 'page', pathname = '/oppy') {
     const frames: Array<() => void> = []
     const timers: Array<{ at: number; run: () => void }> = []
     const appended: string[] = []
-    const imported: string[] = []
+    const log: string[] = []
     const document = {
       visibilityState: visibility,
       getElementById: () => ({ dataset: { document: kind } }),
@@ -124,56 +168,101 @@ describe('scripts after the first paint', () => {
     }
     const run = new Function(
       'document',
+      'location',
       'requestAnimationFrame',
       'setTimeout',
       '__import',
-      boot.source.replace('import(entry)', '__import(entry)'),
+      boot.source.replace('await import(piece)', 'await __import(piece)'),
     )
     run(
       document,
+      { pathname },
       (callback: () => void) => frames.push(callback),
       (callback: () => void, ms: number) => timers.push({ at: ms, run: callback }),
-      (href: string) => imported.push(href),
+      (href: string) => {
+        log.push(`import ${href}`)
+        return Promise.resolve({ startAgentApp: () => log.push('startAgentApp()') })
+      },
     )
-    const runTimers = (upTo: number) => {
-      for (const timer of timers.splice(0).sort((a, b) => a.at - b.at))
-        if (timer.at <= upTo) timer.run()
-        else timers.push(timer)
+    const runTimers = async (upTo: number) => {
+      for (let round = 0; round < 20; round++) {
+        await new Promise((resolve) => queueMicrotask(() => resolve(undefined)))
+        const due = timers.filter((t) => t.at <= upTo).sort((a, b) => a.at - b.at)
+        if (due.length === 0) continue
+        for (const timer of due) timers.splice(timers.indexOf(timer), 1)
+        for (const timer of due) timer.run()
+      }
     }
-    return { frames, runTimers, appended, imported }
+    return { frames, runTimers, appended, log }
   }
 
-  it('starts the app right after the first frame is painted, not before', () => {
+  it('after the first frame, imports the files one per task, each after what it imports', async () => {
     const page = runBoot('visible')
-    page.runTimers(0)
-    expect(page.imported).toEqual([])
+    await page.runTimers(0)
+    expect(page.log).toEqual([])
     // The frame is produced; a task queued from its callback runs after it is painted.
     page.frames.shift()!()
-    expect(page.imported).toEqual([])
-    page.runTimers(0)
-    // The entry first: the largest file, and the others' requests must not queue ahead of it.
-    expect(page.appended).toEqual(['/assets/index-A.js', '/assets/runtime-B.js'])
-    expect(page.imported).toEqual(['/assets/index-A.js'])
+    await page.runTimers(0)
+    expect(page.appended).toEqual(pieces)
+    // The start's first half is called as soon as its file has run, before the next file.
+    expect(page.log).toEqual([
+      'import /assets/early-start-E.js',
+      'startAgentApp()',
+      'import /assets/react-R.js',
+      'import /assets/index-A.js',
+    ])
     // The one-second fallback finds it started: no second start.
-    page.runTimers(1000)
-    expect(page.imported).toEqual(['/assets/index-A.js'])
+    await page.runTimers(1000)
+    expect(page.log.filter((l) => l.startsWith('import'))).toHaveLength(3)
   })
 
-  it('in a shell, whose head names the preloads, the boot only starts the entry', () => {
+  it('in a shell, whose head names the preloads, the boot only imports', async () => {
     const page = runBoot('visible', 'shell')
     page.frames.shift()!()
-    page.runTimers(0)
+    await page.runTimers(0)
     expect(page.appended).toEqual([])
-    expect(page.imported).toEqual(['/assets/index-A.js'])
+    expect(page.log).toContain('startAgentApp()')
   })
 
-  it('starts at once in a page opened in the background, and within a second if no frame comes', () => {
-    expect(runBoot('hidden').imported).toEqual(['/assets/index-A.js'])
+  it('in the demo, the agent app is not started: the demo starts itself on its own backend', async () => {
+    for (const pathname of ['/preview', '/preview/oppy']) {
+      const page = runBoot('hidden', 'page', pathname)
+      await page.runTimers(0)
+      expect(page.log).toEqual(pieces.map((p) => `import ${p}`))
+    }
+    const page = runBoot('hidden', 'page', '/previewer')
+    await page.runTimers(0)
+    expect(page.log).toContain('startAgentApp()')
+  })
+
+  it('starts at once in a page opened in the background, and within a second if no frame comes', async () => {
+    const hidden = runBoot('hidden')
+    await hidden.runTimers(0)
+    expect(hidden.log[0]).toBe('import /assets/early-start-E.js')
     const noFrames = runBoot('visible')
-    noFrames.runTimers(999)
-    expect(noFrames.imported).toEqual([])
-    noFrames.runTimers(1000)
-    expect(noFrames.imported).toEqual(['/assets/index-A.js'])
+    await noFrames.runTimers(999)
+    expect(noFrames.log).toEqual([])
+    await noFrames.runTimers(1000)
+    expect(noFrames.log[0]).toBe('import /assets/early-start-E.js')
+  })
+
+  it('orders the entry files so each comes after the files it imports', () => {
+    const chunks = [
+      {
+        fileName: 'assets/index-A.js',
+        imports: ['assets/early-E.js', 'assets/react-R.js', 'assets/dom-D.js'],
+        modules: [],
+      },
+      { fileName: 'assets/dom-D.js', imports: ['assets/react-R.js'], modules: [] },
+      { fileName: 'assets/react-R.js', imports: [], modules: [] },
+      { fileName: 'assets/early-E.js', imports: [], modules: [] },
+    ]
+    expect(evaluationOrder(chunks, ['assets/early-E.js', 'assets/index-A.js'])).toEqual([
+      '/assets/early-E.js',
+      '/assets/react-R.js',
+      '/assets/dom-D.js',
+      '/assets/index-A.js',
+    ])
   })
 
   it('a signed-in start preloads the chunks of its modules and what they import', () => {
@@ -192,6 +281,48 @@ describe('scripts after the first paint', () => {
       '/assets/core-G.js',
     ])
     expect(() => chunkClosure(chunks, ['/src/nope.ts'])).toThrow(/no chunk/)
+  })
+
+  it("a screen's shell preloads its route's chunks and their CSS, less what the start has", () => {
+    const chunks = [
+      { fileName: 'assets/react-R.js', imports: [], modules: [] },
+      {
+        fileName: 'assets/hub-H.js',
+        imports: ['assets/react-R.js', 'assets/list-L.js'],
+        modules: ['/src/features/tasks/routes/task-hub-page.tsx'],
+        importedCss: ['assets/tasks-T.css'],
+      },
+      {
+        fileName: 'assets/list-L.js',
+        imports: [],
+        modules: [],
+        importedCss: ['assets/list-L.css'],
+      },
+    ]
+    expect(
+      screenPreloads(
+        chunks,
+        ['/src/features/tasks/routes/task-hub-page.tsx'],
+        ['/assets/react-R.js'],
+      ),
+    ).toEqual({
+      scripts: ['/assets/hub-H.js', '/assets/list-L.js'],
+      styles: ['/assets/tasks-T.css', '/assets/list-L.css'],
+    })
+  })
+})
+
+describe('reading which modules a route loads lazily', () => {
+  it('has every dynamic import report its module first, and makes it only when not answered', async () => {
+    const code = "const a = () => import('./x'); const b = import(\"@/y\"); import('nope')"
+    const resolved: Record<string, string> = { './x': '/src/x.tsx', '@/y': '/src/y.ts' }
+    const out = await reportingLazyImports(code, async (s) => resolved[s] ?? null)
+    expect(out).toBe(
+      'const a = () => (globalThis.__avaliadorLazyImport?.("/src/x.tsx") ?? import(\'./x\')); ' +
+        'const b = (globalThis.__avaliadorLazyImport?.("/src/y.ts") ?? import("@/y")); ' +
+        "import('nope')",
+    )
+    expect(await reportingLazyImports('const c = 1', async () => null)).toBeNull()
   })
 })
 

@@ -16,16 +16,17 @@
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { build } from 'vite'
+import { build, type Plugin } from 'vite'
 import type * as PrerenderEntry from '../src/app/prerender'
 import {
   FALLBACK_DOCUMENT,
   HTML_DOCUMENTS_FILE,
   type HtmlDocumentTable,
 } from '../src/lib/html-documents'
+import { PREVIEW_BASENAME } from '../src/lib/preview-path'
 import { sharedConfig } from '../vite.shared'
 
 type Entry = typeof PrerenderEntry
@@ -58,13 +59,45 @@ function headingOf(html: string): string | undefined {
 
 type Stylesheet = { href: string; css: string; classes: Set<string> }
 
-type Chunk = { fileName: string; imports: string[]; modules: string[] }
+type Chunk = { fileName: string; imports: string[]; modules: string[]; importedCss?: string[] }
 
 /** Modules a signed-in start loads before its first screen (start-app.tsx, the router). */
 export const SIGNED_IN_START_MODULES = [
   '/src/lib/query-persistence.ts',
   '/src/app/shell/agent-shell.tsx',
 ]
+
+/**
+ * The start's first half (the query cache, the kept answers, the router): a build entry of its
+ * own (vite.config.ts), whose `startAgentApp()` the boot calls as soon as it has run.
+ */
+export const START_ENTRY_MODULE = '/src/app/early-start.ts'
+
+/** The chunk holding `module`. */
+function chunkOf(chunks: Chunk[], module: string): Chunk {
+  const chunk = chunks.find((c) => c.modules.includes(module))
+  if (!chunk) throw new Error(`no chunk holds ${module}`)
+  return chunk
+}
+
+/**
+ * The chunks `roots` load statically, in an order they can be evaluated in one at a time:
+ * each after every chunk it imports (a depth-first walk, imports first). Importing them in
+ * this order, each `import()` runs one file's code and no more.
+ */
+export function evaluationOrder(chunks: Chunk[], roots: string[]): string[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]))
+  const order: string[] = []
+  const visiting = new Set<string>()
+  const visit = (name: string) => {
+    if (order.includes(name) || visiting.has(name)) return
+    visiting.add(name)
+    byName.get(name)?.imports.forEach(visit)
+    order.push(name)
+  }
+  roots.forEach(visit)
+  return order.map((name) => `/${name}`)
+}
 
 /** The chunks holding `modules` and what they import statically. */
 export function chunkClosure(chunks: Chunk[], modules: string[]): string[] {
@@ -75,51 +108,91 @@ export function chunkClosure(chunks: Chunk[], modules: string[]): string[] {
     wanted.add(name)
     byName.get(name)?.imports.forEach(add)
   }
-  for (const module of modules) {
-    const chunk = chunks.find((c) => c.modules.includes(module))
-    if (!chunk) throw new Error(`no chunk holds ${module}`)
-    add(chunk.fileName)
-  }
+  for (const module of modules) add(chunkOf(chunks, module).fileName)
   return [...wanted].map((name) => `/${name}`)
 }
 
 /**
+ * What a screen's own shell preloads besides the start: the chunks of the modules its route
+ * loads lazily and what they import, and their stylesheets — less what `already` names.
+ */
+export function screenPreloads(
+  chunks: Chunk[],
+  modules: string[],
+  already: readonly string[],
+): { scripts: string[]; styles: string[] } {
+  const scripts = chunkClosure(chunks, modules).filter((href) => !already.includes(href))
+  const byHref = new Map(chunks.map((c) => [`/${c.fileName}`, c]))
+  const styles = [...new Set(scripts.flatMap((href) => byHref.get(href)?.importedCss ?? []))].map(
+    (css) => `/${css}`,
+  )
+  return { scripts, styles }
+}
+
+/**
  * The prerendered documents load the app after their first frame is painted: their only
- * script is a small generated boot that waits for that frame, then adds the entry's module
- * preloads and imports it. A signed-out page is whole in its HTML: on a real phone this
- * costs one frame, and no script download competes with the first paint (Lighthouse's
- * simulated slow 4G counts every request that ends before it).
+ * script is a small generated boot that waits for that frame, then imports the app's files
+ * one task at a time, in the order they depend on each other (`pieces`, from
+ * `evaluationOrder`): a file evaluates in the task that imports it, and the entry as one file
+ * was one task of 215–247 ms on a 4× slower CPU (issue #33). As soon as the start's first half
+ * (`startEntry`: early-start.ts) has run, the boot calls its `startAgentApp()` — the agent's
+ * data and the screen's code go out while react-dom and the render's code still arrive —
+ * except in the demo (`/preview`), which starts itself on its own fake backend. A signed-out
+ * page is whole in its HTML: on a real phone this costs one frame, and no script download
+ * competes with the first paint (Lighthouse's simulated slow 4G counts every request that
+ * ends before it); its boot adds the files' module preloads.
  *
  * A shell is not whole without the app: its screen (the offers, the visit) comes from the
- * code and the data. Its head names everything a signed-in start loads (`shellPreloads`:
- * the entry first, the largest file, then the rest) as low-priority module preloads, which
- * the browser's preload scanner starts with the HTML instead of one round trip later, behind
- * the boot. Low priority: they never hold back the frame's paint.
+ * code and the data. Its head names everything a signed-in start loads (`shellPreloads`) as
+ * low-priority module preloads, which the browser's preload scanner starts with the HTML
+ * instead of one round trip later, behind the boot: first the files up to the start's first
+ * half (the agent's data requests wait for them), then the rest (react-dom, the render, the
+ * agent's frame). Low priority: they never hold back the frame's paint.
  */
 export function deferScripts(
   template: string,
-  signedInPreloads: string[],
+  start: {
+    /** Every file of the entry, in evaluation order (`evaluationOrder`); the entry last. */
+    pieces: string[]
+    /** The file of `START_ENTRY_MODULE`, one of `pieces`. */
+    startEntry: string
+    /** What a signed-in start loads beside them (the agent's frame, the kept answers). */
+    signedInPreloads: string[]
+  },
 ): { template: string; boot: { fileName: string; source: string }; shellPreloads: string[] } {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template)
   if (!entry) throw new Error('index.html has no module entry script')
+  const { pieces, startEntry, signedInPreloads } = start
+  if (pieces.at(-1) !== entry[1])
+    throw new Error(`the entry ${entry[1]} is not the last of the pieces ${pieces.join(', ')}`)
+  if (!pieces.includes(startEntry)) throw new Error(`${startEntry} is not one of the pieces`)
   const preloads = [
     ...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g),
   ]
   const source = [
-    '// Generated by scripts/prerender.ts: the app starts once the prerendered frame is painted.',
-    `const entry = ${JSON.stringify(entry[1])}`,
-    `const preloads = ${JSON.stringify(preloads.map((m) => m[1]))}`,
-    'function start() {',
-    '  // A shell names its preloads in its head (shellPreloads); the entry first: the largest.',
+    '// Generated by scripts/prerender.ts: the app starts once the prerendered frame is painted,',
+    '// one file per task (each import() runs one file: its imports have run before it).',
+    `const pieces = ${JSON.stringify(pieces)}`,
+    `const startEntry = ${JSON.stringify(startEntry)}`,
+    `const preview = ${JSON.stringify(PREVIEW_BASENAME)}`,
+    "const inPreview = location.pathname === preview || location.pathname.startsWith(preview + '/')",
+    'const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))',
+    'async function start() {',
+    '  // A shell names its preloads in its head (shellPreloads).',
     "  const shell = document.getElementById('root')?.dataset.document === 'shell'",
-    '  for (const href of shell ? [] : [entry].concat(preloads)) {',
+    '  for (const href of shell ? [] : pieces) {',
     "    const link = document.createElement('link')",
     "    link.rel = 'modulepreload'",
     "    link.crossOrigin = ''",
     '    link.href = href',
     '    document.head.append(link)',
     '  }',
-    '  import(entry)',
+    '  for (const piece of pieces) {',
+    '    const module = await import(piece)',
+    "    // The start's first half has run: the agent's data and the screen's code go out now.",
+    '    if (piece === startEntry && !inPreview) module.startAgentApp()',
+    '    await nextTask()',
+    '  }',
     '}',
     // Right after the first frame: this module runs once the document is parsed, so the next
     // frame carries the whole prerendered screen, and a task queued from that frame's
@@ -143,13 +216,7 @@ export function deferScripts(
     '</head>',
     `<script type="module" crossorigin src="/${fileName}"></script></head>`,
   )
-  const shellPreloads = [
-    ...new Set(
-      [entry[1], ...preloads.map((m) => m[1]), ...signedInPreloads].filter((href): href is string =>
-        Boolean(href),
-      ),
-    ),
-  ]
+  const shellPreloads = [...new Set([...pieces, ...signedInPreloads])]
   return { template: deferred, boot: { fileName, source }, shellPreloads }
 }
 
@@ -158,41 +225,50 @@ export function composeDocument(options: {
   template: string
   markup: string
   plan: { path: string; kind: string }
-  entryStylesheet: Stylesheet
+  /** The stylesheets index.html links (the entry's): inlined in every document. */
+  entryStylesheets: Stylesheet[]
   stylesheets: Stylesheet[]
-  /** A shell's module preloads (deferScripts' `shellPreloads`); ignored for other kinds. */
-  shellPreloads?: string[]
+  /** A shell's module preloads (deferScripts' `shellPreloads`, then a screen's own chunks). */
+  preloads?: string[]
+  /**
+   * Stylesheets inlined whatever the markup uses: a screen's own, in its shell (the screen is
+   * not in the markup yet; its CSS comes with the HTML instead of a request of its own).
+   */
+  inline?: string[]
 }): { html: string; styleHash: string } {
-  const { template, markup, plan, entryStylesheet, stylesheets, shellPreloads = [] } = options
+  const { template, markup, plan, entryStylesheets, stylesheets } = options
   if (/\sstyle="/.test(markup))
     throw new Error(
       `${plan.path}: the prerendered markup has a style="" attribute, which the ` +
         'Content-Security-Policy refuses in HTML. Use a CSS class.',
     )
   const used = classesUsedIn(markup)
+  const inline = options.inline ?? []
   const inlined = stylesheets.filter(
-    (s) => s !== entryStylesheet && [...s.classes].some((c) => used.has(c)),
+    (s) =>
+      !entryStylesheets.includes(s) &&
+      (inline.includes(s.href) || [...s.classes].some((c) => used.has(c))),
   )
-  const css = [entryStylesheet.css, ...inlined.map((s) => s.css)].join('\n')
+  const css = [...entryStylesheets, ...inlined].map((s) => s.css).join('\n')
   // Each stylesheet inlined above is also named by a disabled link, which the browser never
   // fetches: Vite's chunk loader sees it and does not add the same stylesheet again when the
   // screen's code loads (and wait for it, then restyle the page) at the start.
-  const declared = inlined.map((s) => `<link rel="stylesheet" href="${s.href}" disabled>`).join('')
-  const preloads =
-    plan.kind === 'shell'
-      ? shellPreloads
-          .map(
-            (href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low">`,
-          )
-          .join('')
-      : ''
-  const linkTag = new RegExp(
-    `\\s*<link rel="stylesheet"[^>]*href="${entryStylesheet.href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
-  )
-  if (!linkTag.test(template)) throw new Error(`index.html has no link to ${entryStylesheet.href}`)
-  const heading = plan.kind === 'shell' ? undefined : headingOf(markup)
+  const declared = [...entryStylesheets, ...inlined]
+    .map((s) => `<link rel="stylesheet" href="${s.href}" disabled>`)
+    .join('')
+  const preloads = (plan.kind === 'shell' ? (options.preloads ?? []) : [])
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low">`)
+    .join('')
   let html = template
-    .replace(linkTag, '')
+  for (const sheet of entryStylesheets) {
+    const linkTag = new RegExp(
+      `\\s*<link rel="stylesheet"[^>]*href="${sheet.href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
+    )
+    if (!linkTag.test(html)) throw new Error(`index.html has no link to ${sheet.href}`)
+    html = html.replace(linkTag, '')
+  }
+  const heading = plan.kind === 'shell' ? undefined : headingOf(markup)
+  html = html
     .replace('</head>', `<style>${css}</style>${declared}${preloads}</head>`)
     .replace(
       '<div id="root"></div>',
@@ -226,6 +302,46 @@ export function nginxConfig(table: HtmlDocumentTable['routes']): string {
   ].join('\n')
 }
 
+/**
+ * `code` with every dynamic import first reporting the module it loads (`/src/…`, as
+ * bundle-modules.json names it; `resolve` finds it) to `globalThis.__avaliadorLazyImport`;
+ * when that answers, the import is not made. Null when `code` has none.
+ */
+export async function reportingLazyImports(
+  code: string,
+  resolve: (specifier: string) => Promise<string | null>,
+): Promise<string | null> {
+  let out = ''
+  let last = 0
+  for (const match of code.matchAll(/\bimport\(\s*(['"])([^'"]+)\1\s*\)/g)) {
+    const module = await resolve(match[2]!)
+    if (!module) continue
+    out += code.slice(last, match.index)
+    out += `(globalThis.__avaliadorLazyImport?.(${JSON.stringify(module)}) ?? ${match[0]})`
+    last = match.index + match[0].length
+  }
+  return last === 0 ? null : out + code.slice(last)
+}
+
+/**
+ * For the prerender's own build only (`reportingLazyImports` on the app's code): the
+ * prerender reads which modules a route's `lazy` loads (app/prerender.tsx `screenModules`)
+ * from the routes themselves, without loading them.
+ */
+function reportLazyImports(root: string): Plugin {
+  return {
+    name: 'avaliador:report-lazy-imports',
+    async transform(code, id) {
+      if (!id.startsWith(resolve(root, 'src'))) return null
+      const out = await reportingLazyImports(code, async (specifier) => {
+        const target = await this.resolve(specifier, id)
+        return target ? `/${relative(root, target.id).split(sep).join('/')}` : null
+      })
+      return out === null ? null : { code: out, map: null }
+    },
+  }
+}
+
 export async function prerenderDocuments({ root, outDir }: { root: string; outDir: string }) {
   const dist = resolve(root, outDir)
   const serverOut = resolve(root, 'node_modules/.cache/avaliador-prerender')
@@ -235,7 +351,7 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
     // The server build's own warnings (React Query's "use client" directives) are noise here.
     logLevel: 'error',
     ...sharedConfig,
-    plugins: [react()],
+    plugins: [react(), reportLazyImports(root)],
     build: {
       ssr: ENTRY,
       outDir: serverOut,
@@ -251,10 +367,16 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
   )) as Entry
 
   const chunks = JSON.parse(readFileSync(join(dist, 'bundle-modules.json'), 'utf8')) as Chunk[]
-  const { template, boot, shellPreloads } = deferScripts(
-    readFileSync(join(dist, 'index.html'), 'utf8'),
-    chunkClosure(chunks, SIGNED_IN_START_MODULES),
-  )
+  const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8')
+  const entryFile = /<script type="module" crossorigin src="\/([^"]+)">/.exec(indexHtml)?.[1]
+  if (!entryFile) throw new Error('index.html has no module entry script')
+  const startEntry = `/${chunkOf(chunks, START_ENTRY_MODULE).fileName}`
+  const pieces = evaluationOrder(chunks, [startEntry.slice(1), entryFile])
+  const { template, boot, shellPreloads } = deferScripts(indexHtml, {
+    pieces,
+    startEntry,
+    signedInPreloads: chunkClosure(chunks, SIGNED_IN_START_MODULES),
+  })
   writeFileSync(join(dist, boot.fileName), boot.source)
   const assets = join(dist, 'assets')
   const stylesheets: Stylesheet[] = readdirSync(assets)
@@ -264,21 +386,29 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
       const css = readFileSync(join(assets, name), 'utf8')
       return { href: `/assets/${name}`, css, classes: classesDefinedIn(css) }
     })
-  const entryHref = /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(template)?.[1]
-  const entryStylesheet = stylesheets.find((s) => s.href === entryHref)
-  if (!entryStylesheet)
-    throw new Error(`index.html's stylesheet ${entryHref} is not in dist/assets`)
+  const entryStylesheets = [...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
+    ([, href]) => {
+      const sheet = stylesheets.find((s) => s.href === href)
+      if (!sheet) throw new Error(`index.html's stylesheet ${href} is not in dist/assets`)
+      return sheet
+    },
+  )
 
   const styleHashes = new Set<string>()
   for (const plan of entry.documentPlans()) {
     const markup = await entry.renderDocument(plan)
+    // A screen's own shell also preloads the screen's code and CSS.
+    const screen = plan.screen
+      ? screenPreloads(chunks, entry.screenModules(plan.screen), shellPreloads)
+      : { scripts: [], styles: [] }
     const { html, styleHash } = composeDocument({
       template,
       markup,
       plan,
-      entryStylesheet,
+      entryStylesheets,
       stylesheets,
-      shellPreloads,
+      preloads: [...shellPreloads, ...screen.scripts],
+      inline: screen.styles,
     })
     styleHashes.add(styleHash)
     const file = join(dist, plan.document)

@@ -40,6 +40,7 @@ import {
   HTML_DOCUMENTS_FILE,
   type HtmlDocumentTable,
 } from '../src/lib/html-documents'
+import { isPreviewPath } from '../src/lib/preview-path'
 import { securityHeaders, styleHashesOfBuild } from './security-headers'
 
 /** Outside git (.gitignore): the server's private VAPID key must never be committed. */
@@ -125,7 +126,7 @@ function documentOf(req: IncomingMessage): string | null {
   const url = new URL(req.url ?? '/', 'http://localhost')
   if (/\.[a-z0-9]+$/i.test(url.pathname)) return null
   if (!(req.headers.accept ?? '').includes('text/html')) return null
-  if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
+  if (isPreviewPath(url.pathname))
     return `/${FALLBACK_DOCUMENT}`
   return `/${documentFor(url.pathname, documents)}`
 }

@@ -4,26 +4,23 @@
  * downloads it, and a build with VITE_INCLUDE_PREVIEW=false leaves it out entirely.
  */
 import './lib/zod-without-eval'
+import { startAgentApp } from './app/early-start'
 import { startApp } from './app/start-app'
 import { restoreDeviceStorage } from './lib/device-storage'
+import { isPreviewPath } from './lib/preview-path'
 
 // The app is imported statically: its chunks are in index.html's modulepreload links and
 // start downloading with the entry, one round trip earlier than behind a dynamic import.
 const container = document.getElementById('root')!
-const inPreview =
-  window.location.pathname === '/preview' || window.location.pathname.startsWith('/preview/')
 
-// What localStorage lost when the app was last killed comes back from its mirror before
-// anything reads it (the session, a visit's data, half-typed fields): lib/device-storage.
-void restoreDeviceStorage()
-  .catch(() => 0)
-  .then(() => {
-    if (import.meta.env.VITE_INCLUDE_PREVIEW !== 'false' && inPreview) {
-      void import('./preview/start-preview').then((m) => m.startPreview(container))
-    } else {
-      void startApp(
-        { basename: '', apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api', preview: false },
-        container,
-      )
-    }
-  })
+if (import.meta.env.VITE_INCLUDE_PREVIEW !== 'false' && isPreviewPath(window.location.pathname)) {
+  // What localStorage lost when the demo was last killed comes back from its mirror before
+  // anything reads it (lib/device-storage); the agent app's start does the same itself.
+  void restoreDeviceStorage()
+    .catch(() => 0)
+    .then(() => import('./preview/start-preview'))
+    .then((m) => m.startPreview(container))
+} else {
+  // Usually begun already by the boot, as soon as early-start.ts had run: the same start.
+  void startApp(startAgentApp(), container)
+}

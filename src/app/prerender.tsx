@@ -11,13 +11,17 @@
  *   invitation): its title and a skeleton, rendered over by the browser.
  * - `shell`: the signed-in frame for one tab — the bottom navigation and the tab's skeleton,
  *   exactly what the app shows until the agent's alerts are known — rendered over by the
- *   browser without a shift (app/shell/agent-shell.tsx).
+ *   browser without a shift (app/shell/agent-shell.tsx). A screen whose data goes out beside
+ *   its code (a route `loader`: the screens opened first, from the icon, a notification or a
+ *   link) has a shell of its own, whose head preloads that screen's code and CSS
+ *   (`screenModules`; scripts/prerender.ts).
  */
 import { QueryClient } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import {
   createStaticHandler,
   createStaticRouter,
+  matchRoutes,
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router-dom'
@@ -25,6 +29,7 @@ import { Page } from '@/components/page'
 import { Skeleton } from '@/components/skeleton'
 import { authCopy } from '@/features/auth/copy'
 import { FALLBACK_DOCUMENT, type HtmlDocumentTable } from '@/lib/html-documents'
+import { routePatterns } from '@/lib/route-patterns'
 import { AppProviders } from './app-providers'
 import { AGENT_SHELL_ROUTE_ID, routes, SIGNED_IN_ROUTE_ID } from './router'
 import { AgentShell, NAV_ENTRIES, navEntryOf } from './shell/agent-shell'
@@ -32,11 +37,13 @@ import { AgentShell, NAV_ENTRIES, navEntryOf } from './shell/agent-shell'
 export type DocumentKind = 'page' | 'frame' | 'shell'
 
 export type DocumentPlan = {
-  /** The file under dist/ (`login.html`, `shell/oppy.html`). */
+  /** The file under dist/ (`login.html`, `shell/oppy.html`, `screen/tasks/_slug.html`). */
   document: string
-  /** The path it is rendered at. */
+  /** The path it is rendered at (a screen's shell: its route pattern). */
   path: string
   kind: DocumentKind
+  /** A screen's own shell: the route pattern whose code and CSS its head preloads. */
+  screen?: string
 }
 
 type Frame = { title: string; backTo?: string }
@@ -53,6 +60,18 @@ const FRAMES: Record<string, Frame> = {
 
 const fileOf = (path: string) => `${path.slice(1)}.html`
 const shellFileOf = (tab: string | undefined) => `shell/${tab ? tab.slice(1) : 'app'}.html`
+/** `/tasks/:slug` → `screen/tasks/_slug.html` (no `:` in a file name). */
+const screenFileOf = (pattern: string) => `screen/${pattern.slice(1).replace(/:/g, '_')}.html`
+
+const idsOf = (chain: RouteObject[]) => chain.map((r) => r.id)
+
+/** The screens of the agent's frame whose data goes out beside their code (a route `loader`). */
+function firstScreens() {
+  return routePatterns(routes).filter(
+    ({ chain }) =>
+      idsOf(chain).includes(AGENT_SHELL_ROUTE_ID) && typeof chain.at(-1)?.loader === 'function',
+  )
+}
 
 /** Every document the build writes. */
 export function documentPlans(): DocumentPlan[] {
@@ -70,45 +89,26 @@ export function documentPlans(): DocumentPlan[] {
     })),
     // A signed-in screen outside the five tabs (a deep link's dispatcher): no current tab.
     { document: shellFileOf(undefined), path: '/_', kind: 'shell' as const },
+    ...firstScreens().map(({ pattern }) => ({
+      document: screenFileOf(pattern),
+      path: pattern,
+      kind: 'shell' as const,
+      screen: pattern,
+    })),
   ]
-}
-
-type WalkedRoute = { pattern: string; ancestors: Array<string | undefined> }
-
-/** Every route's full pattern (optional segments expanded), with its layout routes' ids. */
-function walk(list: RouteObject[], base: string, ancestors: Array<string | undefined>) {
-  const found: WalkedRoute[] = []
-  for (const route of list) {
-    const joined = route.path ? `${base}/${route.path}`.replace(/\/+/g, '/') : base
-    const chain = [...ancestors, route.id]
-    for (const pattern of expandOptional(joined || '/')) {
-      if (route.index || route.path) found.push({ pattern, ancestors: chain })
-      if (route.children) found.push(...walk(route.children, pattern === '/' ? '' : pattern, chain))
-    }
-  }
-  return found
-}
-
-/** `/tasks/validations/:channel?` → `/tasks/validations` and `/tasks/validations/:channel`. */
-export function expandOptional(pattern: string): string[] {
-  const parts = pattern.split('/')
-  const optional = parts.findIndex((p) => p.endsWith('?'))
-  if (optional < 0) return [pattern]
-  const without = [...parts.slice(0, optional), ...parts.slice(optional + 1)].join('/') || '/'
-  const withIt = [
-    ...parts.slice(0, optional),
-    parts[optional]!.slice(0, -1),
-    ...parts.slice(optional + 1),
-  ].join('/')
-  return [...expandOptional(without), ...expandOptional(withIt)]
 }
 
 /** The table of patterns → documents for the whole route tree. */
 export function documentTable(): HtmlDocumentTable['routes'] {
   const plans = documentPlans()
   const byPath = new Map(plans.filter((p) => p.kind !== 'shell').map((p) => [p.path, p.document]))
-  return walk(routes, '', []).map(({ pattern, ancestors }) => {
-    if (pattern === '/') return { pattern, document: shellFileOf('/oppy') }
+  const screens = new Map(plans.flatMap((p) => (p.screen ? [[p.screen, p.document]] : [])))
+  return routePatterns(routes).map(({ pattern, chain }) => {
+    const ancestors = idsOf(chain)
+    // The app's start (RootRedirect) opens the offers.
+    if (pattern === '/') return { pattern, document: screens.get('/oppy') ?? shellFileOf('/oppy') }
+    const screen = screens.get(pattern)
+    if (screen) return { pattern, document: screen }
     if (ancestors.includes(AGENT_SHELL_ROUTE_ID))
       return { pattern, document: shellFileOf(navEntryOf(pattern)?.to) }
     // The visit's own frames (check-in shell, questionnaire) and anything unknown.
@@ -154,4 +154,29 @@ export function renderDocument(plan: DocumentPlan): Promise<string> {
         plan.path,
       )
   }
+}
+
+/**
+ * The source modules a screen's route imports lazily on the way to it (the agent's frame, the
+ * screen), e.g. `/src/features/tasks/routes/task-hub-page.tsx`: what its own shell preloads.
+ * Read from the routes themselves: scripts/prerender.ts builds this file with every dynamic
+ * import reporting its module to `__avaliadorLazyImport` first, and a route's `lazy` starts
+ * its import synchronously; in that build the hook answers, so nothing is actually loaded.
+ */
+export function screenModules(pattern: string): string[] {
+  const recorded: string[] = []
+  const hook = globalThis as { __avaliadorLazyImport?: (module: string) => Promise<never> }
+  hook.__avaliadorLazyImport = (module) => {
+    recorded.push(module)
+    return new Promise<never>(() => {})
+  }
+  try {
+    for (const { route } of matchRoutes(routes, pattern) ?? []) {
+      if (typeof route.lazy === 'function') void route.lazy()
+    }
+  } finally {
+    delete hook.__avaliadorLazyImport
+  }
+  if (recorded.length === 0) throw new Error(`${pattern}: no lazy route on the way to it`)
+  return recorded
 }

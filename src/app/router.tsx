@@ -3,23 +3,13 @@
  * `/` and, in the demo, under `/preview`. Each feature exports its own route list.
  */
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom'
-import { accountRoutes } from '@/features/account/routes/account-routes'
 import { activationRoutes } from '@/features/auth/routes/activation-routes'
-import { infoRoutes } from '@/features/info/routes/info-routes'
-import { notificationRoutes } from '@/features/notifications/routes/notification-routes'
-import { opportunityRoutes } from '@/features/opportunities/routes/opportunity-routes'
-import { permissionRoutes } from '@/features/permissions/routes/permission-routes'
-import { systemPublicRoutes, systemShellRoutes } from '@/features/system/routes/system-routes'
-import { taskRoutes } from '@/features/tasks/routes/task-routes'
-import { checkinRoutes } from '@/features/checkin/checkin-routes'
-import { questionnaireRoutes } from '@/features/questionnaire/questionnaire-routes'
-import { reportRoutes } from '@/features/report/report-routes'
-import { validationRoutes } from '@/features/validation/validation-routes'
-import { walletRoutes } from '@/features/wallet/routes/wallet-routes'
+import { systemPublicRoutes } from '@/features/system/routes/system-routes'
 import { storageKey } from '@/lib/storage-keys'
 import { ErrorPage } from './routes/error-page'
 import { NotFoundPage } from './routes/not-found-page'
 import { RequireSession, RootRedirect } from './routes/require-session'
+import { agentFrameRoutes, visitRoutes } from './signed-in-routes'
 
 /**
  * Every screen opens at its top; back and forward return to where the agent was
@@ -77,8 +67,7 @@ export const routes: RouteObject[] = [
         id: SIGNED_IN_ROUTE_ID,
         element: <RequireSession />,
         children: [
-          ...checkinRoutes,
-          ...questionnaireRoutes,
+          ...visitRoutes,
           {
             id: AGENT_SHELL_ROUTE_ID,
             // Its own chunk: /login does not load the signed-in frame (the prerendered
@@ -89,18 +78,7 @@ export const routes: RouteObject[] = [
                 // A screen that fails (its code not on the phone yet, with no connection)
                 // fails inside the tabs: the navigation stays.
                 errorElement: <ErrorPage />,
-                children: [
-                  ...opportunityRoutes,
-                  ...taskRoutes,
-                  ...reportRoutes,
-                  ...validationRoutes,
-                  ...notificationRoutes,
-                  ...accountRoutes,
-                  ...walletRoutes,
-                  ...infoRoutes,
-                  ...permissionRoutes,
-                  ...systemShellRoutes,
-                ],
+                children: agentFrameRoutes,
               },
             ],
           },

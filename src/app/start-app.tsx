@@ -1,11 +1,14 @@
 /**
- * Mounts the app: providers, router, and where an expired session sends the agent.
+ * Mounts the app: the router, the providers, and the first render.
  *
- * The first render waits for the screen's code (the router is initialized) and, signed in,
- * for the agent's last known answers kept on the phone (lib/query-persistence), both loaded
- * at once, so the first thing React paints is the screen with data — over the prerendered
- * HTML the page arrived with (scripts/prerender.ts), which it hydrates when nothing on the
- * device changes it. The start runs as a few short tasks, not one long one.
+ * The start's first half — the query cache, the kept answers, the first screen's data — is
+ * early-start.ts, begun by the boot before this code has even arrived. Here the router
+ * matches the address and loads the screen's code (its loaders find their data requests under
+ * way). The first render waits for it and, signed in, for the agent's last known answers
+ * kept on the phone (lib/query-persistence), so the first thing React paints is the screen
+ * with data — over the prerendered HTML the page arrived with (scripts/prerender.ts), which
+ * it hydrates when nothing on the device changes it. The start runs as a few short tasks,
+ * not one long one.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { startTransition, useEffect, type ReactNode } from 'react'
@@ -13,48 +16,33 @@ import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client'
 import type { DataRouter } from 'react-router-dom'
 import '@/styles/global.css'
 import { setMaintenanceHandler, setResponseValidator, setSessionExpiredHandler } from '@/lib/api'
-import { afterFirstScreen, createQueryClient } from '@/lib/query-client'
+import { isAppPath } from '@/lib/app-path'
+import { afterFirstScreen } from '@/lib/query-client'
 import { keepTrying } from '@/lib/keep-trying'
-import { setRouteDataClient } from '@/lib/route-data'
 import { redactSecrets } from '@/lib/redact-secrets'
-import {
-  currentSession,
-  onSessionChange,
-  onSessionEndedElsewhere,
-  sessionToken,
-} from '@/lib/session'
-import { meQueryOptions } from '@/features/account/api/me-query'
+import { OPEN_PATH_MESSAGE } from '@/lib/service-worker-messages'
+import { currentSession, onSessionEndedElsewhere, sessionToken } from '@/lib/session'
 import { readPendingSignIn } from '@/features/auth/api/pending-sign-in'
 import { AppProviders } from './app-providers'
 import { AppRouter } from './app-router'
+import type { EarlyStart } from './early-start'
 import { prefetchLikelyNextRoutes } from './likely-next-routes'
-import { createAppRouter } from './router'
 import { handleMaintenance } from './maintenance'
+import { createAppRouter } from './router'
 import { handleSessionExpired } from './session-expiry'
-import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
-import { isAppPath } from '@/lib/app-path'
-import { OPEN_PATH_MESSAGE } from '@/lib/service-worker-messages'
+import { runtimeConfig } from '@/lib/runtime-config'
 import { yieldToMain } from '@/lib/idle'
 
 export async function startApp(
-  config: RuntimeConfig,
+  early: Promise<EarlyStart>,
   container: HTMLElement,
   frame?: ReactNode,
 ): Promise<{ router: DataRouter; queryClient: QueryClient }> {
-  setRuntimeConfig(config)
-  const queryClient = createQueryClient()
-  setRouteDataClient(queryClient)
-  // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once, in
-  // parallel with the screen's code, instead of after it has loaded.
-  if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
-  // The agent's kept answers are read from IndexedDB while the router loads the screen's code
-  // and its loaders ask for fresh data: neither waits for the other. A restored answer never
-  // replaces a fresher one that arrived first (TanStack's hydrate compares their ages), and
-  // one restored first is refreshed by the request already under way. The demo keeps
-  // nothing: its fake backend answers from the browser.
-  const restored = config.preview ? Promise.resolve() : keepAnswersOnDevice(queryClient)
-  // The router matches the address and starts the screen's code and data at once.
+  const { queryClient, restored } = await early
+  const config = runtimeConfig()
+  // The router matches the address and starts the screen's code and data (route loaders).
   const router = createAppRouter(config.basename)
+  // A 401 or a maintenance answer that came back before now was kept for these (lib/api).
   setSessionExpiredHandler(() => handleSessionExpired(router))
   setMaintenanceHandler(() => handleMaintenance(router))
   if (import.meta.env.DEV) {
@@ -70,6 +58,7 @@ export async function startApp(
     void router.navigate('/login', { replace: true })
   })
   if (!config.preview && 'serviceWorker' in navigator) listenToServiceWorker(router)
+  await yieldToMain()
   await Promise.all([restored, initialized(router)])
   // The screen's code has just run (one task); hydrating starts in the next, so the phone
   // can paint and take a tap between the two (issue #14: no start task over 50 ms).
@@ -162,54 +151,11 @@ function initialized(router: DataRouter): Promise<void> {
 }
 
 /**
- * The prerendered HTML is this very screen as the browser would render it now: the page
- * kind, at this path, with no query string and nothing on the device that changes it (no
- * session, no sign-in under way). Otherwise React renders over it (same frame, no blank).
- */
-function canHydrate(container: HTMLElement, router: DataRouter): boolean {
-  const { pathname, search } = router.state.location
-  return (
-    container.dataset.document === 'page' &&
-    container.dataset.path === pathname &&
-    search === '' &&
-    !currentSession() &&
-    !readPendingSignIn()
-  )
-}
-
-/**
- * Signed in: the agent's last known answers go into the query cache before the first screen
- * renders, and are kept from then on; a later sign-in starts keeping that agent's. Resolves
- * once restored (at once when signed out).
- */
-async function keepAnswersOnDevice(queryClient: QueryClient): Promise<void> {
-  let agentId: string | null = null
-  let stop: Promise<() => void> | undefined
-  const follow = () => {
-    const next = currentSession()?.agentId ?? null
-    if (next === agentId) return stop
-    agentId = next
-    const previous = stop
-    stop = (async () => {
-      ;(await previous)?.()
-      if (!next) return () => {}
-      // Loaded only for a signed-in agent (the prerendered shells preload it): /login does
-      // not carry it.
-      const { restoreAndPersistQueries } = await import('@/lib/query-persistence')
-      return restoreAndPersistQueries(queryClient, next)
-    })()
-    return stop
-  }
-  onSessionChange(() => void follow())
-  await follow()
-}
-
-/**
  * The service worker's side of the app (src/worker/sw.ts): a tapped notification takes this
  * window to its link; at start, a push subscription the browser renewed while the app was
  * closed is registered with the server.
  */
-function listenToServiceWorker(router: ReturnType<typeof createAppRouter>) {
+function listenToServiceWorker(router: DataRouter) {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
     const message = event.data as { type?: unknown; path?: unknown } | null
     if (message?.type === OPEN_PATH_MESSAGE && isAppPath(message.path as string))
@@ -223,6 +169,22 @@ function listenToServiceWorker(router: ReturnType<typeof createAppRouter>) {
         await refreshDeviceSubscription(registration)
       })
       .catch(() => undefined)
+}
+
+/**
+ * The prerendered HTML is this very screen as the browser would render it now: the page
+ * kind, at this path, with no query string and nothing on the device that changes it (no
+ * session, no sign-in under way). Otherwise React renders over it (same frame, no blank).
+ */
+function canHydrate(container: HTMLElement, router: DataRouter): boolean {
+  const { pathname, search } = router.state.location
+  return (
+    container.dataset.document === 'page' &&
+    container.dataset.path === pathname &&
+    search === '' &&
+    !currentSession() &&
+    !readPendingSignIn()
+  )
 }
 
 /** Errors reach the console without the session token or anything shaped like a secret. */

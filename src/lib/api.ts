@@ -7,17 +7,42 @@ import { reportReachability, setConnectivityProbe } from './connectivity'
 import { sessionToken } from './session'
 
 let client: ApiClient | undefined
-let sessionExpiredHandler: (error: ApiError) => void = () => {}
-let maintenanceHandler: (error: ApiError) => void = () => {}
 let responseValidator: ResponseValidator | undefined
 let timeoutOverrideMs: number | undefined
 
+/**
+ * Where an answer that concerns the whole app sends the agent, registered by the app frame.
+ * The start asks for data before the frame exists (app/early-start.ts): an answer that comes
+ * back before it registers is kept, and handed to it when it does — once, the first one.
+ */
+function appHandler() {
+  let handler: ((error: ApiError) => void) | undefined
+  let pending: ApiError | undefined
+  return {
+    call(error: ApiError) {
+      if (handler) handler(error)
+      else pending ??= error
+    },
+    set(next: (error: ApiError) => void) {
+      handler = next
+      const kept = pending
+      pending = undefined
+      if (kept) next(kept)
+    },
+    forget() {
+      pending = undefined
+    },
+  }
+}
+
+const sessionExpired = appHandler()
+const maintenance = appHandler()
 export function api(): ApiClient {
   client ??= createApiClient({
     baseUrl: runtimeConfig().apiBaseUrl,
     getToken: sessionToken,
-    onSessionExpired: (error) => sessionExpiredHandler(error),
-    onMaintenance: (error) => maintenanceHandler(error),
+    onSessionExpired: (error) => sessionExpired.call(error),
+    onMaintenance: (error) => maintenance.call(error),
     validateResponse: () => responseValidator,
     timeoutMs: timeoutOverrideMs,
     onReachability: reportReachability,
@@ -32,12 +57,12 @@ setConnectivityProbe(() => api().GET('/health'))
 
 /** The app frame registers where a 401 anywhere should send the agent. */
 export function setSessionExpiredHandler(handler: (error: ApiError) => void) {
-  sessionExpiredHandler = handler
+  sessionExpired.set(handler)
 }
 
 /** The app frame registers where a read answered "in maintenance" (503) should send the agent. */
 export function setMaintenanceHandler(handler: (error: ApiError) => void) {
-  maintenanceHandler = handler
+  maintenance.set(handler)
 }
 
 /** Development and the demo check every success body against openapi.yaml (src/preview/response-validator.ts). */
@@ -47,12 +72,17 @@ export function setResponseValidator(validator: ResponseValidator | undefined) {
 
 /** For calls made outside the typed client (the XHR upload): a 401 there too signs out. */
 export function notifySessionExpired(error: ApiError) {
-  sessionExpiredHandler(error)
+  sessionExpired.call(error)
 }
 
-/** For tests and the preview: forget the client so the next call uses the current config. */
+/**
+ * For tests and the preview: forget the client so the next call uses the current config, and
+ * any answer kept for a handler not registered yet.
+ */
 export function resetApiClient() {
   client = undefined
+  sessionExpired.forget()
+  maintenance.forget()
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   QUERY_CACHE_BUSTER,
   QUERY_CACHE_MAX_AGE_MS,
   restoreAndPersistQueries,
+  RESTORE_DEADLINE_MS,
 } from './query-persistence'
 import { DATABASES } from './storage-keys'
 import { holdDatabase } from '@/test/held-database'
@@ -146,6 +147,31 @@ describe("the agent's answers kept on the phone", () => {
     answerTasks(['fresh task'])
     await tasks
     expect(client.getQueryData(['tasks'])).toEqual(['fresh task'])
+    stop()
+  })
+
+  it('an answer this page got before the kept cache was even opened is fresh, not asked again', async () => {
+    // A visit kept its offers.
+    const earlier = new QueryClient()
+    const stopEarlier = await restoreAndPersistQueries(earlier, 'agt_1')
+    earlier.setQueryData(['opportunities'], { items: [] })
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await indexedDbPersister('agt_1').restoreClient())?.clientState.queries,
+        ).toHaveLength(1),
+      { timeout: 2000 },
+    )
+    stopEarlier()
+    // The page's start asked for the offers at once; they came back before this module loaded.
+    const pageStarted = Date.now()
+    const client = new QueryClient()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    client.setQueryData(['opportunities'], offers)
+    // This module's own file takes a while to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const stop = await restoreAndPersistQueries(client, 'agt_1', RESTORE_DEADLINE_MS, pageStarted)
+    expect(client.getQueryState(['opportunities'])?.isInvalidated).toBe(false)
     stop()
   })
 

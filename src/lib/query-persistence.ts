@@ -174,6 +174,10 @@ export const RESTORE_DEADLINE_MS = 2000
  * the returned function is called (the session ended). A kept cache that is too old, from
  * other API shapes or unreadable is removed and ignored.
  *
+ * `freshSince`: when this page began asking the network (the start asks for the first
+ * screen's data before this module has even arrived): an answer from then on is fresh, not a
+ * kept one, and is not asked for again.
+ *
  * Resolves within `RESTORE_DEADLINE_MS`. A read that is late still puts its answers in the
  * cache when it completes (never over a fresher one), and nothing is written until it has:
  * the kept answers are never replaced by a start that did not see them. Nothing is lost.
@@ -187,6 +191,7 @@ export async function restoreAndPersistQueries(
   queryClient: QueryClient,
   agentId: string,
   deadlineMs: number = RESTORE_DEADLINE_MS,
+  freshSince: number = Date.now(),
 ): Promise<() => void> {
   const persister = indexedDbPersister(agentId)
   const options = {
@@ -196,7 +201,6 @@ export async function restoreAndPersistQueries(
     maxAge: QUERY_CACHE_MAX_AGE_MS,
     dehydrateOptions: { shouldDehydrateQuery: holdsAnAnswer },
   }
-  const restoring = Date.now()
   let stopped = false
   let stopPersisting = () => {}
   const read = persistQueryClientRestore(options)
@@ -204,11 +208,11 @@ export async function restoreAndPersistQueries(
     .then(() => {
       // What was restored paints the screen, and is asked again as soon as a screen shows
       // it: kept answers are never taken for fresh ones, however young. An answer the
-      // network gave while the cache was being read (the app asks for a screen's data
-      // meanwhile) is fresh.
+      // network gave this page (before or while the cache was read: the start asks for the
+      // screen's data at once) is fresh.
       void queryClient.invalidateQueries({
         refetchType: 'none',
-        predicate: (query) => query.state.dataUpdatedAt < restoring,
+        predicate: (query) => query.state.dataUpdatedAt < freshSince,
       })
       if (!stopped) stopPersisting = persistFromNowOn(queryClient, persister, options)
     })

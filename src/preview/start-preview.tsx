@@ -17,6 +17,7 @@ import {
   type ScenarioName,
 } from '../../mocks/seed/seed'
 import { validateApiResponse } from './response-validator'
+import { PREVIEW_BASENAME } from '@/lib/preview-path'
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { setResponseValidator } from '@/lib/api'
 import { setClockOffset } from '@/lib/clock'
@@ -38,7 +39,6 @@ import { DemoPanel } from './demo-panel'
 import { PreviewBanner } from './preview-banner'
 import { storageKey } from '@/lib/storage-keys'
 
-export const PREVIEW_BASENAME = '/preview'
 export const PREVIEW_API_BASE = '/preview/api'
 const WORLD_KEY = storageKey.demoWorld()
 
@@ -223,8 +223,11 @@ export async function startPreview(container: HTMLElement) {
     )
   }
 
-  const { startApp } = await import('@/app/start-app')
-  startApp(config, container, <DemoFrame />)
+  const [{ startApp }, { startQueries }] = await Promise.all([
+    import('@/app/start-app'),
+    import('@/app/early-start'),
+  ])
+  void startApp(startQueries(config), container, <DemoFrame />)
   // For e2e/photo-compression.spec.ts: the demo exposes the on-device photo compressor, so a
   // real browser compresses real pictures (EXIF-rotated, PNG, panorama, corrupt) without a camera.
   Object.assign(window, {
