@@ -87,7 +87,7 @@ export const UNPINNED: Record<string, Unpinned> = {
   'uploadMedia 409': KEYED,
   'registerPushSubscription 409': KEYED,
   'requestSignInCode 422': {
-    why: 'Not sent by the app: the form checks the phone (phoneSchema, login-page.tsx) before sending it; a 422 would show under the field all the same (fieldErrors.phone). An unknown phone is not a 422 (docs/decisions/0013). Also the Idempotency-Key’s 422, which the app never provokes.',
+    why: 'Not sent by the app: the form checks the phone (readPhone, login-page.tsx) before sending it; a 422 would show under the field all the same (fieldErrors.phone). An unknown phone is not a 422 (docs/decisions/0013). Also the Idempotency-Key’s 422, which the app never provokes.',
     pinnedBy: ['verifySignInCode 422'],
   },
   'activateAccount 422': {

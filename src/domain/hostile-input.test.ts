@@ -47,14 +47,8 @@ import { checkinReach, formatDistance } from './geo'
 import { checkCompressedImage, checkImageFile, fitWithin, imageFileMessages } from './image-limits'
 import { missionRequirementLines, visitDurationLine } from './mission-requirements'
 import { checkAccept, isInsideWindow } from './opportunity'
-import {
-  formatPhone,
-  formatPhoneMask,
-  parsePhone,
-  phoneMessages,
-  phoneSchema,
-  toE164,
-} from './phone'
+import { formatPhone, formatPhoneMask, parsePhone, phoneMessages, toE164 } from './phone'
+import { phoneSchema } from './phone-schema'
 import {
   guessPixKeyKind,
   parsePixKey,

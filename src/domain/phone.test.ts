@@ -1,13 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import {
-  formatPhone,
-  formatPhoneMask,
-  parsePhone,
-  phoneMessages,
-  phoneSchema,
-  toE164,
-} from './phone'
+import { formatPhone, formatPhoneMask, parsePhone, phoneMessages, readPhone, toE164 } from './phone'
+import { phoneSchema } from './phone-schema'
 
 const digit = (chars: string) => fc.constantFrom(...chars)
 const digitsOf = (s: string) => s.replace(/\D/g, '')
@@ -217,6 +211,21 @@ describe('formatPhoneMask', () => {
 describe('phoneSchema', () => {
   it('parses to E.164', () => {
     expect(phoneSchema.parse('(11) 98765-4321')).toBe('+5511987654321')
+  })
+
+  it('reads the same without zod (the sign-in screen): the value, or the pt-BR message', () => {
+    expect(readPhone('(11) 98765-4321')).toEqual({ ok: true, value: '+5511987654321' })
+    expect(readPhone('1234')).toEqual({ ok: false, message: phoneMessages.invalid })
+    fc.assert(
+      fc.property(fc.string(), (input) => {
+        const zod = phoneSchema.safeParse(input)
+        expect(readPhone(input)).toEqual(
+          zod.success
+            ? { ok: true, value: zod.data }
+            : { ok: false, message: phoneMessages.invalid },
+        )
+      }),
+    )
   })
 
   it('rejects invalid phones with the pt-BR message', () => {

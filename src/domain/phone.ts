@@ -1,5 +1,3 @@
-import * as z from 'zod/mini'
-
 /** A Brazilian phone number split into area code (DDD) and subscriber number. */
 export interface ParsedPhone {
   /** Two-digit area code, 11–99 with no zero digit. */
@@ -102,15 +100,16 @@ export function formatPhone(e164: string): string {
   return `+${COUNTRY_CODE} (${phone.ddd}) ${maskNumber(phone.number)}`
 }
 
-/** A Brazilian phone typed by the agent; parses to E.164 (+55DDNNNNNNNNN). */
-export const phoneSchema = z.pipe(
-  z.string({ error: phoneMessages.invalid }),
-  z.transform((input: string, ctx) => {
-    const phone = parsePhone(input)
-    if (phone === null) {
-      ctx.issues.push({ code: 'custom', message: phoneMessages.invalid, input })
-      return z.NEVER
-    }
-    return toE164(phone)
-  }),
-)
+/**
+ * A Brazilian phone typed by the agent, read: its E.164 form (+55DDNNNNNNNNN), or the pt-BR
+ * message. Without zod: the sign-in screen's first load has no room for it (its zod schema is
+ * phone-schema.ts).
+ */
+export function readPhone(
+  input: string,
+): { ok: true; value: string } | { ok: false; message: string } {
+  const phone = parsePhone(input)
+  return phone === null
+    ? { ok: false, message: phoneMessages.invalid }
+    : { ok: true, value: toE164(phone) }
+}

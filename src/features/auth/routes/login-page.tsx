@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { isApiError, apiErrorMessage } from '@/api/api-error'
-import { formatPhoneMask, phoneSchema } from '@/domain/phone'
+import { formatPhoneMask, readPhone } from '@/domain/phone'
 import { OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
@@ -77,13 +77,13 @@ export function LoginPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = phoneSchema.safeParse(phone)
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message)
+    const read = readPhone(phone)
+    if (!read.ok) {
+      setFieldError(read.message)
       return
     }
     setFieldError(undefined)
-    request.mutate({ phone: parsed.data, connection })
+    request.mutate({ phone: read.value, connection })
   }
 
   const message = params.get('message')
