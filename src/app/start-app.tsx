@@ -100,29 +100,7 @@ export async function startApp(
  */
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return
-  keepTrying(async () => {
-    const [{ registerSW }, update] = await Promise.all([
-      import('virtual:pwa-register'),
-      import('@/lib/app-update'),
-    ])
-    await new Promise<void>((resolve, reject) => {
-      registerSW({
-        immediate: true,
-        // A new version is installed and waits: the agent is offered "Atualizar".
-        onNeedRefresh: () => update.announceUpdateReady(update.activateWaitingWorker),
-        // It took over (this tab's "Atualizar", or another tab's): this tab runs it too.
-        onNeedReload: () => window.location.reload(),
-        // The first install finished: every screen is on the phone.
-        onOfflineReady: update.announceOfflineReady,
-        onRegisteredSW: () => {
-          // Installed on an earlier visit: it already holds every screen.
-          if (navigator.serviceWorker.controller) update.announceOfflineReady()
-          resolve()
-        },
-        onRegisterError: reject,
-      })
-    })
-  })
+  keepTrying(async () => (await import('@/lib/app-update')).registerServiceWorker())
 }
 
 /**

@@ -9,6 +9,11 @@
  */
 import { useSyncExternalStore } from 'react'
 import { deviceStorage } from './device-storage'
+import {
+  SERVICE_WORKER_SCOPE,
+  SERVICE_WORKER_SCRIPT,
+  SKIP_WAITING_MESSAGE,
+} from './service-worker-messages'
 import { storageKey } from './storage-keys'
 
 type State = { updateReady: boolean; offlineReady: boolean }
@@ -44,7 +49,7 @@ export async function activateWaitingWorker() {
     const controlling = new Promise((resolve) =>
       navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
     )
-    waiting.postMessage({ type: 'SKIP_WAITING' })
+    waiting.postMessage({ type: SKIP_WAITING_MESSAGE })
     // Chromium defers the switch while the old worker still serves this page's requests; a
     // navigation lets it happen (the new worker takes over before the page loads again).
     await Promise.race([controlling, new Promise((resolve) => setTimeout(resolve, 1_500))])
@@ -78,4 +83,45 @@ export function useAppUpdate(): State {
     () => state,
     () => state,
   )
+}
+
+/**
+ * Registers the service worker and follows its versions, telling the agent (a few lines of
+ * our own: Workbox's window library was 2.8 KiB gzip on every page, /login's budget included):
+ * - installed on an earlier visit (it controls this page): every screen is on the phone;
+ * - its first install finishes: every screen is on the phone (said once per phone);
+ * - a new version is installed and waits (found now, or waiting since an earlier visit):
+ *   "Atualizar" is offered; once it takes over — this tab's "Atualizar", or another tab's —
+ *   this tab reloads and runs it too.
+ * Rejects when the registration fails (its files did not arrive): the caller tries again.
+ */
+export async function registerServiceWorker(): Promise<void> {
+  const container = navigator.serviceWorker
+  const registration = await container.register(SERVICE_WORKER_SCRIPT, {
+    scope: SERVICE_WORKER_SCOPE,
+  })
+  if (container.controller) announceOfflineReady()
+  let offered = false
+  const offerUpdate = () => {
+    if (offered) return
+    offered = true
+    announceUpdateReady(activateWaitingWorker)
+    container.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+  }
+  const follow = (worker: ServiceWorker | null) => {
+    if (!worker) return
+    const settled = () => {
+      if (worker.state !== 'installed' && worker.state !== 'activated') return
+      worker.removeEventListener('statechange', settled)
+      // Installed beside a worker that serves the pages: a new version, waiting.
+      if (worker.state === 'installed' && registration.active && registration.active !== worker)
+        offerUpdate()
+      else announceOfflineReady()
+    }
+    worker.addEventListener('statechange', settled)
+    settled()
+  }
+  if (registration.waiting && registration.active) offerUpdate()
+  follow(registration.installing)
+  registration.addEventListener('updatefound', () => follow(registration.installing))
 }

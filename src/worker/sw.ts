@@ -21,7 +21,7 @@ import { loadSessionFromMirror } from '@/lib/session'
 import { OUTBOX_SYNC_TAG, sendOutboxInBackground } from '@/lib/visit-store/background-sync'
 import { serveAppShellForNavigations } from './navigation'
 import { isAppWindow, linkOfNotification, messageOf, notificationOptions } from './notifications'
-import { OPEN_PATH_MESSAGE } from '@/lib/service-worker-messages'
+import { OPEN_PATH_MESSAGE, SKIP_WAITING_MESSAGE } from '@/lib/service-worker-messages'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>
@@ -40,7 +40,8 @@ type PushSubscriptionChangeEvent = ExtendableEvent & {
 // code and the precached files it started with. The first install takes the open page at once.
 clientsClaim()
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE)
+    void self.skipWaiting()
 })
 
 precacheAndRoute(self.__WB_MANIFEST)
