@@ -12,6 +12,7 @@ import {
   START_ENTRY_MODULE,
 } from './scripts/prerender'
 import { createNetworkGuard } from './mocks/network-guard'
+import { SERVICE_WORKER_SCOPE } from './src/lib/service-worker-messages'
 import { sharedConfig } from './vite.shared'
 import type * as FakeBackend from './mocks/fake-backend'
 import type * as NodeHttp from './mocks/node-http'
@@ -89,8 +90,16 @@ function startModuleGraph(): Plugin {
       closure(find(START_ENTRY_MODULE), moduleSets.start, inNodeModules)
       const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry)
       closure(entries, moduleSets.initial, () => false)
-      closure(SIGNED_IN_START_MODULES.flatMap(find), moduleSets.signedIn, (id) =>
-        moduleSets.initial.has(id),
+      // Less what the entry also loads lazily by itself (the update offer, which the service
+      // worker's registration loads on every page: /login must not load the agent's frame).
+      const roots = SIGNED_IN_START_MODULES.flatMap(find)
+      const loadedLazilyByTheEntry = (id: string) =>
+        !roots.includes(id) &&
+        (this.getModuleInfo(id)?.dynamicImporters ?? []).some((i) => moduleSets.initial.has(i))
+      closure(
+        roots,
+        moduleSets.signedIn,
+        (id) => moduleSets.initial.has(id) || loadedLazilyByTheEntry(id),
       )
     },
   }
@@ -249,8 +258,9 @@ function agentAppPrecache<Entry extends { url: string }>(entries: Entry[]) {
 const pwa = VitePWA({
   strategies: 'injectManifest',
   srcDir: 'src/worker',
+  // Built to SERVICE_WORKER_SCRIPT (/sw.js), which the app registers (src/lib/app-update.ts).
   filename: 'sw.ts',
-  scope: '/',
+  scope: SERVICE_WORKER_SCOPE,
   injectRegister: false,
   // A new version waits for the agent's "Atualizar" (src/lib/app-update.ts), never mid-visit.
   registerType: 'prompt',
@@ -352,6 +362,15 @@ function firstScreenChunks() {
       includeDependenciesRecursively: false,
     },
     {
+      // TanStack Query's reading hooks: every signed-in screen uses them, the sign-in screens
+      // (which only send) do not; apart from \`common\`, /login does not download them.
+      name: 'queries',
+      test: (id: string) =>
+        inPackage(id, '@tanstack') && !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
+      minShareCount: 12,
+      includeDependenciesRecursively: false,
+    },
+    {
       name: 'common',
       test: /[\\/]src[\\/](components|lib|domain)[\\/][^\\/]+$|@tanstack[\\/]/,
       minShareCount: 12,
@@ -382,6 +401,9 @@ export default defineConfig({
   ...sharedConfig,
   build: {
     target: 'es2022',
+    // Every browser the app supports has module preloads (and the boot adds its own): the
+    // polyfill would only be bytes in the entry.
+    modulePreload: { polyfill: false },
     sourcemap: true,
     rolldownOptions: {
       // The start's first half is an entry of its own: the boot calls its export by name.

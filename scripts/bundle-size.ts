@@ -1,27 +1,47 @@
 /**
  * What an agent's phone downloads, in gzip bytes, measured on dist/ after `npm run build`:
- * the JS fetched before /login, /oppy and /tasks/:slug are interactive (the entry, the app's
- * static imports and the route's chunk with its own static imports), each route's own
- * chunk, and the whole visit flow (check-in through report). Budgets from issue #7.
+ * - everything /login, /oppy and /tasks/:slug fetch before they are idle (issue #33): loaded
+ *   in Chromium from a fresh profile, every script the page asks for until it is idle — the
+ *   boot, the entry's files, the screen's, and what waits for the first screen (the service
+ *   worker's registration, the outbox's sync engine, push): not only the static imports;
+ * - the JS statically needed before they are interactive (the entry, its static imports and
+ *   the route's chunk with its own), each route's own chunk, and the whole visit flow
+ *   (check-in through report) — read from the build's chunk graph. Budgets from issues #7
+ *   and #33.
  *
  *   npm run size            prints the table
- *   npm run test:size       prints it and fails when a budget is exceeded (part of npm test)
+ *   npm run test:bundle     prints it and fails when a budget is exceeded (part of npm test)
  *   --json <file>           also writes the figures as JSON (used by `npm run bench`)
+ *   --static                only what the chunk graph says (no browser)
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { agentAppChunks, PREVIEW_ONLY, staticClosure, type ChunkReport } from './check-bundle'
+import {
+  firstTaskPath,
+  forgetEverythingButTheSession,
+  launchChromium,
+  serveBuiltApp,
+  signInThroughScreens,
+} from './bench/support'
 
 /** The visit's features (docs/architecture.md): check-in, questionnaire, report, validation. */
 const VISIT_FEATURES = /^\/src\/features\/(?:checkin|questionnaire|report|validation)\//
 
 const KiB = 1024
 
-/** The budgets, in gzip bytes. Issue #7's targets; change them only with a reason in the commit. */
+/**
+ * The budgets, in gzip bytes; change them only with a reason in the commit.
+ * - `beforeIdle`: issue #33. A signed-out phone fetches at most 135 KiB before it can sign in.
+ *   A signed-in start fetches more by design before it is idle — the agent's frame, the kept
+ *   answers, the outbox's sync engine and push (155–167 KiB when the issue was written):
+ *   170 KiB keeps it from growing.
+ * - `routeChunk`, `visitFlow`: issue #7.
+ */
 export const BUDGETS = {
-  entryJs: 140 * KiB,
+  beforeIdle: { '/login': 135 * KiB, '/oppy': 170 * KiB, '/tasks/:slug': 170 * KiB },
   routeChunk: 30 * KiB,
   visitFlow: 300 * KiB,
 } as const
@@ -33,9 +53,13 @@ export const ENTRY_ROUTES = [
   ['/tasks/:slug', '/src/features/tasks/routes/task-hub-page.tsx'],
 ] as const
 
+/** What a route fetched before it was idle: gzip bytes and the files (`/assets/…`). */
+export type BeforeIdle = { route: string; bytes: number; files: string[] }
+
 export type SizeReport = {
   bootBytes: number
   entries: Array<{ route: string; bytes: number; chunks: number }>
+  beforeIdle?: BeforeIdle[]
   routeChunks: Array<{ fileName: string; module: string; bytes: number; firstVisitBytes: number }>
   visitFlow: { bytes: number; chunks: number }
   previewOnlyBytesInAgentApp: number
@@ -116,12 +140,19 @@ export function measure(
   }
 }
 
+function budgetBeforeIdle(route: string): number {
+  return BUDGETS.beforeIdle[route as keyof typeof BUDGETS.beforeIdle] ?? 0
+}
+
 export function budgetFailures(report: SizeReport): string[] {
   const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`
   return [
-    ...report.entries
-      .filter((e) => e.bytes > BUDGETS.entryJs)
-      .map((e) => `entry JS for ${e.route}: ${kib(e.bytes)} > ${kib(BUDGETS.entryJs)}`),
+    ...(report.beforeIdle ?? [])
+      .filter((e) => e.bytes > budgetBeforeIdle(e.route))
+      .map(
+        (e) =>
+          `before idle, ${e.route}: ${kib(e.bytes)} > ${kib(budgetBeforeIdle(e.route))} (${e.files.join(', ')})`,
+      ),
     ...report.routeChunks
       .filter((r) => r.bytes > BUDGETS.routeChunk)
       .map(
@@ -146,9 +177,13 @@ export function formatReport(report: SizeReport): string {
     '',
     '| what | gzip | budget | |',
     '| --- | ---: | ---: | --- |',
+    ...(report.beforeIdle ?? []).map(
+      (e) =>
+        `| everything ${e.route} fetches before it is idle (${e.files.length} files) | ${kib(e.bytes)} | ${kib(budgetBeforeIdle(e.route))} | ${mark(e.bytes <= budgetBeforeIdle(e.route))} |`,
+    ),
     ...report.entries.map(
       (e) =>
-        `| entry JS for ${e.route} (${e.chunks} files) | ${kib(e.bytes)} | ${kib(BUDGETS.entryJs)} | ${mark(e.bytes <= BUDGETS.entryJs)} |`,
+        `| JS statically before ${e.route} is interactive (${e.chunks} files) | ${kib(e.bytes)} | | |`,
     ),
     largest
       ? `| largest route chunk (${largest.module.split('/').at(-1)}) of ${report.routeChunks.length} | ${kib(largest.bytes)} | ${kib(BUDGETS.routeChunk)} | ${mark(largest.bytes <= BUDGETS.routeChunk)} |`
@@ -165,6 +200,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       check: { type: 'boolean', default: false },
       json: { type: 'string' },
       routes: { type: 'boolean', default: false },
+      static: { type: 'boolean', default: false },
     },
   })
   const dist = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url))
@@ -178,6 +214,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const gzipBytes = (fileName: string) =>
     gzipSync(readFileSync(dist + fileName), { level: 9 }).length
   const report = measure(chunks, gzipBytes)
+  if (!values.static) report.beforeIdle = await measureBeforeIdle(gzipBytes)
   console.log(formatReport(report))
   if (values.routes) {
     console.log('\nroute chunks (own / first visit incl. shared imports):')
@@ -194,4 +231,49 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1)
   }
   if (values.check) console.log('\nOK: every size budget is met.')
+}
+
+/**
+ * Loads each budgeted route in Chromium from a fresh profile (signed in for the signed-in
+ * ones: through the screens, then the worker, caches and kept answers are dropped) and lists
+ * every script the page asks for until it is idle: the service worker is registered and no
+ * script has been asked for in 1.5 s. The worker's own precache requests are not the page's.
+ */
+export async function measureBeforeIdle(gzipBytes: (fileName: string) => number) {
+  const server = await serveBuiltApp()
+  const browser = await launchChromium()
+  try {
+    const results: BeforeIdle[] = []
+    for (const [route] of ENTRY_ROUTES) {
+      const signedIn = route !== '/login'
+      const path = route === '/tasks/:slug' ? await firstTaskPath(server.url) : route
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
+      try {
+        const page = await context.newPage()
+        if (signedIn) await signInThroughScreens(page, server.url)
+        else await page.goto(`${server.url}/api/health`)
+        await forgetEverythingButTheSession(page)
+        await page.goto('about:blank')
+        const files: string[] = []
+        let last = Date.now()
+        page.on('request', (request) => {
+          const { pathname } = new URL(request.url())
+          if (request.resourceType() !== 'script' || !pathname.startsWith('/assets/')) return
+          if (!files.includes(pathname)) files.push(pathname)
+          last = Date.now()
+        })
+        await page.goto(`${server.url}${path}`)
+        await page.evaluate(() => navigator.serviceWorker.ready)
+        while (Date.now() - last < 1500) await page.waitForTimeout(250)
+        const bytes = files.reduce((sum, file) => sum + gzipBytes(file.slice(1)), 0)
+        results.push({ route, bytes, files })
+      } finally {
+        await context.close()
+      }
+    }
+    return results
+  } finally {
+    await browser.close()
+    server.stop()
+  }
 }

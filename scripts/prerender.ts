@@ -19,7 +19,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { build, type Plugin } from 'vite'
+import { build, minify, type Plugin } from 'vite'
 import type * as PrerenderEntry from '../src/app/prerender'
 import {
   FALLBACK_DOCUMENT,
@@ -377,7 +377,12 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
     startEntry,
     signedInPreloads: chunkClosure(chunks, SIGNED_IN_START_MODULES),
   })
-  writeFileSync(join(dist, boot.fileName), boot.source)
+  // Minified like the app's own files: the boot counts in every page's download budget.
+  writeFileSync(
+    join(dist, boot.fileName),
+    (await minify(boot.fileName, boot.source, { compress: true, mangle: true, module: true }))
+      .code,
+  )
   const assets = join(dist, 'assets')
   const stylesheets: Stylesheet[] = readdirSync(assets)
     .filter((name) => name.endsWith('.css'))

@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse'
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js'
 import { CHROMIUM_ARGS, findChromium } from '../find-chromium'
 import {
+  firstTaskPath,
   forgetEverythingButTheSession,
   freePort,
   median,
@@ -200,16 +201,6 @@ async function setMaintenance(baseUrl: string, on: boolean) {
       : {}),
   })
   if (!response.ok) throw new Error(`__fake/faults: ${response.status}`)
-}
-
-async function firstTaskPath(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/tasks/mine?status=started`, {
-    headers: { Authorization: 'Bearer demo-token' },
-  })
-  const page = (await response.json()) as { items: Array<{ slug: string }> }
-  const slug = page.items[0]?.slug
-  if (!slug) throw new Error('The fake backend has no started task to open.')
-  return `/tasks/${slug}`
 }
 
 export async function measureLighthouse(

@@ -12,7 +12,7 @@ import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { findChromium } from '../find-chromium'
-import { formatReport, measure } from '../bundle-size'
+import { formatReport, measure, measureBeforeIdle } from '../bundle-size'
 import type { ChunkReport } from '../check-bundle'
 import { measureFakeDb } from './fake-db'
 import { lighthouseTable, lighthouseTraces, measureLighthouse } from './lighthouse'
@@ -37,7 +37,9 @@ const loadBefore = loadavg()[0]!.toFixed(2)
 // 1. Sizes of the production build.
 const dist = `${ROOT}dist/`
 const chunks = JSON.parse(readFileSync(`${dist}bundle-modules.json`, 'utf8')) as ChunkReport[]
-const sizes = measure(chunks, (f) => gzipSync(readFileSync(dist + f), { level: 9 }).length)
+const gzipBytes = (f: string) => gzipSync(readFileSync(dist + f), { level: 9 }).length
+const sizes = measure(chunks, gzipBytes)
+sizes.beforeIdle = await measureBeforeIdle(gzipBytes)
 section('Download sizes (gzip, production build)', formatReport(sizes))
 
 // 2. Lighthouse.

@@ -141,3 +141,14 @@ export async function waitForKeptOffers(page: Page) {
     { polling: 100, timeout: 10_000 },
   )
 }
+
+/** A task of the demo agent's that is under way (its slug's page): `/tasks/<slug>`. */
+export async function firstTaskPath(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/tasks/mine?status=started`, {
+    headers: { Authorization: 'Bearer demo-token' },
+  })
+  const page = (await response.json()) as { items: Array<{ slug: string }> }
+  const slug = page.items[0]?.slug
+  if (!slug) throw new Error('The fake backend has no started task to open.')
+  return `/tasks/${slug}`
+}
