@@ -15,6 +15,7 @@ import { findChromium } from '../find-chromium'
 import { formatReport, measure, measureBeforeIdle } from '../bundle-size'
 import type { ChunkReport } from '../check-bundle'
 import { measureFakeDb } from './fake-db'
+import { interactionsTable, interactionTraces, measureInteractions } from './interactions'
 import { lighthouseTable, lighthouseTraces, measureLighthouse } from './lighthouse'
 import { measurePreviewStart, TARGET_MS as PREVIEW_TARGET_MS } from './preview-start'
 import { measureRepeatVisit, REOPEN_TARGET_MS } from './repeat-visit'
@@ -61,6 +62,19 @@ section(
     `| first | ${repeat.cold.ms} ms | | ${repeat.cold.networkKiB.toFixed(1)} KiB | ${repeat.cold.fromWorker} of ${repeat.cold.requests} |`,
     `| reopen | ${repeat.warm.ms} ms${reopenOk(repeat.warm.ms)} | ≤ ${REOPEN_TARGET_MS} ms | ${repeat.warm.networkKiB.toFixed(1)} KiB | ${repeat.warm.fromWorker} of ${repeat.warm.requests} |`,
     `| reopen, no connection | ${repeat.offline.ms} ms${reopenOk(repeat.offline.ms)} | ≤ ${REOPEN_TARGET_MS} ms | ${repeat.offline.networkKiB.toFixed(1)} KiB | ${repeat.offline.fromWorker} of ${repeat.offline.requests} |`,
+  ].join('\n'),
+)
+
+// 3b. Taps: interaction to next paint on the visit's screens and the large lists.
+const interactions = await measureInteractions(runs(5))
+section(
+  `Interaction to next paint (4× CPU, ${runs(5)} taps each): the visit's screens, the large lists`,
+  [
+    interactionsTable(interactions),
+    '',
+    'The long animation frames behind any interaction over 100 ms:',
+    '',
+    interactionTraces(interactions),
   ].join('\n'),
 )
 
