@@ -401,9 +401,20 @@ export default defineConfig({
   ...sharedConfig,
   build: {
     target: 'es2022',
-    // Every browser the app supports has module preloads (and the boot adds its own): the
-    // polyfill would only be bytes in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the app supports has module preloads (and the boot adds its own): the
+      // polyfill would only be bytes in the entry.
+      polyfill: false,
+      // A screen's code loads with its stylesheets linked first, but its JavaScript through
+      // the module graph, not one <link rel="modulepreload"> per chunk: adding 20–30 links in
+      // the tap that opens a screen was one task of up to 190 ms on a 4× slower CPU (issue
+      // #33, bench:interactions). The first screens' documents preload their own chunks, the
+      // likely next screens are prefetched when the phone is idle, and after the first visit
+      // every file comes from the service worker, where a module graph's round trips cost
+      // nothing.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     sourcemap: true,
     rolldownOptions: {
       // The start's first half is an entry of its own: the boot calls its export by name.

@@ -312,4 +312,22 @@ test.describe('the screens likely opened next', () => {
     await page.getByRole('heading', { level: 1, name: 'Oportunidades' }).click()
     await prefetched
   })
+
+  test("a screen's code loads through its modules, not a module preload per file added in the tap", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request)
+    const preloads = () => page.locator('link[rel="modulepreload"]').count()
+    const before = await preloads()
+    // The account's screens: not among the likely next ones of the offers.
+    await page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Conta' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Conta' })).toBeVisible()
+    await page.getByRole('link', { name: /Carteira/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: /Carteira/ })).toBeVisible()
+    expect(await preloads()).toBe(before)
+  })
 })
