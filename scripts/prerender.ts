@@ -130,24 +130,26 @@ export function screenPreloads(
 }
 
 /**
- * The prerendered documents load the app after their first frame is painted: their only
- * script is a small generated boot that waits for that frame, then imports the app's files
+ * The prerendered documents' only script is a small generated boot that imports the app's files
  * one task at a time, in the order they depend on each other (`pieces`, from
  * `evaluationOrder`): a file evaluates in the task that imports it, and the entry as one file
  * was one task of 215–247 ms on a 4× slower CPU (issue #33). As soon as the start's first half
  * (`startEntry`: early-start.ts) has run, the boot calls its `startAgentApp()` — the agent's
  * data and the screen's code go out while react-dom and the render's code still arrive —
  * except in the demo (`/preview`), which starts itself on its own fake backend. A signed-out
- * page is whole in its HTML: on a real phone this costs one frame, and no script download
- * competes with the first paint (Lighthouse's simulated slow 4G counts every request that
- * ends before it); its boot adds the files' module preloads.
+ * page is whole in its HTML: its boot waits for the first frame to be painted (on a real phone
+ * this costs one frame, and no script download competes with the first paint: Lighthouse's
+ * simulated slow 4G counts every request that ends before it), then adds the files' module
+ * preloads.
  *
  * A shell is not whole without the app: its screen (the offers, the visit) comes from the
  * code and the data. Its head names everything a signed-in start loads (`shellPreloads`) as
  * low-priority module preloads, which the browser's preload scanner starts with the HTML
  * instead of one round trip later, behind the boot: first the files up to the start's first
  * half (the agent's data requests wait for them), then the rest (react-dom, the render, the
- * agent's frame). Low priority: they never hold back the frame's paint.
+ * agent's frame). Low priority: they never hold back the frame's paint. Its boot starts at
+ * once: reopened from the service worker every file is there, and the kept answers are read
+ * while the frame paints.
  */
 export function deferScripts(
   template: string,
@@ -178,8 +180,6 @@ export function deferScripts(
     "const inPreview = location.pathname === preview || location.pathname.startsWith(preview + '/')",
     'const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))',
     'async function start() {',
-    '  // A shell names its preloads in its head (shellPreloads).',
-    "  const shell = document.getElementById('root')?.dataset.document === 'shell'",
     '  for (const href of shell ? [] : pieces) {',
     "    const link = document.createElement('link')",
     "    link.rel = 'modulepreload'",
@@ -189,19 +189,23 @@ export function deferScripts(
     '  }',
     '  for (const piece of pieces) {',
     '    const module = await import(piece)',
+    '    await nextTask()',
     "    // The start's first half has run: the agent's data and the screen's code go out now.",
     '    if (piece === startEntry && !inPreview) module.startAgentApp()',
-    '    await nextTask()',
     '  }',
     '}',
-    // Right after the first frame: this module runs once the document is parsed, so the next
-    // frame carries the whole prerendered screen, and a task queued from that frame's
-    // animation callback runs once it is painted. (Waiting for the paint timing entry instead
-    // cost 40–70 ms on a 4× slower CPU: it is reported frames later.) At once in a page opened
-    // in the background, which paints nothing; never later than a second.
+    // A shell names its preloads in its head, and its screen comes from the data: it starts
+    // at once (reopened from the service worker, every file is there already, and the kept
+    // answers' read should start with the page). A signed-out page starts right after its
+    // first frame: this module runs once the document is parsed, so the next frame carries
+    // the whole prerendered screen, and a task queued from that frame's animation callback
+    // runs once it is painted. (Waiting for the paint timing entry instead cost 40–70 ms on a
+    // 4× slower CPU: it is reported frames later.) At once in a page opened in the
+    // background, which paints nothing; never later than a second.
+    "const shell = document.getElementById('root')?.dataset.document === 'shell'",
     'let started = false',
     'const once = () => { if (!started) { started = true; start() } }',
-    "if (document.visibilityState === 'hidden') once()",
+    "if (shell || document.visibilityState === 'hidden') once()",
     'else {',
     '  requestAnimationFrame(() => setTimeout(once, 0))',
     '  setTimeout(once, 1000)',
@@ -380,8 +384,7 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
   // Minified like the app's own files: the boot counts in every page's download budget.
   writeFileSync(
     join(dist, boot.fileName),
-    (await minify(boot.fileName, boot.source, { compress: true, mangle: true, module: true }))
-      .code,
+    (await minify(boot.fileName, boot.source, { compress: true, mangle: true, module: true })).code,
   )
   const assets = join(dist, 'assets')
   const stylesheets: Stylesheet[] = readdirSync(assets)

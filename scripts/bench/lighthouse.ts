@@ -152,6 +152,8 @@ async function runOnce(
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         // Keep the session typed in above; the worker and caches were cleared by hand.
         disableStorageReset: true,
+        // Kept runs are read by hand: their trace carries a CPU profile (which slows the run).
+        ...(keep ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
       },
       undefined,
     )

@@ -45,6 +45,8 @@ let agentApp: Promise<EarlyStart> | undefined
  */
 export function startAgentApp(config: RuntimeConfig = agentAppConfig()): Promise<EarlyStart> {
   agentApp ??= (async () => {
+    // Signed in (as the page found it), the kept answers' code loads beside the mirror's read.
+    if (currentSession()) void import('@/lib/query-persistence').catch(() => undefined)
     await restoreDeviceStorage().catch(() => 0)
     const early = await startQueries(config)
     // The screen's own data, through its route loader (which asks only when signed in).
