@@ -1,7 +1,7 @@
 /**
  * The app's icons: one small SVG set, drawn from Lucide's shapes (ISC licence, lucide.dev;
  * the path data is theirs). Our own 20-line component instead of lucide-react: its runtime
- * (context, class merging) cost 1.6 KiB gzip in the entry, which has a 140 KiB budget.
+ * (context, class merging) cost 1.6 KiB gzip in the entry, and /login has a 135 KiB budget.
  *
  * Each icon is decoration beside a word, or inside a control that has its own name, so it
  * is hidden from screen readers. It is as tall as the text around it (1.25em) unless a
