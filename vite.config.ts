@@ -323,9 +323,6 @@ function firstScreenChunks() {
   const initial = ['$initial' as const]
   const inPackage = (id: string, name: string) =>
     id.replace(/\\/g, '/').includes(`/node_modules/${name}/`)
-  // React Router's RouterProvider (its `react-router/dom` export) is the part that needs react-dom.
-  const routerDom = (id: string) =>
-    /[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]dom-export\.mjs$/.test(id)
   // A group takes in what its modules import, unless an earlier group has it: the order is
   // the order the pieces depend on each other.
   return [
@@ -346,43 +343,38 @@ function firstScreenChunks() {
       includeDependenciesRecursively: false,
     },
     {
+      // React, React Router, TanStack's React side and react-dom: one file (its evaluation is
+      // a few milliseconds, most of a file's cost is its download, and each file is a request
+      // with its headers more).
       name: 'react',
       tags: initial,
       test: (id: string) =>
-        inPackage(id, 'react') ||
-        inPackage(id, '@tanstack/react-query') ||
-        ((inPackage(id, 'react-router') || inPackage(id, 'react-router-dom')) && !routerDom(id)),
+        ['react', 'react-dom', 'scheduler', '@tanstack/react-query', 'react-router'].some((name) =>
+          inPackage(id, name),
+        ) || inPackage(id, 'react-router-dom'),
       includeDependenciesRecursively: false,
     },
     {
-      name: 'react-dom',
-      tags: initial,
-      test: (id: string) =>
-        inPackage(id, 'react-dom') || inPackage(id, 'scheduler') || routerDom(id),
-      includeDependenciesRecursively: false,
-    },
-    {
-      // TanStack Query's reading hooks: every signed-in screen uses them, the sign-in screens
-      // (which only send) do not; apart from \`common\`, /login does not download them.
-      name: 'queries',
-      test: (id: string) =>
-        inPackage(id, '@tanstack') && !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
-      minShareCount: 12,
-      includeDependenciesRecursively: false,
-    },
-    {
+      // What a dozen screens or more share (components, helpers, TanStack's sending hooks);
+      // its reading hooks go with the signed-in start (below).
       name: 'common',
-      test: /[\\/]src[\\/](components|lib|domain)[\\/][^\\/]+$|@tanstack[\\/]/,
+      test: (id: string) =>
+        /[\\/]src[\\/](components|lib|domain)[\\/][^\\/]+$/.test(id) ||
+        /[\\/]@tanstack[\\/].*[\\/](useMutation|mutationObserver)\.js$/.test(id),
       minShareCount: 12,
       includeDependenciesRecursively: false,
     },
     {
+      // What a signed-in start loads beside the entry (the agent's frame, the kept answers),
+      // with TanStack Query's hydration (how kept answers enter the cache: the graph reaches it
+      // only through the core's index, part of the entry) and its reading hooks (every
+      // signed-in screen reads; the sign-in screens only send). One file, which the shell
+      // documents preload (scripts/prerender.ts).
       name: 'signed-in',
-      // With TanStack Query's hydration (how kept answers enter the cache), which the graph
-      // reaches only through the core's index, part of the entry.
       test: (id: string) =>
         moduleSets.signedIn.has(id) ||
-        /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$/.test(id),
+        /[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$/.test(id) ||
+        (inPackage(id, '@tanstack') && !/[\\/](useMutation|mutationObserver)\.js$/.test(id)),
       includeDependenciesRecursively: false,
     },
   ]

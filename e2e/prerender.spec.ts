@@ -180,6 +180,9 @@ test('a reopened app paints the last known offers from the phone, also offline',
   // The answers reach the phone's cache (coalesced to one write a second).
   await expect.poll(async () => (await keptAnswers(page))?.hasOffers).toBe(true)
 
+  // Offline, the start's early requests fail quietly: no error escapes the page.
+  const uncaught: string[] = []
+  page.on('pageerror', (e) => uncaught.push(e.message))
   await context.setOffline(true)
   // The worker answers from its precache with the document prerendered for each route.
   await page.goto('/tasks/T-4826')
@@ -202,6 +205,7 @@ test('a reopened app paints the last known offers from the phone, also offline',
   await expect(
     page.getByRole('list', { name: 'Oportunidades disponíveis' }).getByRole('link').first(),
   ).toHaveText(title!)
+  expect(uncaught).toEqual([])
   await context.setOffline(false)
 })
 

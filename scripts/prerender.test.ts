@@ -105,10 +105,12 @@ describe("every stylesheet of the entry is inlined, and a screen shell inlines i
 
 describe('scripts after the first paint, one file per task', () => {
   const pieces = ['/assets/early-start-E.js', '/assets/react-R.js', '/assets/index-A.js']
+  const sizes: Record<string, number> = { '/assets/react-R.js': 3, '/assets/early-start-E.js': 2 }
   const start = {
     pieces,
     startEntry: '/assets/early-start-E.js',
     signedInPreloads: ['/assets/qp-F.js'],
+    sizeOf: (href: string) => sizes[href] ?? 1,
   }
   const { template: deferred, boot, shellPreloads } = deferScripts(template, start)
 
@@ -128,8 +130,13 @@ describe('scripts after the first paint, one file per task', () => {
     )
   })
 
-  it('a shell document names what a signed-in start loads, in evaluation order, at low priority', () => {
-    expect(shellPreloads).toEqual([...pieces, '/assets/qp-F.js'])
+  it('a shell document names what a signed-in start loads, the largest first, at low priority', () => {
+    expect(shellPreloads).toEqual([
+      '/assets/react-R.js',
+      '/assets/early-start-E.js',
+      '/assets/index-A.js',
+      '/assets/qp-F.js',
+    ])
     const compose = (kind: string) =>
       composeDocument({
         template: deferred,

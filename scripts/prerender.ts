@@ -15,7 +15,7 @@
  * docs/decisions/0010-prerender-and-query-cache.md.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -145,9 +145,9 @@ export function screenPreloads(
  * A shell is not whole without the app: its screen (the offers, the visit) comes from the
  * code and the data. Its head names everything a signed-in start loads (`shellPreloads`) as
  * low-priority module preloads, which the browser's preload scanner starts with the HTML
- * instead of one round trip later, behind the boot: first the files up to the start's first
- * half (the agent's data requests wait for them), then the rest (react-dom, the render, the
- * agent's frame). Low priority: they never hold back the frame's paint. Its boot starts at
+ * instead of one round trip later, behind the boot: the start's files, the largest first
+ * (react-dom: over six connections a big file queued behind small ones finishes last), then
+ * the agent's frame. Low priority: they never hold back the frame's paint. Its boot starts at
  * once: reopened from the service worker every file is there, and the kept answers are read
  * while the frame paints.
  */
@@ -160,11 +160,13 @@ export function deferScripts(
     startEntry: string
     /** What a signed-in start loads beside them (the agent's frame, the kept answers). */
     signedInPreloads: string[]
+    /** Bytes of a file: a shell names the largest first (see below). */
+    sizeOf: (href: string) => number
   },
 ): { template: string; boot: { fileName: string; source: string }; shellPreloads: string[] } {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template)
   if (!entry) throw new Error('index.html has no module entry script')
-  const { pieces, startEntry, signedInPreloads } = start
+  const { pieces, startEntry, signedInPreloads, sizeOf } = start
   if (pieces.at(-1) !== entry[1])
     throw new Error(`the entry ${entry[1]} is not the last of the pieces ${pieces.join(', ')}`)
   if (!pieces.includes(startEntry)) throw new Error(`${startEntry} is not one of the pieces`)
@@ -220,7 +222,10 @@ export function deferScripts(
     '</head>',
     `<script type="module" crossorigin src="/${fileName}"></script></head>`,
   )
-  const shellPreloads = [...new Set([...pieces, ...signedInPreloads])]
+  // The largest first: over six connections, a big file started last would finish last.
+  const shellPreloads = [
+    ...new Set([...[...pieces].sort((a, b) => sizeOf(b) - sizeOf(a)), ...signedInPreloads]),
+  ]
   return { template: deferred, boot: { fileName, source }, shellPreloads }
 }
 
@@ -380,6 +385,7 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
     pieces,
     startEntry,
     signedInPreloads: chunkClosure(chunks, SIGNED_IN_START_MODULES),
+    sizeOf: (href) => statSync(join(dist, href)).size,
   })
   // Minified like the app's own files: the boot counts in every page's download budget.
   writeFileSync(

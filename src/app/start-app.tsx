@@ -17,6 +17,7 @@ import type { DataRouter } from 'react-router-dom'
 import '@/styles/global.css'
 import { setMaintenanceHandler, setResponseValidator, setSessionExpiredHandler } from '@/lib/api'
 import { isAppPath } from '@/lib/app-path'
+import { registerServiceWorker as registerAppServiceWorker } from '@/lib/app-update'
 import { afterFirstScreen } from '@/lib/query-client'
 import { keepTrying } from '@/lib/keep-trying'
 import { redactSecrets } from '@/lib/redact-secrets'
@@ -57,7 +58,7 @@ export async function startApp(
     queryClient.clear()
     void router.navigate('/login', { replace: true })
   })
-  if (!config.preview && 'serviceWorker' in navigator) listenToServiceWorker(router)
+  if (!config.preview && 'serviceWorker' in navigator) listenToServiceWorker(router, queryClient)
   await yieldToMain()
   await Promise.all([restored, initialized(router)])
   // The screen's code has just run (one task); hydrating starts in the next, so the phone
@@ -100,7 +101,7 @@ export async function startApp(
  */
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return
-  keepTrying(async () => (await import('@/lib/app-update')).registerServiceWorker())
+  keepTrying(registerAppServiceWorker)
 }
 
 /**
@@ -133,15 +134,17 @@ function initialized(router: DataRouter): Promise<void> {
  * window to its link; at start, a push subscription the browser renewed while the app was
  * closed is registered with the server.
  */
-function listenToServiceWorker(router: DataRouter) {
+function listenToServiceWorker(router: DataRouter, queryClient: QueryClient) {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
     const message = event.data as { type?: unknown; path?: unknown } | null
     if (message?.type === OPEN_PATH_MESSAGE && isAppPath(message.path as string))
       void router.navigate(message.path as string)
   })
-  // Loaded after the first screen: push is not needed to paint /login or /oppy.
+  // After the first screen (push is not needed to paint /login or /oppy): reopened, the
+  // worker is ready at once, and this would run in the middle of the start.
   if (currentSession())
-    void navigator.serviceWorker.ready
+    void afterFirstScreen(queryClient)
+      .then(() => navigator.serviceWorker.ready)
       .then(async (registration) => {
         const { refreshDeviceSubscription } = await import('@/lib/push')
         await refreshDeviceSubscription(registration)

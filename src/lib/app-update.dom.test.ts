@@ -3,6 +3,7 @@
  * about the worker's versions, on a fake `navigator.serviceWorker`.
  */
 import { act, renderHook } from '@testing-library/react'
+import { useSyncExternalStore } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_SCRIPT } from './service-worker-messages'
 
@@ -51,7 +52,9 @@ afterEach(() => reload.mockReset())
 
 async function start() {
   const update = await import('./app-update')
-  const { result } = renderHook(() => update.useAppUpdate())
+  const { result } = renderHook(() =>
+    useSyncExternalStore(update.subscribeToAppUpdate, update.appUpdateState),
+  )
   await act(() => update.registerServiceWorker())
   return { update, state: () => result.current }
 }

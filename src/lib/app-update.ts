@@ -5,9 +5,9 @@
  *
  * A new version never takes over by itself (src/worker/sw.ts waits): the open pages keep the
  * code and the files they started with, and the agent chooses when to switch ("Atualizar").
- * The screens of a visit in progress do not offer it (agent-shell's alerts do).
+ * The screens of a visit in progress do not offer it (agent-shell's alerts do). No React
+ * here: the start's first file carries it, so registering the worker loads nothing more.
  */
-import { useSyncExternalStore } from 'react'
 import { deviceStorage } from './device-storage'
 import {
   SERVICE_WORKER_SCOPE,
@@ -16,20 +16,25 @@ import {
 } from './service-worker-messages'
 import { storageKey } from './storage-keys'
 
-type State = { updateReady: boolean; offlineReady: boolean }
+export type AppUpdateState = { updateReady: boolean; offlineReady: boolean }
 
-let state: State = { updateReady: false, offlineReady: false }
+let state: AppUpdateState = { updateReady: false, offlineReady: false }
 let apply: () => unknown = () => window.location.reload()
 const listeners = new Set<() => void>()
 
-function set(next: Partial<State>) {
+function set(next: Partial<AppUpdateState>) {
   state = { ...state, ...next }
   listeners.forEach((l) => l())
 }
 
-function subscribe(listener: () => void) {
+/** For `useSyncExternalStore` (the shell's alerts): what to tell, and when it changes. */
+export function subscribeToAppUpdate(listener: () => void) {
   listeners.add(listener)
   return () => void listeners.delete(listener)
+}
+
+export function appUpdateState(): AppUpdateState {
+  return state
 }
 
 /** A new version can run: `activate` switches to it (its worker takes over, the page reloads). */
@@ -75,14 +80,6 @@ export function announceOfflineReady() {
 /** The agent put the "ready offline" notice away. */
 export function dismissOfflineReady() {
   set({ offlineReady: false })
-}
-
-export function useAppUpdate(): State {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  )
 }
 
 /**

@@ -1,10 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import type { Agent } from '@/api/entities'
 import { CloseIcon } from '@/components/icons'
 import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
-import { applyUpdate, dismissOfflineReady, useAppUpdate } from '@/lib/app-update'
+import {
+  appUpdateState,
+  applyUpdate,
+  dismissOfflineReady,
+  subscribeToAppUpdate,
+} from '@/lib/app-update'
 import styles from './shell-alerts.module.css'
 
 const DISMISSED_KEY = storageKey.bulletinAlertDismissed()
@@ -101,7 +106,7 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
  * no connection.
  */
 export function AppUpdateAlerts() {
-  const app = useAppUpdate()
+  const app = useSyncExternalStore(subscribeToAppUpdate, appUpdateState, appUpdateState)
   const { key } = useLocation()
   const updateReady = useOnNextScreen(app.updateReady, key)
   const offlineReady = useOnNextScreen(app.offlineReady, key)

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { Task } from '@/api/entities'
@@ -10,6 +10,7 @@ import { Badge } from '@/components/status'
 import { allowedEvents, machineStateOf, nextStep, STATUS_LABEL } from '@/domain/task-state-machine'
 import { appNow } from '@/lib/clock'
 import { whenIdle } from '@/lib/idle'
+import { afterFirstScreen } from '@/lib/query-client'
 import { taskQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
 import { STATUS_TONE, taskPath } from '../task-presentation'
@@ -17,7 +18,7 @@ import { TaskFacts } from './task-facts'
 import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
 
-// The cancel form (and its validator) loads when the hub is idle, not before it paints.
+// The cancel form (and its validator) loads once the hub has its answers and is idle.
 const loadCancelSheet = () => import('./cancel-task-sheet')
 const CancelTaskSheet = lazy(async () => ({ default: (await loadCancelSheet()).CancelTaskSheet }))
 
@@ -124,7 +125,22 @@ function MainStep({ task }: { task: Task }) {
   }
 }
 
+/**
+ * Loads `load` in an idle moment once the first screen has its answers (lib/query-client): a
+ * hub opened first paints before its cancel form's code and styles are asked for.
+ */
 function PrefetchWhenIdle({ load }: { load: () => Promise<unknown> }) {
-  useEffect(() => whenIdle(() => void load()), [load])
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    let cancel: (() => void) | undefined
+    let stopped = false
+    void afterFirstScreen(queryClient).then(() => {
+      if (!stopped) cancel = whenIdle(() => void load())
+    })
+    return () => {
+      stopped = true
+      cancel?.()
+    }
+  }, [queryClient, load])
   return null
 }
