@@ -34,7 +34,89 @@ const SLOW_4G = {
 /** Issue #33's target (issue #14's was 400 ms): the last known offers on screen this soon after a reopen. */
 export const REOPEN_TARGET_MS = 300
 
-type Load = { ms: number; networkKiB: number; fromWorker: number; requests: number }
+type Load = {
+  ms: number
+  networkKiB: number
+  fromWorker: number
+  requests: number
+  /** The page's main thread until the first offer: milliseconds by kind of work. */
+  mainThread: Record<string, number>
+}
+
+type TraceEvent = {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: { name?: string; data?: { documentLoaderURL?: string } }
+}
+
+/** The kind of work a trace event is (its own time; children count for theirs). */
+const KINDS: Array<[kind: string, names: RegExp]> = [
+  [
+    'script',
+    /^(v8\.|EvaluateScript|FunctionCall|RunMicrotasks|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|V8\.)/,
+  ],
+  ['garbage collection', /GC|V8\.GC/],
+  ['style and layout', /^(UpdateLayoutTree|Layout|RecalculateStyles|HitTest)/],
+  ['paint', /^(Paint|PrePaint|Commit|Layerize|PaintImage|UpdateLayer|CompositeLayers)/],
+  [
+    'HTML and navigation',
+    /^(ParseHTML|DocumentLoader|HTMLDocumentParser|NavigationBodyLoader|LocalWindowProxy)/,
+  ],
+]
+
+/**
+ * Where the page's main thread spent the time from the navigation to the first offer (own
+ * time of each trace event, by kind), and how long it was idle.
+ */
+function mainThreadUntil(events: TraceEvent[], url: string, untilMs: number) {
+  const nav = events
+    .filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === url)
+    .at(-1)
+  const thread = nav
+    ? events.find(
+        (e) => e.name === 'thread_name' && e.pid === nav.pid && e.args?.name === 'CrRendererMain',
+      )
+    : undefined
+  if (!nav || !thread) return {}
+  const end = nav.ts + untilMs * 1000
+  const slices = events
+    .filter(
+      (e) =>
+        e.pid === nav.pid &&
+        e.tid === thread.tid &&
+        e.ph === 'X' &&
+        e.dur &&
+        e.ts >= nav.ts &&
+        e.ts < end,
+    )
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  const totals: Record<string, number> = {}
+  const stack: Array<{ end: number; kind: string; own: number }> = []
+  let busy = 0
+  const close = (until: number) => {
+    while (stack.length && stack.at(-1)!.end <= until) {
+      const done = stack.pop()!
+      totals[done.kind] = (totals[done.kind] ?? 0) + Math.max(0, done.own)
+    }
+  }
+  for (const e of slices) {
+    close(e.ts)
+    const stop = Math.min(e.ts + e.dur!, end)
+    const parent = stack.at(-1)
+    if (parent) parent.own -= stop - e.ts
+    else busy += stop - e.ts
+    const kind = KINDS.find(([, names]) => names.test(e.name))?.[0] ?? parent?.kind ?? 'other'
+    stack.push({ end: stop, kind, own: stop - e.ts })
+  }
+  close(Number.POSITIVE_INFINITY)
+  const ms = (us: number) => Math.round(us / 1000)
+  const result = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, ms(v)]))
+  return { ...result, idle: Math.max(0, Math.round(untilMs - busy / 1000)) }
+}
 
 /**
  * Records, in the page, when the first offer card is on screen (ms since the navigation).
@@ -72,6 +154,24 @@ async function timedLoad(
   cdp.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength
   })
+  const events: TraceEvent[] = []
+  cdp.on('Tracing.dataCollected', (event) =>
+    events.push(...(event.value as unknown as TraceEvent[])),
+  )
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'v8',
+        'v8.execute',
+        'loading',
+        'toplevel',
+      ],
+    },
+    transferMode: 'ReportEvents',
+  })
   await page.goto(url)
   // Polled with a plain expression: Playwright's waitForFunction first evaluates its own
   // injected script in the page (36 ms on a 4× slower CPU), which the reopen would pay for.
@@ -84,9 +184,13 @@ async function timedLoad(
   if (firstOffer === null) throw new Error(`no offer on screen within a minute: ${url}`)
   const ms = Math.round(firstOffer)
   if (!offline) await page.waitForLoadState('networkidle')
+  const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+  await cdp.send('Tracing.end')
+  await traced
   await cdp.send('Network.emulateNetworkConditions', { ...SLOW_4G, offline: false })
   await cdp.detach()
-  return { ms, networkKiB: bytes / 1024, fromWorker, requests }
+  const mainThread = mainThreadUntil(events, url, ms)
+  return { ms, networkKiB: bytes / 1024, fromWorker, requests, mainThread }
 }
 
 export async function measureRepeatVisit(runs = 3) {
@@ -122,13 +226,34 @@ export async function measureRepeatVisit(runs = 3) {
     await browser.close()
     server.stop()
   }
-  const summary = (loads: Load[]) => ({
-    ms: median(loads.map((l) => l.ms)),
-    networkKiB: median(loads.map((l) => l.networkKiB)),
-    fromWorker: median(loads.map((l) => l.fromWorker)),
-    requests: median(loads.map((l) => l.requests)),
-  })
+  const summary = (loads: Load[]) => {
+    const ms = median(loads.map((l) => l.ms))
+    // The main thread of the run nearest the median: a typical one.
+    const typical = loads.reduce((a, b) => (Math.abs(b.ms - ms) < Math.abs(a.ms - ms) ? b : a))
+    return {
+      ms,
+      networkKiB: median(loads.map((l) => l.networkKiB)),
+      fromWorker: median(loads.map((l) => l.fromWorker)),
+      requests: median(loads.map((l) => l.requests)),
+      typical: { ms: typical.ms, mainThread: typical.mainThread },
+    }
+  }
   return { cold: summary(cold), warm: summary(warm), offline: summary(offline), runs }
+}
+
+/** Where a typical load's time went on the page's main thread, one line per visit. */
+export function mainThreadLines(r: Awaited<ReturnType<typeof measureRepeatVisit>>): string[] {
+  const line = (label: string, l: typeof r.cold) =>
+    `${label}: a ${l.typical.ms} ms run — ${Object.entries(l.typical.mainThread)
+      .filter(([kind]) => kind !== 'idle')
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, ms]) => `${kind} ${ms} ms`)
+      .join(' · ')} · the main thread idle ${l.typical.mainThread.idle ?? 0} ms`
+  return [
+    line('first visit', r.cold),
+    line('reopen', r.warm),
+    line('reopen, no connection', r.offline),
+  ]
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -141,4 +266,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(line('reopen         ', r.warm))
   console.log(line('reopen, offline', r.offline))
   console.log(`target: the offers on screen ≤ ${REOPEN_TARGET_MS} ms after a reopen`)
+  console.log(mainThreadLines(r).join('\n'))
 }

@@ -18,7 +18,7 @@ import { measureFakeDb } from './fake-db'
 import { interactionsTable, interactionTraces, measureInteractions } from './interactions'
 import { lighthouseTable, lighthouseTraces, measureLighthouse } from './lighthouse'
 import { measurePreviewStart, TARGET_MS as PREVIEW_TARGET_MS } from './preview-start'
-import { measureRepeatVisit, REOPEN_TARGET_MS } from './repeat-visit'
+import { mainThreadLines, measureRepeatVisit, REOPEN_TARGET_MS } from './repeat-visit'
 import { lastSoakSection } from './soak'
 import { ROOT } from './support'
 
@@ -62,6 +62,12 @@ section(
     `| first | ${repeat.cold.ms} ms | | ${repeat.cold.networkKiB.toFixed(1)} KiB | ${repeat.cold.fromWorker} of ${repeat.cold.requests} |`,
     `| reopen | ${repeat.warm.ms} ms${reopenOk(repeat.warm.ms)} | ≤ ${REOPEN_TARGET_MS} ms | ${repeat.warm.networkKiB.toFixed(1)} KiB | ${repeat.warm.fromWorker} of ${repeat.warm.requests} |`,
     `| reopen, no connection | ${repeat.offline.ms} ms${reopenOk(repeat.offline.ms)} | ≤ ${REOPEN_TARGET_MS} ms | ${repeat.offline.networkKiB.toFixed(1)} KiB | ${repeat.offline.fromWorker} of ${repeat.offline.requests} |`,
+    '',
+    "Where a typical run's time went on the page's main thread until the first offer (own time",
+    'of each traced task, by kind; "other" is task time with nothing finer traced: IPC, scheduling,',
+    'IndexedDB and service-worker replies):',
+    '',
+    ...mainThreadLines(repeat).map((line) => `- ${line}`),
   ].join('\n'),
 )
 
