@@ -49,7 +49,10 @@ section(
   `Lighthouse 12, mobile profile, median of ${runs(5)} (fresh profile per run)`,
   lighthouseTable(lh),
 )
-section('Where the time goes: the Lighthouse runs behind a missed target', lighthouseTraces(lh))
+section(
+  'Where the time goes: every task of 50 ms or more, and what a missed LCP waited for',
+  lighthouseTraces(lh),
+)
 
 // 3. Reopening the app: the worker serves it, the offers come from the phone.
 const repeat = await measureRepeatVisit(runs(5))

@@ -3,6 +3,7 @@
  * the screen's code have arrived: it hands the agent's and the screen's requests to the query
  * cache, and React Router's loaders, run later, find them there.
  */
+import 'fake-indexeddb/auto'
 import { waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEMO_AGENT_ID, DEMO_TOKEN } from '../../mocks/seed/seed'
@@ -21,6 +22,12 @@ beforeEach(async () => {
     asked.push(`${request.method} ${new URL(request.url).pathname}`)
   })
   localStorage.clear()
+  // A new phone: nothing in the localStorage mirror either (lib/device-storage).
+  const { DATABASES } = await import('@/lib/storage-keys')
+  await new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(DATABASES.deviceStorage)
+    request.onsuccess = request.onerror = request.onblocked = resolve
+  })
   // Each test is a new page: a new start, a new session, a new API client.
   vi.resetModules()
 })
@@ -94,6 +101,19 @@ describe('the start asks for the first screen before React Router has arrived', 
     // Later 401s go straight to it.
     await queryClient.fetchQuery({ ...app.me.meQueryOptions(), retry: false }).catch(() => {})
     expect(expired).toHaveBeenCalledTimes(2)
+  })
+
+  it("a session localStorage lost when the app was killed is the mirror's: read after it is restored", async () => {
+    const app = await page('/oppy', DEMO_TOKEN)
+    // Chromium had not written localStorage to disk yet; the IndexedDB mirror has it.
+    const { storageKey } = await import('@/lib/storage-keys')
+    localStorage.removeItem(storageKey.session(false))
+    vi.resetModules()
+    const fresh = await import('./early-start')
+    await fresh.startAgentApp(config)
+    expect(asked).toContain('GET /api/me')
+    expect((await import('@/lib/session')).currentSession()?.token).toBe(DEMO_TOKEN)
+    void app
   })
 
   it('is one start per page: the boot and main.tsx share it', async () => {

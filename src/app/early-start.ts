@@ -19,7 +19,7 @@ import { yieldToMain } from '@/lib/idle'
 import { createQueryClient } from '@/lib/query-client'
 import { prefetchScreenData, setRouteDataClient } from '@/lib/route-data'
 import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
-import { currentSession, onSessionChange } from '@/lib/session'
+import { currentSession, hasStoredSession, onSessionChange } from '@/lib/session'
 import { meQueryOptions } from '@/features/account/api/me-query'
 import { agentFrameRoutes, visitRoutes } from './signed-in-routes'
 
@@ -46,7 +46,8 @@ let agentApp: Promise<EarlyStart> | undefined
 export function startAgentApp(config: RuntimeConfig = agentAppConfig()): Promise<EarlyStart> {
   agentApp ??= (async () => {
     // Signed in (as the page found it), the kept answers' code loads beside the mirror's read.
-    if (currentSession()) void import('@/lib/query-persistence').catch(() => undefined)
+    // (Not currentSession(): it would remember the session from before the mirror's restore.)
+    if (hasStoredSession()) void import('@/lib/query-persistence').catch(() => undefined)
     await restoreDeviceStorage().catch(() => 0)
     const early = await startQueries(config)
     // The screen's own data, through its route loader (which asks only when signed in).

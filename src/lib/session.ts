@@ -59,6 +59,14 @@ export function currentSession(): StoredSession | null {
   return read()
 }
 
+/**
+ * Whether the device holds a session now, read without being remembered: the start asks it
+ * before the localStorage mirror is restored (lib/device-storage), which may change the answer.
+ */
+export function hasStoredSession(): boolean {
+  return deviceStorage.get(sessionKey()) !== null
+}
+
 export function sessionToken(): string | null {
   return read()?.token ?? null
 }
