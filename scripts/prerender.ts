@@ -180,7 +180,9 @@ export function deferScripts(
     `const startEntry = ${JSON.stringify(startEntry)}`,
     `const preview = ${JSON.stringify(PREVIEW_BASENAME)}`,
     "const inPreview = location.pathname === preview || location.pathname.startsWith(preview + '/')",
-    'const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))',
+    // The next task, ahead of other queued work where the browser can (scheduler.yield):
+    // behind a timer, each of the start's files would wait for whatever else was queued.
+    'const nextTask = () => globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0))',
     'async function start() {',
     '  for (const href of shell ? [] : pieces) {',
     "    const link = document.createElement('link')",

@@ -62,9 +62,9 @@ describe('the start asks for the first screen before React Router has arrived', 
     const { queryClient } = await app.startAgentApp(config)
     // Asked through the cache (under way or answered there), before any router exists.
     const task = app.tasks.taskQueryOptions('T-4826').queryKey
+    await waitFor(() => expect(asked).toEqual(['GET /api/me', 'GET /api/tasks/T-4826']))
     expect(queryClient.getQueryState(task)).toBeDefined()
     expect(queryClient.getQueryState(app.me.meQueryKey)).toBeDefined()
-    expect(asked).toEqual(['GET /api/me', 'GET /api/tasks/T-4826'])
 
     // Later, React Router starts at the same address and runs the screen's loader.
     const router = app.createAppRouter('')
@@ -85,6 +85,8 @@ describe('the start asks for the first screen before React Router has arrived', 
   it('on a screen without a loader, asks only for the agent', async () => {
     const app = await page('/notifs', DEMO_TOKEN)
     await app.startAgentApp(config)
+    await waitFor(() => expect(asked).toEqual(['GET /api/me']))
+    await new Promise((resolve) => setTimeout(resolve, 50))
     expect(asked).toEqual(['GET /api/me'])
   })
 
@@ -111,7 +113,7 @@ describe('the start asks for the first screen before React Router has arrived', 
     vi.resetModules()
     const fresh = await import('./early-start')
     await fresh.startAgentApp(config)
-    expect(asked).toContain('GET /api/me')
+    await waitFor(() => expect(asked).toContain('GET /api/me'))
     expect((await import('@/lib/session')).currentSession()?.token).toBe(DEMO_TOKEN)
     void app
   })
@@ -121,6 +123,7 @@ describe('the start asks for the first screen before React Router has arrived', 
     const first = app.startAgentApp(config)
     expect(app.startAgentApp(config)).toBe(first)
     await first
+    await waitFor(() => expect(asked).toContain('GET /api/opportunities'))
     expect(asked.filter((a) => a === 'GET /api/me')).toHaveLength(1)
   })
 })

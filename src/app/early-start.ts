@@ -49,36 +49,39 @@ export function startAgentApp(config: RuntimeConfig = agentAppConfig()): Promise
     // (Not currentSession(): it would remember the session from before the mirror's restore.)
     if (hasStoredSession()) void import('@/lib/query-persistence').catch(() => undefined)
     await restoreDeviceStorage().catch(() => 0)
-    const early = await startQueries(config)
     // The screen's own data, through its route loader (which asks only when signed in).
-    prefetchScreenData([...visitRoutes, ...agentFrameRoutes], new URL(window.location.href))
-    await yieldToMain()
-    return early
+    return startQueries(config, () =>
+      prefetchScreenData([...visitRoutes, ...agentFrameRoutes], new URL(window.location.href)),
+    )
   })()
   return agentApp
 }
 
 /**
  * The query cache for `config` (the agent app through `startAgentApp()`, the demo with its
- * own config), with `/api/me` asked at once when signed in and the agent's kept answers on
- * their way into it.
+ * own config), with the agent's kept answers on their way into it. Returns at once: `/api/me`
+ * (when signed in), then `screenData`, are asked for in tasks of their own while the start
+ * goes on (the render's code creates the router meanwhile; its loaders find them under way).
  */
-export async function startQueries(config: RuntimeConfig): Promise<EarlyStart> {
+export function startQueries(config: RuntimeConfig, screenData?: () => void): EarlyStart {
   // Every answer from now on is this page's own, never one kept on the phone.
   const startedAt = Date.now()
   setRuntimeConfig(config)
   const queryClient = createQueryClient()
   setRouteDataClient(queryClient)
-  await yieldToMain()
-  // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once.
-  if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
-  await yieldToMain()
   // The agent's kept answers are read from IndexedDB while the code downloads and the router
   // loads the screen's code, and the screen's data is asked for: none waits for the others. A
   // restored answer never replaces a fresher one that arrived first (TanStack's hydrate
   // compares their ages), and one restored first is refreshed by the request already under
   // way. The demo keeps nothing: its fake backend answers from the browser.
   const restored = config.preview ? Promise.resolve() : keepAnswersOnDevice(queryClient, startedAt)
+  void (async () => {
+    await yieldToMain()
+    // The shell needs the agent (alerts, badges) on every signed-in screen: ask at once.
+    if (currentSession()) void queryClient.prefetchQuery(meQueryOptions())
+    await yieldToMain()
+    screenData?.()
+  })()
   return { queryClient, restored }
 }
 

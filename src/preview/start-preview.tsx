@@ -227,7 +227,7 @@ export async function startPreview(container: HTMLElement) {
     import('@/app/start-app'),
     import('@/app/early-start'),
   ])
-  void startApp(startQueries(config), container, <DemoFrame />)
+  void startApp(Promise.resolve(startQueries(config)), container, <DemoFrame />)
   // For e2e/photo-compression.spec.ts: the demo exposes the on-device photo compressor, so a
   // real browser compresses real pictures (EXIF-rotated, PNG, panorama, corrupt) without a camera.
   Object.assign(window, {
