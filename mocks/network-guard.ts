@@ -20,7 +20,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { hostname, networkInterfaces } from 'node:os'
 import { isIP } from 'node:net'
 import { DEMO_TOKEN } from './seed/demo'
-import { closeAfterAnswer } from './node-http'
+import { closeAfterAnswer } from './close-after-answer'
 
 export const CONTROL_TOKEN_HEADER = 'X-Control-Token'
 
