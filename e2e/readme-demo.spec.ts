@@ -66,6 +66,17 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   panel = await openPanel(page)
   await panel
     .getByRole('region', { name: 'Aparelho' })
+    .getByRole('button', { name: 'Sinal fraco' })
+    .click()
+  await closePanel(panel)
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(
+    page.getByText('Sinal de GPS fraco (±3 km). Vá para um lugar aberto e tente de novo.'),
+  ).toBeVisible()
+  await expect(page.getByText(/Você está a/)).toHaveCount(0)
+  panel = await openPanel(page)
+  await panel
+    .getByRole('region', { name: 'Aparelho' })
     .getByRole('button', { name: 'No local' })
     .click()
   await closePanel(panel)
@@ -190,6 +201,7 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   panel = await openPanel(page)
   const validator = panel.getByRole('region', { name: 'Validador' })
   await chooseStartingWith(validator.getByLabel('Relatório'), `${slug} — `)
+  await expect(validator.getByText('Check-in a 5 m do local, com precisão de ±12 m.')).toBeVisible()
   await validator
     .getByLabel('Mensagem da pendência 1')
     .fill('A foto da fachada não mostra o nome da farmácia. Envie outra ou explique.')

@@ -95,13 +95,28 @@ describe('tasks', () => {
     expect(res.body.detail).toMatch(/Você está a 1,1 km do local/)
   })
 
-  it('counts the reading accuracy in the radius', async () => {
+  it('refuses a check-in 2.5 km away with a fix of ±3 km: 422 weak_gps_signal, nothing stored', async () => {
     const api = await createFakeApi()
     const task = await taskIn(api, 'started')
-    const near = { ...atLocation(task), lat: task.location.lat + 0.0036, accuracy: 150 } // ~400 m, ±150 m
-    expect(
-      (await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, { body: near })).status,
-    ).toBe(200)
+    const fuzzy = { ...atLocation(task), lat: task.location.lat + 0.0225, accuracy: 3000 } // ~2.5 km
+    const res = await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, { body: fuzzy })
+    expect(res.status).toBe(422)
+    expect(res.body).toMatchObject({
+      code: 'weak_gps_signal',
+      accuracyMeters: 3000,
+      maxAccuracyMeters: 100,
+      detail: 'Sinal de GPS fraco (±3 km). Vá para um lugar aberto e tente de novo.',
+    })
+    expect((await api.call('GET', `/tasks/${task.id}`)).body.steps.checkin).toBeUndefined()
+  })
+
+  it('never counts the reading accuracy in the radius: 350 m at ±90 m is outside', async () => {
+    const api = await createFakeApi()
+    const task = await taskIn(api, 'started')
+    const near = { ...atLocation(task), lat: task.location.lat + 0.00315, accuracy: 90 } // ~350 m
+    const res = await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, { body: near })
+    expect(res.status).toBe(422)
+    expect(res.body.code).toBe('outside_radius')
   })
 
   it('refuses a check-out before check-in, then checks out after it (offline time kept)', async () => {

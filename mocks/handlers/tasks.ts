@@ -1,6 +1,6 @@
 /** Tasks: list, read, check-in by position, check-out, reschedule, cancel — guarded by the domain state machine. */
 import type { Task } from '@/api/entities'
-import { checkinReach, outsideRadiusMessage } from '@/domain/geo'
+import { checkinReach, outsideRadiusMessage, weakSignalMessage } from '@/domain/geo'
 import { latestCheckout, recordedStepInstant } from '@/domain/visit-timer'
 import { machineStateOf, transition, type TaskEvent } from '@/domain/task-state-machine'
 import { justificationSchema } from '@/domain/text-limits'
@@ -40,7 +40,7 @@ export async function updateTask(ctx: BackendContext, task: Task, change: (draft
   return plain(updated!)
 }
 
-/** The mission of a task (its visit limit). */
+/** The mission of a task (its visit limit, the check-in's GPS accuracy). */
 function missionOf(ctx: BackendContext, task: Task) {
   return ctx.db.missions.findFirst((q) => q.where({ id: task.missionId }))
 }
@@ -73,8 +73,19 @@ export function taskHandlers(ctx: BackendContext) {
         const task = findAgentTask(ctx, agent.id, params.id)
         const body = await readBody(request, 'CheckinInput')
         applyTaskEvent(ctx, task, { type: 'checkin' })
-        const reach = checkinReach({ position: body, location: task.location })
-        if (!reach.allowed)
+        // The same rule as the phone (src/domain/geo.ts): a weak fix proves nothing, and the
+        // accuracy never stretches the radius.
+        const reach = checkinReach({
+          position: body,
+          location: task.location,
+          maxAccuracyMeters: missionOf(ctx, task)?.requirements.checkinMaxAccuracyMeters,
+        })
+        if (reach.refusal === 'weak-signal')
+          return problem(422, 'weak_gps_signal', weakSignalMessage(reach.accuracyMeters), {
+            ...(reach.accuracyMeters !== null ? { accuracyMeters: reach.accuracyMeters } : {}),
+            maxAccuracyMeters: reach.maxAccuracyMeters,
+          })
+        if (reach.refusal === 'outside')
           return problem(422, 'outside_radius', outsideRadiusMessage(reach.distanceMeters), {
             distanceMeters: Math.round(reach.distanceMeters),
           })

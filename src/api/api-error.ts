@@ -83,6 +83,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   stale_version: 'O relatório foi alterado em outro lugar.',
   already_checked_in: 'O check-in desta visita já foi feito.',
   outside_radius: 'Você está fora do raio do local.',
+  weak_gps_signal: 'Sinal de GPS fraco. Vá para um lugar aberto e tente de novo.',
   opportunity_expired: 'Esta oportunidade expirou.',
   date_outside_window: 'Escolha uma data dentro do período permitido.',
   deadline_passed: 'O prazo desta tarefa já passou.',

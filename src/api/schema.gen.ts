@@ -369,8 +369,11 @@ export type paths = {
     get?: never
     /**
      * Check in at the task's location
-     * @description Allowed when the distance to the location minus the reading's accuracy is within
-     *     the location's radius. Outside → 422 `outside_radius` with `distanceMeters`.
+     * @description Allowed when the reading's accuracy is at most the mission's
+     *     `requirements.checkinMaxAccuracyMeters` (100 m when unset) and the reading is within the
+     *     location's radius; the accuracy is never counted in the agent's favour. A less precise
+     *     reading → 422 `weak_gps_signal` with `accuracyMeters` and `maxAccuracyMeters` (checked
+     *     first: its distance means little); outside → 422 `outside_radius` with `distanceMeters`.
      */
     put: operations['checkInByPosition']
     post?: never
@@ -757,6 +760,7 @@ export type components = {
       | 'stale_version'
       | 'already_checked_in'
       | 'outside_radius'
+      | 'weak_gps_signal'
       | 'opportunity_expired'
       | 'date_outside_window'
       | 'deadline_passed'
@@ -802,11 +806,15 @@ export type components = {
       attemptsLeft?: number
       /** @description For `outside_radius`, how far the reading was from the location. */
       distanceMeters?: number
+      /** @description For `weak_gps_signal`, the reading's accuracy in meters (absent when the reading gave none). */
+      accuracyMeters?: number
+      /** @description For `weak_gps_signal`, the worst accuracy the mission takes, in meters. */
+      maxAccuracyMeters?: number
       /** @description For `report_incomplete`, what is missing. */
       missing?: components['schemas']['MissingItem'][]
       /** @description For `stale_version`, the report as the server has it now. */
       current?: components['schemas']['Report']
-    } & (unknown & unknown & unknown & unknown & unknown & unknown)
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown)
     MissingItem: {
       section: components['schemas']['ReportSection']
       pageId?: string
@@ -1053,6 +1061,11 @@ export type components = {
       taxReceipt: boolean
       proof: components['schemas']['ProofKind']
       minAttendants: number
+      /**
+       * @description The worst GPS accuracy (meters, `GeolocationCoordinates.accuracy`) a check-in is taken with: a less precise reading proves nothing about presence and is refused with `weak_gps_signal`.
+       * @default 100
+       */
+      checkinMaxAccuracyMeters: number
     }
     ChecklistItem: {
       id: string
@@ -3159,6 +3172,7 @@ export const problemCodeValues: ReadonlyArray<
   'stale_version',
   'already_checked_in',
   'outside_radius',
+  'weak_gps_signal',
   'opportunity_expired',
   'date_outside_window',
   'deadline_passed',

@@ -53,6 +53,13 @@ export const TIME_ENTRY_MAX_SECONDS = 1200
 /** Check-in radius around a location when the task does not set one, in meters. */
 export const DEFAULT_CHECKIN_RADIUS_METERS = 300
 
+/**
+ * The worst GPS accuracy a check-in is taken with when the mission sets none, in meters: a
+ * reading less precise than this proves nothing about presence and is refused
+ * (docs/decisions/0017-gps-accuracy-proves-presence.md).
+ */
+export const DEFAULT_CHECKIN_MAX_ACCURACY_METERS = 100
+
 /** Most words allowed in an attendant's name (first name and surname). */
 export const ATTENDANT_NAME_MAX_WORDS = 2
 

@@ -5,13 +5,14 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import type { ReportSection } from '@/api/entities'
+import type { ReportSection, Task } from '@/api/entities'
 import { reportSectionValues } from '@/api/schema.gen'
 import { Button } from '@/components/button'
 import { SelectField, TextAreaField } from '@/components/form-fields'
 import { Notice } from '@/components/notice'
 import { Sheet } from '@/components/sheet'
 import { Switch } from '@/components/status'
+import { distanceMeters, formatDistance } from '@/domain/geo'
 import { setClockOffset } from '@/lib/clock'
 import { formatDateTime } from '@/lib/format'
 import type { FakeBackend } from '../../mocks/fake-backend'
@@ -50,6 +51,14 @@ type Props = {
   onReset: () => void
   onLeave: () => void
   onSwitch: (world: { seed: number; scenario: ScenarioName }) => void
+}
+
+/** Where the agent checked in from, as the validator weighs it: the distance and the GPS accuracy. */
+export function checkinSummary(task: Task): string {
+  const checkin = task.steps.checkin
+  if (!checkin) return 'Sem check-in registrado.'
+  const distance = formatDistance(distanceMeters(checkin, task.location))
+  return `Check-in a ${distance} do local, com precisão de ±${formatDistance(checkin.accuracy)}${checkin.offline ? ' (feito sem conexão)' : ''}.`
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -144,6 +153,7 @@ export function DemoPanel({
                   </option>
                 ))}
               </SelectField>
+              {target && <p className={styles.muted}>{checkinSummary(target)}</p>}
               <div className={styles.row}>
                 <Button
                   onClick={() =>
@@ -305,9 +315,9 @@ export function DemoPanel({
                   onClick={() =>
                     void act('Aparelho perto do local', () =>
                       setDemoPosition({
-                        ...northOf(placeTask.location, 420),
-                        accuracy: 150,
-                        label: `a 420 m de ${placeTask.slug} (±150 m)`,
+                        ...northOf(placeTask.location, 250),
+                        accuracy: 40,
+                        label: `a 250 m de ${placeTask.slug} (±40 m)`,
                       }),
                     )
                   }
@@ -327,6 +337,20 @@ export function DemoPanel({
                   }
                 >
                   Longe
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    void act('Aparelho com sinal de GPS fraco', () =>
+                      setDemoPosition({
+                        ...northOf(placeTask.location, 2500),
+                        accuracy: 3000,
+                        label: `a 2,5 km de ${placeTask.slug}, sinal fraco (±3 km)`,
+                      }),
+                    )
+                  }
+                >
+                  Sinal fraco
                 </Button>
               </>
             )}

@@ -59,8 +59,8 @@ export const checkinCopy = {
   checkinTitle: 'Check-in',
   checkinIntro: (place: string) =>
     `Para começar a visita em ${place}, confirme que você está no local: vamos ler a localização do seu celular.`,
-  checkinRadius: (radius: string) =>
-    `O check-in é aceito até ${radius} do endereço, contando a precisão da leitura.`,
+  checkinRadius: (radius: string, accuracy: string) =>
+    `O check-in é aceito até ${radius} do endereço, com o sinal de GPS preciso até ±${accuracy}.`,
   checkinOfflineHint:
     'Sem conexão? Tudo bem: o check-in fica guardado e é enviado quando a conexão voltar.',
   checkinButton: 'Fazer check-in',

@@ -211,7 +211,7 @@ export function CheckinShell() {
   if (decision.show === 'checkin-step')
     return (
       <ShellFrame online={online} outbox={outbox} task={task} hub={hub}>
-        <CheckinStep task={task} basePath={basePath} />
+        <CheckinStep task={task} mission={mission} basePath={basePath} />
       </ShellFrame>
     )
 
