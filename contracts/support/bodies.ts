@@ -132,6 +132,7 @@ export const awardGiven = () => ({
   code: like('NOTA10'),
   taskId: like('tsk_4831'),
   attendantCode: like('att_4831_1'),
+  attendantName: like('Renata Moura'),
   score: number(92.5),
   status: oneOf(['created', 'pending', 'complete', 'rejected']),
   createdAt: instant(),

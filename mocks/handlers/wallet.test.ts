@@ -255,6 +255,7 @@ describe('GET /awards/mine', () => {
         code: 'atendimento',
         taskId,
         attendantCode: 'att_1',
+        attendantName: 'Renata Moura',
         score: 90,
         status: 'pending' as const,
         createdAt,

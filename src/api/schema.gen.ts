@@ -1363,6 +1363,11 @@ export type components = {
       code: string
       taskId: string
       attendantCode: string
+      /**
+       * @description The attendant's name as the report had it when nominated: the agent sees names, never codes.
+       * @example Renata Moura
+       */
+      attendantName: string
       score: number
       status: components['schemas']['AwardStatus']
       /** Format: date-time */

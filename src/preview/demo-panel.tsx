@@ -18,7 +18,13 @@ import { formatDateTime } from '@/lib/format'
 import type { FakeBackend } from '../../mocks/fake-backend'
 import { sendBulletin, sendNotification, sendOpportunity } from '../../mocks/demo-actions'
 import { advanceClock } from '../../mocks/notify'
-import { approveReport, contestReport, rejectReport } from '../../mocks/handlers/revisions'
+import {
+  approveReport,
+  completeAward,
+  contestReport,
+  rejectAward,
+  rejectReport,
+} from '../../mocks/handlers/revisions'
 import { DEMO_AGENT_ID, SCENARIOS, scenarioLabel, type ScenarioName } from '../../mocks/seed/seed'
 import {
   demoPosition,
@@ -97,6 +103,18 @@ export function DemoPanel({
   }
 
   const myTasks = backend.db.tasks.findMany((q) => q.where({ agentId: DEMO_AGENT_ID }))
+  // Nominations in analysis (their report was approved): the validator grants them or not.
+  const inAnalysis = backend.db.awards
+    .findMany((q) => q.where({ status: 'pending' }))
+    .flatMap((award) => {
+      const task = myTasks.find((t) => t.id === award.taskId)
+      if (!task) return []
+      const title =
+        backend.db.missions
+          .findFirst((q) => q.where({ id: task.missionId }))
+          ?.awards.find((a) => a.code === award.code)?.title ?? award.code
+      return [{ award, task, title }]
+    })
   const validating = myTasks.filter((t) => t.status.code === 'validating')
   const started = myTasks.filter((t) => t.status.code === 'started')
   const [taskId, setTaskId] = useState('')
@@ -136,6 +154,39 @@ export function DemoPanel({
         {result && <Notice tone={result.tone}>{result.text}</Notice>}
 
         <Section title="Validador">
+          {inAnalysis.length > 0 && (
+            <ul className={styles.nominations} aria-label="Indicações a prêmios em análise">
+              {inAnalysis.map(({ award, task, title }) => (
+                <li key={award.id} className={styles.pendency}>
+                  <p>
+                    <strong>{title}</strong> — {award.attendantName} ({task.slug})
+                  </p>
+                  <div className={styles.row}>
+                    <Button
+                      variant="secondary"
+                      onClick={() =>
+                        void act(`Prêmio concedido a ${award.attendantName}`, () =>
+                          completeAward(ctx, award.id),
+                        )
+                      }
+                    >
+                      Conceder
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      onClick={() =>
+                        void act(`Prêmio não concedido a ${award.attendantName}`, () =>
+                          rejectAward(ctx, award.id),
+                        )
+                      }
+                    >
+                      Não conceder
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
           {validating.length === 0 ? (
             <p className={styles.muted}>
               Nenhum relatório em validação agora. Envie um relatório no app para validá-lo aqui.

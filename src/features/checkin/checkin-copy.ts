@@ -207,8 +207,6 @@ export const checkinCopy = {
   nominationWaiting: (name: string) =>
     `${name} indicado(a). A indicação está guardada e será enviada.`,
   nominationSent: (name: string, status: string) => `${name} indicado(a) — ${status}`,
-  awardSaveFailure:
-    'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
 
   // ---------------------------------------------------------------- notes
   notesTitle: 'Observações',

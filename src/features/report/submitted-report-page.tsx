@@ -67,7 +67,7 @@ export function SubmittedReportPage() {
     )
   }
 
-  const others = reportRows(report, mission, form, report.awards.length).filter(
+  const others = reportRows(report, mission, form, { count: report.awards.length }).filter(
     (r) => r.section !== section,
   )
   return (

@@ -118,7 +118,7 @@ export const walletCopy = {
   awardPrize: (prize: string) => `Prêmio de ${prize} para o atendente`,
   score: (score: number) => `Nota da visita: ${formatScore(score)}`,
   nominatedOn: (date: string) => `Indicado em ${date}`,
-  attendant: (code: string) => `Atendente ${code}`,
+  attendant: (name: string) => `Atendente: ${name}`,
 
   detailNotFound: 'Detalhe não encontrado',
   detailNotFoundBody: 'Este endereço não corresponde a nenhuma movimentação ou prêmio.',
