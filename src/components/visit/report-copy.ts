@@ -8,6 +8,8 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export const reportCopy = {
   title: 'Relatório',
   submittedTitle: 'Relatório enviado',
+  notSentYet: 'Este relatório ainda não foi enviado para validação.',
+  openReport: 'Abrir o relatório',
   loading: 'Carregando o relatório',
   loadError: 'Não foi possível carregar o relatório',
   notFoundTitle: 'Tarefa não encontrada',

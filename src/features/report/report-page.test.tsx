@@ -416,6 +416,23 @@ describe('Relatório enviado (somente leitura)', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
   })
 
+  it.each(['audio', 'answers', 'evidences'])(
+    'a report never sent: /status/%s does not say “Relatório enviado”, and leads to the report',
+    async (section) => {
+      expect(serverReport('rep_4828').submittedAt).toBeNull()
+      await open(`/tasks/${VISITED}/status/${section}`)
+      expect(
+        await screen.findByText('Este relatório ainda não foi enviado para validação.'),
+      ).toBeInTheDocument()
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Relatório — /)
+      expect(screen.queryByText(/Relatório enviado/)).not.toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Abrir o relatório' })).toHaveAttribute(
+        'href',
+        `/tasks/${VISITED}/report/${section}`,
+      )
+    },
+  )
+
   it('does not offer editing once the report was sent', async () => {
     await open(`/tasks/${VALIDATING}/report`)
     expect(await screen.findByText('Este relatório já foi enviado.')).toBeInTheDocument()
