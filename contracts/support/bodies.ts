@@ -9,7 +9,7 @@ import type { TaskStatusCode } from '@/api/entities'
 import { reportSectionValues, taskStatusCodeValues } from '@/api/schema.gen'
 import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from './date-time'
 
-const { like, eachLike, integer, number, boolean, regex, nullValue, date } = MatchersV3
+const { like, eachLike, atLeastLike, integer, number, boolean, regex, nullValue, date } = MatchersV3
 
 /** Any RFC 3339 date-time (`format: date-time`): see support/date-time.ts. */
 export const instant = (example = '2026-03-10T12:00:00.000Z') => regex(RFC3339_DATE_TIME, example)
@@ -310,6 +310,9 @@ export const report = (filled = true) => ({
         }),
       }
     : {}),
+  // The award codes nominated: the app requires the list (it counts the nominations from it,
+  // and its check of answers refuses a report without it), which may be empty.
+  awards: atLeastLike(like('NOTA10'), 0, 1),
   notes: like('Loja cheia no horário do almoço.'),
   score: number(62.5),
   submittedAt: nullValue(),

@@ -114,6 +114,16 @@ describe('the production shape check of reads', () => {
     expect(check('/terms/current', null)).toEqual({ pointer: '/', problem: 'expected object' })
   })
 
+  it('lets a member that may be null (or be anything) be missing: the screens read it as none', () => {
+    const { acceptedAt: _, ...withoutAcceptedAt } = terms
+    expect(check('/terms/current', withoutAcceptedAt)).toBeUndefined()
+    const { title: __, ...withoutTitle } = terms
+    expect(check('/terms/current', withoutTitle)).toEqual({
+      pointer: '/title',
+      problem: 'required',
+    })
+  })
+
   it('looks into arrays and nested objects', () => {
     const bulletin = { id: 'b1', title: 't', body: 'b', publishedAt: 'x', readAt: null }
     expect(check('/bulletins', { items: [bulletin, bulletin] })).toBeUndefined()

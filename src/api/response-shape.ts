@@ -1,7 +1,8 @@
 /**
  * The production app's check of a read's body (`GET`, 200): every member `openapi.yaml`
  * requires is there with its kind (string, number, boolean, object, array, null where
- * allowed), at every depth (src/api/response-shapes.gen.ts, generated from the spec). A body
+ * allowed), at every depth (src/api/response-shapes.gen.ts, generated from the spec); one
+ * that may be null may also be missing. A body
  * that breaks it is an `invalid_response`, which every screen already shows as "O servidor
  * respondeu algo inesperado" with a retry — instead of a screen that reads `task.status.code`
  * of a body without `status` and crashes. Formats, bounds and enum values are left to the full
@@ -45,10 +46,15 @@ function issueIn(value: unknown, kind: string, pointer: string): ResponseIssue |
       for (const member of SHAPES[kind.slice(1)]?.split(' ') ?? []) {
         const at = member.indexOf(':')
         const name = member.slice(0, at)
+        const memberKind = member.slice(at + 1)
+        // A member that may be null, or be anything, may also be missing: the screens read
+        // it as "none" either way (and a pact cannot ask for "a date or null" in a list).
         const found =
           name in value
-            ? issueIn(value[name], member.slice(at + 1), `${pointer}/${name}`)
-            : { pointer: `${pointer}/${name}`, problem: 'required' }
+            ? issueIn(value[name], memberKind, `${pointer}/${name}`)
+            : memberKind === '*' || memberKind.endsWith('?')
+              ? undefined
+              : { pointer: `${pointer}/${name}`, problem: 'required' }
         if (found) return found
       }
       return undefined
