@@ -107,7 +107,12 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   idempotency_key_in_use: 'Este envio ainda está sendo processado. Aguarde um instante.',
 }
 
+/**
+ * What to tell the agent. A 422 whose fields the screen does not mark says what to change in
+ * them (the server's words per field) instead of "Confira os campos destacados".
+ */
 export function apiErrorMessage(error: unknown): string {
-  if (isApiError(error)) return error.message
-  return 'Algo deu errado. Tente de novo.'
+  if (!isApiError(error)) return 'Algo deu errado. Tente de novo.'
+  const fields = error.code === 'validation_failed' ? error.problem?.fields : undefined
+  return fields?.length ? fields.map((f) => f.message).join(' ') : error.message
 }

@@ -77,3 +77,9 @@ export const VISIT_DEVICE_SPACE_BYTES = 25 * 1024 * 1024
  * finishing a sentence at the counter): a later check-out is recorded at that limit.
  */
 export const VISIT_TIME_TOLERANCE_MINUTES = 5
+
+/**
+ * Smallest withdrawal, in cents (R$ 1,00). openapi.yaml's `WithdrawalInput.amountCents`
+ * minimum says the same to a backend (mocks/handlers/wallet.test.ts checks they agree).
+ */
+export const WITHDRAWAL_MIN_CENTS = 100
