@@ -183,9 +183,21 @@ export const task = (statusCode: TaskStatusCode | null = null, steps: StepsKind 
   },
 })
 
+/** How many tasks of each status the request matches (the list's group headings). */
+export const taskTotals = () => ({
+  started: integer(2),
+  visited: integer(1),
+  validating: integer(1),
+  approved: integer(3),
+  contested: integer(1),
+  canceled: integer(1),
+  rejected: integer(1),
+})
+
 export const taskPage = () => ({
   items: eachLike(task()),
   total: integer(10),
+  totalsByStatus: taskTotals(),
 })
 
 export const opportunity = (status: string | null = null) => ({

@@ -52,6 +52,32 @@ describe('tasks', () => {
     expect(next.body.nextCursor).toBeNull()
   })
 
+  it('counts each status over the whole list, not the page (the large account)', async () => {
+    const api = await createFakeApi({ scenario: 'large' })
+    const res = await api.call('GET', '/tasks/mine?limit=100')
+    expect(res.body.items).toHaveLength(100)
+    const totals = res.body.totalsByStatus as Record<string, number>
+    const all = api.db.tasks.findMany((q) =>
+      q.where((t) => t.agentId === res.body.items[0].agentId),
+    )
+    for (const status of Object.keys(totals))
+      expect(totals[status], status).toBe(all.filter((t) => t.status.code === status).length)
+    expect(Object.values(totals).reduce((a, b) => a + b, 0)).toBe(res.body.total)
+    expect(totals.contested).toBeGreaterThan(100)
+    // Filtered: the totals of what the filter matches.
+    const contested = await api.call('GET', '/tasks/mine?status=contested&limit=5')
+    expect(contested.body.totalsByStatus).toEqual({
+      started: 0,
+      visited: 0,
+      validating: 0,
+      approved: 0,
+      contested: totals.contested,
+      canceled: 0,
+      rejected: 0,
+    })
+    expect(contested.body.total).toBe(totals.contested)
+  })
+
   it('refuses without a token and with an expired one', async () => {
     const api = await createFakeApi()
     expect((await api.call('GET', '/tasks/mine', { token: null })).status).toBe(401)

@@ -1215,7 +1215,22 @@ export type components = {
     TaskPage: {
       items: components['schemas']['Task'][]
       total: number
+      totalsByStatus: components['schemas']['TaskTotals']
       nextCursor?: string | null
+    }
+    /**
+     * @description How many of the tasks the request matches are in each status, over the whole list,
+     *     not only this page: the task list's group headings count them, and a group with tasks
+     *     shows even when none of them is on the first page.
+     */
+    TaskTotals: {
+      started: number
+      visited: number
+      validating: number
+      approved: number
+      contested: number
+      canceled: number
+      rejected: number
     }
     CheckinInput: {
       lat: number
