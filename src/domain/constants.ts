@@ -83,3 +83,9 @@ export const VISIT_TIME_TOLERANCE_MINUTES = 5
  * minimum says the same to a backend (mocks/handlers/wallet.test.ts checks they agree).
  */
 export const WITHDRAWAL_MIN_CENTS = 100
+
+/**
+ * How long a short confirmation (the snackbar) stays on its screen, in ms: the seed's 2,500
+ * (§9). Leaving the screen ends it sooner.
+ */
+export const SNACKBAR_MS = 2500
