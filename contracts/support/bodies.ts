@@ -55,6 +55,8 @@ export const agent = (terms: 'accepted' | 'none' = 'accepted') => ({
   status: oneOf(['active', 'inactive', 'blocked']),
   available: boolean(true),
   termsVersionAccepted: terms === 'accepted' ? like('2026.2') : nullValue(),
+  // Whether the terms in force wait for the agent (the shell's alert): any boolean.
+  termsPending: boolean(terms !== 'accepted'),
   counts: {
     pendingOpportunities: integer(5),
     unreadNotifications: integer(3),

@@ -7,7 +7,7 @@
 export const SHAPES: Record<string, string> = {
   Address: 'street:s number:s district:s city:s state:s zip:s',
   Agent:
-    'id:s name:s phone:s email:s cpf:s status:s available:b termsVersionAccepted:s? counts:@AgentCounts',
+    'id:s name:s phone:s email:s cpf:s status:s available:b termsVersionAccepted:s? termsPending:b counts:@AgentCounts',
   AgentCounts: 'pendingOpportunities:n unreadNotifications:n openPendencies:n unreadBulletins:n',
   Answer: 'questionId:s value:* answeredAt:s',
   Attendant: 'code:s name:s traits:[s',

@@ -889,6 +889,11 @@ export type components = {
       available: boolean
       /** @example 2026.2 */
       termsVersionAccepted: string | null
+      /**
+       * @description The terms of use in force (`GET /terms/current`) are not accepted by this agent:
+       *     the app asks for them above every screen, from this one answer.
+       */
+      termsPending: boolean
       counts: components['schemas']['AgentCounts']
     }
     AvailabilityInput: {

@@ -254,7 +254,7 @@ function screens(): ScreenCase[] {
     {
       name: 'Conta',
       path: '/account',
-      // The current terms only add a "to accept" badge: the menu shows without them.
+      // Whether terms wait for acceptance comes with the agent (termsPending).
       loads: ['/me'],
       ready: text(agent.name),
     },
