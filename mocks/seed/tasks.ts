@@ -75,6 +75,15 @@ function taskFactory(faker: Faker, now: number): MakeTask {
     if (status === 'contested') steps.contested = iso(scheduled + 22 * HOUR)
     if (['approved', 'rejected'].includes(status)) steps.validated = iso(scheduled + DAY)
     const code: TaskStatusCode = status === 'offer' ? 'started' : status
+    // The status changed when the step that made it happened: a visit is 'visited' from its
+    // check-out, 'contested' from the validator's pendencies (not from the report before).
+    const madeBy: Partial<Record<TaskStatusCode, string | undefined>> = {
+      visited: steps.checkout?.at,
+      validating: steps.submitted,
+      contested: steps.contested,
+      approved: steps.validated,
+      rejected: steps.validated,
+    }
     return {
       id,
       slug,
@@ -85,13 +94,7 @@ function taskFactory(faker: Faker, now: number): MakeTask {
       location,
       status: {
         code,
-        changedAt: iso(
-          steps.validated
-            ? Date.parse(steps.validated)
-            : steps.submitted
-              ? Date.parse(steps.submitted)
-              : accepted,
-        ),
+        changedAt: madeBy[code] ?? iso(accepted),
         ...(code === 'rejected'
           ? {
               reason:
