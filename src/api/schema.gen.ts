@@ -56,7 +56,8 @@ export type paths = {
     /**
      * Exchange a one-time code for a session
      * @description Wrong code → 422 `otp_invalid` (with `attemptsLeft`); expired → 410 `otp_expired`;
-     *     5 wrong tries → 429 `otp_locked` (a new code must be requested).
+     *     5 wrong tries → 429 `otp_locked` (a new code must be requested, which the resend lock
+     *     allows `retryAfterSeconds` later: 60 s counted from the lock).
      */
     post: operations['verifySignInCode']
     /** End the current session */
