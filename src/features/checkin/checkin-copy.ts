@@ -105,6 +105,7 @@ export const checkinCopy = {
     'Depois do check-out você não volta a esta tela; o que faltar poderá ser completado no relatório, se possível.',
   checkoutAnyway: 'Fazer check-out mesmo assim',
   keepVisiting: 'Continuar a visita',
+  notYet: 'Agora não',
   checkoutError: 'Não foi possível registrar o check-out neste aparelho. Tente de novo.',
 
   // ---------------------------------------------------------------- offline checkout
