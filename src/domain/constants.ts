@@ -89,3 +89,9 @@ export const WITHDRAWAL_MIN_CENTS = 100
  * (§9). Leaving the screen ends it sooner.
  */
 export const SNACKBAR_MS = 2500
+
+/**
+ * How often an open visit asks the server for its time, in ms (src/lib/server-time-checks.ts):
+ * the visit's timer and limit follow the server's clock within a minute.
+ */
+export const SERVER_TIME_CHECK_MS = 60_000
