@@ -16,6 +16,9 @@ import styles from './checkin.module.css'
 
 const PAGE_LABEL: Record<string, string> = copy.pages
 
+// The timeout page checks out the same way: one chunk for both (checkin-routes.tsx).
+export { TimeoutPage } from './timeout-page'
+
 export function ControlPage() {
   const visit = useCheckinVisit()
   const now = useNow()
