@@ -11,14 +11,33 @@ let sessionExpiredHandler: (error: ApiError) => void = () => {}
 let maintenanceHandler: (error: ApiError) => void = () => {}
 let responseValidator: ResponseValidator | undefined
 let timeoutOverrideMs: number | undefined
+let shapeCheck: Promise<ResponseValidator> | undefined
+
+/**
+ * Without the development/demo validator (the production app), each read's body is checked
+ * for the members openapi.yaml requires (src/api/response-shape.ts): a drifted answer is a
+ * load error with a retry, not a crashed screen. Its code is a chunk of its own, asked for with
+ * the first request so it is there before the answer; one that did not arrive checks nothing
+ * and is asked for again at the next answer.
+ */
+const loadShapeCheck = () =>
+  (shapeCheck ??= import('@/api/response-shape').then(
+    (m) => m.checkResponseShape,
+    () => {
+      shapeCheck = undefined
+      return () => undefined
+    },
+  ))
+const checkShape: ResponseValidator = async (check) => (await loadShapeCheck())(check)
 
 export function api(): ApiClient {
+  if (!responseValidator) void loadShapeCheck()
   client ??= createApiClient({
     baseUrl: runtimeConfig().apiBaseUrl,
     getToken: sessionToken,
     onSessionExpired: (error) => sessionExpiredHandler(error),
     onMaintenance: (error) => maintenanceHandler(error),
-    validateResponse: () => responseValidator,
+    validateResponse: () => responseValidator ?? checkShape,
     timeoutMs: timeoutOverrideMs,
     onReachability: reportReachability,
     onServerDate: observeServerDate,
@@ -40,7 +59,10 @@ export function setMaintenanceHandler(handler: (error: ApiError) => void) {
   maintenanceHandler = handler
 }
 
-/** Development and the demo check every success body against openapi.yaml (src/preview/response-validator.ts). */
+/**
+ * Development and the demo check every success body against openapi.yaml
+ * (src/preview/response-validator.ts); without one, reads get the production shape check.
+ */
 export function setResponseValidator(validator: ResponseValidator | undefined) {
   responseValidator = validator
 }
