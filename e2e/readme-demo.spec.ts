@@ -249,7 +249,7 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   const inAnalysis = panel.getByRole('list', { name: 'Indicações a prêmios em análise' })
   const nomination = inAnalysis.getByRole('listitem').filter({ hasText: `(${slug})` })
   await expect(nomination).toContainText('Atendimento nota 10 — Renata Moura')
-  await nomination.getByRole('button', { name: 'Conceder' }).click()
+  await nomination.getByRole('button', { name: 'Conceder', exact: true }).click()
   await expect(panel.getByText('Prêmio concedido a Renata Moura')).toBeVisible()
   await closePanel(panel)
   await expect(current).toContainText('Aprovada')
