@@ -97,10 +97,6 @@ export const UNPINNED: Record<string, Unpinned> = {
     why: 'Not sent by the app: the body is one boolean. Any failure turns the switch back (account-menu-page.tsx).',
   },
   'acceptTerms 409': FORM,
-  'requestWithdrawal 422': {
-    why: 'Shown as the form’s general message, like any refusal without its own code (withdraw-sheet.tsx). (The app lets amounts under R$ 1,00 reach the server, which refuses them.)',
-    pinnedBy: ['requestWithdrawal 409'],
-  },
   'createAward 404': OUTBOX,
   'createAward 409': OUTBOX,
   'acceptOpportunity 404': FORM,

@@ -1,14 +1,17 @@
 /** Tasks: the lists (tasks/mine, the seven calls of the brief), one task, reschedule, cancel, catalogue. */
 import { MatchersV3 } from '@pact-foundation/pact'
+import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '@/api/api-error'
 import {
   cancelTask,
   formQueryOptions,
   missionQueryOptions,
+  myTaskPagesQueryOptions,
   myTasksQueryOptions,
   projectQueryOptions,
   rescheduleTask,
+  TASK_GROUP_PAGE_SIZE,
   taskQueryOptions,
 } from '@/features/tasks/api/task-queries'
 import { STATES } from '../mocks/provider-state-catalogue'
@@ -21,6 +24,7 @@ import {
   project,
   task,
   taskPage,
+  taskTotals,
 } from './support/bodies'
 import {
   AUTH,
@@ -64,12 +68,39 @@ describe('listMyTasks — GET /tasks/mine', () => {
         b.headers(AUTH).query({ limit: '200', status: 'contested' }),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody({ items: eachLike(task('contested', 'visited')), total: integer(1) }),
+        b.jsonBody({
+          items: eachLike(task('contested', 'visited')),
+          total: integer(1),
+          totalsByStatus: taskTotals(),
+        }),
       )
       .executeTest(async (server) => {
         useMockServer(server)
         const page = await fetchQuery(myTasksQueryOptions(['contested']))
         expect(page.items.every((t) => t.status.code === 'contested')).toBe(true)
+      })
+  })
+
+  it('gives one status a page at a time with its count (the list of a large account)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.openRevision))
+      .uponReceiving("a request for the first page of the agent's contested tasks")
+      .withRequest('GET', '/api/tasks/mine', (b) =>
+        b.headers(AUTH).query({ limit: String(TASK_GROUP_PAGE_SIZE), status: 'contested' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          items: eachLike(task('contested', 'visited')),
+          total: integer(1),
+          totalsByStatus: taskTotals(),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+        const pages = await client.fetchInfiniteQuery(myTaskPagesQueryOptions('contested'))
+        expect(pages.pages[0]!.totalsByStatus.contested).toBeGreaterThan(0)
       })
   })
 

@@ -130,6 +130,38 @@ describe('checkInByPosition — PUT /tasks/{id}/checkin/byPosition', () => {
       })
   })
 
+  it('answers 422 weak_gps_signal when the reading is too imprecise to prove presence', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.startedTask))
+      .uponReceiving('a check-in at the location with a GPS accuracy of ±3 km')
+      .withRequest(
+        'PUT',
+        statePath('/tasks/${taskId}/checkin/byPosition', STATES.startedTask),
+        (b) =>
+          b.headers(WRITE_HEADERS).jsonBody({
+            lat: injected('${lat}', position.lat),
+            lng: injected('${lng}', position.lng),
+            accuracy: number(3000),
+            at: deviceTime(),
+          }),
+      )
+      .willRespondWith(422, (b) =>
+        problemReply(b, problem(422, 'weak_gps_signal', { maxAccuracyMeters: number(100) })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = (await checkInByPosition(
+          'tsk_4826',
+          { ...position, accuracy: 3000 },
+          crypto.randomUUID(),
+        ).catch((e: unknown) => e)) as ApiError
+        expect(error).toMatchObject({ status: 422, code: 'weak_gps_signal' })
+        expect(error.problem?.maxAccuracyMeters).toBeLessThan(3000)
+        expect(error.message).toBe(API_ERROR_MESSAGES.weak_gps_signal)
+      })
+  })
+
   it('answers 409 already_checked_in the second time', async () => {
     await pact
       .addInteraction()

@@ -139,6 +139,27 @@ describe('requestWithdrawal — POST /wallet/withdrawals', () => {
       })
   })
 
+  it('answers 422 naming the amount below the R$ 1,00 minimum (the sheet shows it under the field)', async () => {
+    await pact
+      .addInteraction()
+      .given(...given(STATES.balanceAvailable))
+      .uponReceiving('a request to withdraw less than the minimum')
+      .withRequest('POST', '/api/wallet/withdrawals', (b) =>
+        b.headers(WRITE_HEADERS).jsonBody({ amountCents: integer(50) }),
+      )
+      .willRespondWith(422, (b) =>
+        problemReply(b, problem(422, 'validation_failed', { fields: fieldErrors('amountCents') })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server)
+        const error = (await requestWithdrawal(50, crypto.randomUUID()).catch(
+          (e: unknown) => e,
+        )) as ApiError
+        expect(error).toMatchObject({ status: 422, code: 'validation_failed' })
+        expect(error.fieldErrors.amountCents).toBeDefined()
+      })
+  })
+
   it('answers 409 insufficient_balance above the balance', async () => {
     await pact
       .addInteraction()

@@ -391,6 +391,11 @@ test('the visit pages that come late: timeout, offline check-out and signing out
   // before that is an online check-out, which goes to the questionnaire instead.
   await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
   await page.getByRole('button', { name: 'Fazer check-out' }).click()
+  // Nothing was registered in this visit: the sheet says what is missing first.
+  const sheet = page.getByRole('dialog', { name: 'Fazer check-out agora?' })
+  await expect(sheet).toBeVisible()
+  await check('check-in shell: timeout, what is missing')
+  await sheet.getByRole('button', { name: 'Fazer check-out mesmo assim' }).click()
   await settled(page, 'Check-out guardado')
   await check('check-in shell: offline check-out')
   // The check-out cannot reach the server yet, and the agent signs out: the app asks first.

@@ -1,12 +1,12 @@
 /**
  * The production build against the fake backend's fault switches (`/api/__fake/faults`):
- * an HTML page instead of JSON, a body that drifted from openapi.yaml (no validator in
- * production: the route's error element catches the crash), maintenance (→ /unavailable and
- * back), no connection, and no answer (the client's 20 s limit, on Playwright's clock). Each
+ * an HTML page instead of JSON, a body that drifted from openapi.yaml on every route that loads
+ * data (the production shape check, src/api/response-shape.ts, makes it a load error with a
+ * retry), maintenance (→ /unavailable and back), no connection, and no answer (the client's 20 s limit, on Playwright's clock). Each
  * time a pt-BR message with a retry, no uncaught error, and the screen once the fault is gone.
  * Also a file of the app that does not arrive: the outbox's engine, fetched again later.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import type { Task } from '../src/api/entities'
 import { DEMO_TOKEN } from '../mocks/seed/seed'
 import { resetBackend } from './support/fake-backend'
@@ -80,18 +80,217 @@ test('an HTML page instead of the offers: a pt-BR message and a retry that bring
   await expect(page.getByRole('list', { name: 'Oportunidades disponíveis' })).toBeVisible()
 })
 
-test('a task that drifted from the contract: the error page with a retry, never a blank screen', async ({
+/** Ids that only the seed knows (an offer, a notification, a transaction), read from the API. */
+type SeedIds = {
+  offer: { taskId: string }
+  notification: { slug: string; title: string }
+  transaction: { id: string; description: string }
+}
+
+async function seedIds(request: APIRequestContext): Promise<SeedIds> {
+  const get = <T>(path: string) => apiGet<T>(request, DEMO_TOKEN, path)
+  return {
+    offer: (await get<{ items: SeedIds['offer'][] }>('/opportunities')).items[0]!,
+    notification: (await get<{ items: SeedIds['notification'][] }>('/notifications/mine'))
+      .items[0]!,
+    transaction: (await get<{ transactions: SeedIds['transaction'][] }>('/wallet'))
+      .transactions[0]!,
+  }
+}
+
+/**
+ * A route that loads data (`{offer}`, `{notification}`, `{transaction}`: a seeded id), the read
+ * it cannot show itself without, and what only the loaded screen shows.
+ */
+type DriftCase = {
+  path: string
+  load: string
+  ready: (page: Page, ids: SeedIds) => Locator
+}
+
+const main = (page: Page) => page.getByRole('main')
+const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name })
+const text = (value: string) => (page: Page) => main(page).getByText(value).first()
+
+const DRIFT_CASES: DriftCase[] = [
+  {
+    path: '/oppy',
+    load: '/opportunities',
+    ready: (page) => page.getByRole('list', { name: 'Oportunidades disponíveis' }),
+  },
+  {
+    path: '/oppy/{offer}',
+    load: '/opportunities/{taskId}',
+    ready: (page) => page.getByRole('link', { name: 'Aceitar' }),
+  },
+  {
+    path: '/oppy/{offer}/details',
+    load: '/opportunities/{taskId}',
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Missão' }),
+  },
+  {
+    path: '/tasks',
+    load: '/tasks/mine',
+    ready: (page) => main(page).getByRole('region', { name: /^Agendadas/ }),
+  },
+  { path: '/tasks/canceled', load: '/tasks/mine', ready: text('Cancelada') },
+  {
+    path: '/tasks/validations',
+    load: '/tasks/mine',
+    ready: (page) => main(page).getByRole('link', { name: /Pendências desde/ }),
+  },
+  { path: '/tasks/policy', load: '/projects/{id}', ready: h1('Política de conduta') },
+  {
+    path: '/tasks/T-4826',
+    load: '/tasks/{id}',
+    ready: (page) => page.getByRole('link', { name: 'Fazer check-in' }),
+  },
+  {
+    path: '/tasks/T-4826/details',
+    load: '/missions/{id}',
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Roteiro' }),
+  },
+  {
+    path: '/tasks/T-4826/reschedule',
+    load: '/tasks/{id}',
+    ready: (page) => page.getByRole('group', { name: 'Nova data e horário' }),
+  },
+  { path: '/tasks/T-4829/status', load: '/tasks/{id}', ready: text('Situação atual') },
+  {
+    path: '/tasks/T-4826/checkin',
+    load: '/tasks/{id}',
+    ready: (page) => page.getByRole('button', { name: 'Fazer check-in' }),
+  },
+  {
+    path: '/tasks/T-4828/report',
+    load: '/reports/{id}',
+    ready: (page) => page.getByRole('navigation', { name: 'Partes do relatório' }),
+  },
+  {
+    path: '/tasks/T-4828/report/answers',
+    load: '/forms/{id}',
+    ready: text('A fachada estava limpa e bem sinalizada?'),
+  },
+  {
+    path: '/tasks/T-4829/status/answers',
+    load: '/reports/{id}',
+    ready: (page) => page.getByRole('navigation', { name: 'Outras partes do relatório' }),
+  },
+  {
+    path: '/tasks/T-4830/validation',
+    load: '/reports/{id}/revisions/current',
+    ready: text('Enviar respostas'),
+  },
+  {
+    path: '/tasks/T-4828/form',
+    load: '/forms/{id}',
+    ready: (page) => page.getByRole('log', { name: 'Conversa com o Avaliador' }),
+  },
+  {
+    path: '/notifs',
+    load: '/notifications/mine',
+    ready: (page, ids) => text(ids.notification.title)(page),
+  },
+  {
+    path: '/notifs/{notification}/read',
+    load: '/notifications/{slug}',
+    ready: (page, ids) => h1(ids.notification.title)(page),
+  },
+  { path: '/notes', load: '/bulletins', ready: h1('Comunicados') },
+  {
+    path: '/account',
+    load: '/me',
+    ready: (page) => main(page).getByRole('link', { name: /^Carteira/ }),
+  },
+  {
+    path: '/account/profile',
+    load: '/me/profile',
+    ready: (page) => page.getByRole('button', { name: /Salvar|Editar/ }),
+  },
+  { path: '/account/terms', load: '/terms/current', ready: h1('Termos de uso') },
+  {
+    path: '/account/wallet',
+    load: '/wallet',
+    ready: (page, ids) => text(ids.transaction.description)(page),
+  },
+  {
+    path: '/account/bank-info',
+    load: '/wallet',
+    ready: (page) => page.getByLabel('Nome do titular'),
+  },
+  {
+    path: '/account/details/transactions/{transaction}',
+    load: '/wallet',
+    ready: (page, ids) => text(ids.transaction.description)(page),
+  },
+  {
+    path: '/account/details/awards/NOTA10',
+    load: '/awards/mine',
+    ready: h1('Prêmio não encontrado'),
+  },
+]
+
+test.describe('a body that breaks the contract, on every route that loads data', () => {
+  for (const item of DRIFT_CASES) {
+    test(`${item.path} with a drifted GET ${item.load}: pt-BR message, a retry, a way out, then the screen`, async ({
+      page,
+      request,
+    }) => {
+      const ids = await seedIds(request)
+      const path = item.path
+        .replace('{offer}', ids.offer.taskId)
+        .replace('{notification}', ids.notification.slug)
+        .replace('{transaction}', ids.transaction.id)
+      await addFaults(request, { method: 'GET', path: item.load, fault: 'schema-mismatch' })
+      await page.goto(path)
+      // Retried twice (1 s, 2 s) before the screen gives up. Without the agent (/me) the app
+      // cannot start, and says so with a retry; every other screen says it in its place.
+      await expect(
+        item.load === '/me'
+          ? page.getByRole('heading', { level: 1, name: 'Não foi possível iniciar' })
+          : page
+              .getByText('O servidor respondeu algo inesperado. Tente de novo em instantes.')
+              .first(),
+      ).toBeVisible({ timeout: 10_000 })
+      await expect(page.getByRole('heading', { name: 'Algo deu errado' })).toHaveCount(0)
+      // A way out: the app's navigation, or the screen's back link (the visit has its own).
+      if (item.load !== '/me')
+        await expect(
+          page
+            .getByRole('navigation', { name: 'Navegação principal' })
+            .or(page.getByRole('link', { name: /^Voltar/ }))
+            .first(),
+        ).toBeVisible()
+      await clearFaults(request)
+      await page
+        .getByRole('button', { name: /^Tentar (de novo|agora)$/ })
+        .first()
+        .click()
+      await expect(item.ready(page, ids)).toBeVisible()
+    })
+  }
+})
+
+test('mid-visit, answers that drifted from the contract: the visit goes on from the copy on the phone', async ({
   page,
+  context,
   request,
 }) => {
-  await addFaults(request, { method: 'GET', path: '/tasks/{id}', fault: 'schema-mismatch' })
-  await page.goto('/tasks/T-4826')
-  await expect(page.getByRole('heading', { level: 1, name: 'Algo deu errado' })).toBeVisible()
-  await expect(page.getByText(/^Não conseguimos mostrar esta tela\. Tente de novo/)).toBeVisible()
-  await clearFaults(request)
-  await page.getByRole('button', { name: 'Tentar de novo' }).click()
-  await expect(page.getByRole('link', { name: 'Fazer check-in' })).toBeVisible()
-  await expect(page.getByText('T-4826', { exact: true })).toBeVisible()
+  const task = await taskWithoutCheckin(request, DEMO_TOKEN)
+  await checkInAtShop(page, context, task)
+  await addFaults(
+    request,
+    { method: 'GET', path: '/tasks/{id}', fault: 'schema-mismatch' },
+    { method: 'GET', path: '/missions/{id}', fault: 'schema-mismatch' },
+    { method: 'GET', path: '/reports/{id}', fault: 'schema-mismatch' },
+  )
+  await page.goto(`/tasks/${task.slug}/checkin/checklist`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Checklist' })).toBeVisible()
+  await page.getByRole('checkbox').first().check()
+  await expect(page.getByText('1 de 2 itens feitos')).toBeVisible()
+  await page.getByRole('link', { name: 'Instruções' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Instruções' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Algo deu errado' })).toHaveCount(0)
 })
 
 test('maintenance: /unavailable says so, and brings the agent back when the service returns', async ({

@@ -66,6 +66,17 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   panel = await openPanel(page)
   await panel
     .getByRole('region', { name: 'Aparelho' })
+    .getByRole('button', { name: 'Sinal fraco' })
+    .click()
+  await closePanel(panel)
+  await page.getByRole('button', { name: 'Tentar de novo' }).click()
+  await expect(
+    page.getByText('Sinal de GPS fraco (±3 km). Vá para um lugar aberto e tente de novo.'),
+  ).toBeVisible()
+  await expect(page.getByText(/Você está a/)).toHaveCount(0)
+  panel = await openPanel(page)
+  await panel
+    .getByRole('region', { name: 'Aparelho' })
     .getByRole('button', { name: 'No local' })
     .click()
   await closePanel(panel)
@@ -180,6 +191,17 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   await page.getByLabel('Depoimento', { exact: true }).fill(TESTIMONY)
   await page.getByRole('link', { name: 'Voltar' }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: /Relatório/ })).toBeVisible()
+  // "The score reaches the award's goal: under Prêmios, Indicar atendente."
+  await page
+    .getByRole('navigation', { name: 'Partes do relatório' })
+    .getByRole('link', { name: /^Prêmios/ })
+    .click()
+  await page.getByRole('button', { name: 'Indicar atendente' }).click()
+  const nominations = page.getByRole('list', { name: 'Indicações desta visita' })
+  await expect(nominations).toContainText('Renata Moura')
+  await expect(nominations).toContainText('Indicado')
+  await page.getByRole('link', { name: 'Voltar' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Relatório' })).toBeVisible()
   await expect(send).not.toHaveAttribute('aria-disabled', 'true')
   await send.click()
   const current = page.getByRole('region', { name: 'Situação atual' })
@@ -190,6 +212,7 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   panel = await openPanel(page)
   const validator = panel.getByRole('region', { name: 'Validador' })
   await chooseStartingWith(validator.getByLabel('Relatório'), `${slug} — `)
+  await expect(validator.getByText('Check-in a 5 m do local, com precisão de ±12 m.')).toBeVisible()
   await validator
     .getByLabel('Mensagem da pendência 1')
     .fill('A foto da fachada não mostra o nome da farmácia. Envie outra ou explique.')
@@ -222,6 +245,12 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   await chooseStartingWith(panel.getByLabel('Relatório'), `${slug} — `)
   await panel.getByRole('button', { name: 'Aprovar' }).click()
   await expect(panel.getByText(`${slug} aprovada`)).toBeVisible()
+  // "Once approved, the nomination is in analysis: Conceder or Não conceder decides it."
+  const inAnalysis = panel.getByRole('list', { name: 'Indicações a prêmios em análise' })
+  const nomination = inAnalysis.getByRole('listitem').filter({ hasText: `(${slug})` })
+  await expect(nomination).toContainText('Atendimento nota 10 — Renata Moura')
+  await nomination.getByRole('button', { name: 'Conceder', exact: true }).click()
+  await expect(panel.getByText('Prêmio concedido a Renata Moura')).toBeVisible()
   await closePanel(panel)
   await expect(current).toContainText('Aprovada')
 
@@ -243,6 +272,14 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   await panel.getByRole('button', { name: '+7 dias' }).click()
   await closePanel(panel)
   await expect(payout).toContainText('Disponível')
+  // "Prêmios indicados shows the attendant's name and Concedido."
+  await page
+    .getByRole('list', { name: 'Prêmios indicados' })
+    .getByRole('link', { name: /^Prêmio NOTA10/ })
+    .click()
+  const award = page.getByRole('list', { name: 'Prêmio NOTA10' }).getByRole('listitem').first()
+  await expect(award).toContainText('Atendente: Renata Moura')
+  await expect(award).toContainText('Concedido')
 
   // ------------------------------------------------------------ 8. Anything else
   panel = await openPanel(page)

@@ -130,6 +130,9 @@ test('the agent’s screens, from the offers to the wallet (busy agent)', async 
   await expect(composer.getByRole('group')).not.toHaveAccessibleName(asked)
   await page.getByRole('log', { name: 'Conversa com o Avaliador' }).scrollIntoViewIfNeeded()
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  // The check-out has reached the (demo) server: the notice says "registrado", not "guardado"
+  // (on a busy machine the picture was taken before the outbox had sent it).
+  await expect(page.getByText(/^Check-out registrado às/)).toBeVisible()
   await shot(page, 'chat')
 
   // ------------------------------------------------------------ the report, with parts missing

@@ -20,6 +20,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { hostname, networkInterfaces } from 'node:os'
 import { isIP } from 'node:net'
 import { DEMO_TOKEN } from './seed/demo'
+import { closeAfterAnswer } from './close-after-answer'
 
 export const CONTROL_TOKEN_HEADER = 'X-Control-Token'
 
@@ -178,7 +179,7 @@ export function createNetworkGuard(options: NetworkGuardOptions) {
       res.statusCode = refused.status
       res.setHeader('Content-Type', 'application/problem+json')
       // A refused request's body is never read: close the connection instead of draining it.
-      res.setHeader('Connection', 'close')
+      closeAfterAnswer(res)
       res.end(
         JSON.stringify({
           type: 'about:blank',

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable, Transform } from 'node:stream'
 import { getResponse, type HttpHandler } from 'msw'
 import { bodyRuleOf, bodyTooLarge, type BodyRule } from './request-limits'
+import { closeAfterAnswer } from './close-after-answer'
 
 /** The bytes of `req` as they arrive, erroring once more than `maxBytes` came (`onOver` first). */
 function boundedBody(req: IncomingMessage, maxBytes: number, onOver: () => void) {
@@ -68,13 +69,10 @@ export function declaresTooLargeBody(req: IncomingMessage, apiBase = '/api'): bo
   return Number.isFinite(length) && length > bodyRuleOfRequest(req, apiBase).maxBytes
 }
 
-/**
- * Answers 413 and closes the connection once the answer is out: the rest of the body is not
- * read. (`Connection: close` makes Node end the socket after the response.)
- */
+/** Answers 413 and closes the connection once the answer is out: the rest of the body is not read. */
 async function refuseBody(rule: BodyRule, res: ServerResponse) {
   if (res.headersSent) return void res.destroy()
-  res.setHeader('Connection', 'close')
+  closeAfterAnswer(res)
   await writeFetchResponse(bodyTooLarge(rule), res)
 }
 

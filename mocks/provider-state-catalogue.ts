@@ -294,7 +294,7 @@ export const STATES = {
     returns: ['taskId', 'slug', 'lat', 'lng', 'scheduledFor', 'afterDeadline', 'deviceTime'],
     signsIn: true,
     setup:
-      "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m, at `deviceTime`, must pass), a `scheduledFor` between now and the deadline (rescheduling to it must pass), an `afterDeadline` date-time after the deadline (rescheduling to it answers 409 `date_outside_window`) and `deviceTime`, now by your clock.",
+      "The agent's task in status `started`, not checked in, deadline ahead. Return its `taskId`, `slug`, the location's `lat`/`lng` (a check-in there with accuracy 10 m, at `deviceTime`, must pass; with accuracy 3000 m it answers 422 `weak_gps_signal`: the task's mission takes at most 100 m, its `checkinMaxAccuracyMeters`), a `scheduledFor` between now and the deadline (rescheduling to it must pass), an `afterDeadline` date-time after the deadline (rescheduling to it answers 409 `date_outside_window`) and `deviceTime`, now by your clock.",
   }),
   checkedInTask: state({
     name: 'a task {taskId} checked in',

@@ -22,6 +22,13 @@ export const generatedTypesPath = fileURLToPath(new URL('src/api/schema.gen.ts',
 export const generatedJsonSchemasPath = fileURLToPath(
   new URL('src/api/json-schemas.gen.json', root),
 )
+/**
+ * The shape of each read's success body, small enough for the production app
+ * (src/api/response-shape.ts): every required member of every object and its kind.
+ */
+export const generatedResponseShapesPath = fileURLToPath(
+  new URL('src/api/response-shapes.gen.ts', root),
+)
 
 const HEADER = `/**\n * Generated from openapi.yaml by scripts/generate-api-types.ts — do not edit.\n * Run \`npm run api:generate\` after changing the spec.\n */\n\n`
 
@@ -71,10 +78,92 @@ export async function renderJsonSchemas(): Promise<string> {
   return JSON.stringify(JSON.parse(defs) as unknown, null, 2) + '\n'
 }
 
+type JsonSchema = {
+  $ref?: string
+  type?: string | string[]
+  items?: JsonSchema
+  required?: string[]
+  properties?: Record<string, JsonSchema>
+}
+
+/**
+ * A compact description of what each `GET` answers with, for the production app's check of a
+ * read's body: `SHAPES[name]` lists the required members of schema `name` as `member:kind`
+ * separated by spaces; a kind is `s` string, `n` number, `b` boolean, `o` object, `*` anything,
+ * `@Name` another shape, `[kind` an array of it, and `?` after it when it may be null.
+ * Optional members, formats, bounds and enum values are left to the development/demo check.
+ */
+export async function renderResponseShapes(): Promise<string> {
+  const { $defs, responses } = JSON.parse(await renderJsonSchemas()) as {
+    $defs: Record<string, JsonSchema>
+    responses: Record<string, Record<string, JsonSchema>>
+  }
+  const shapes = new Map<string, string>()
+  const refName = (ref: string) => ref.replace('#/$defs/', '')
+  function kindOf(schema: JsonSchema): string {
+    if (schema.$ref) {
+      const name = refName(schema.$ref)
+      const target = $defs[name]!
+      if (target.type === 'object' && target.required?.length) {
+        shape(name)
+        return `@${name}`
+      }
+      return kindOf({ ...target, $ref: undefined })
+    }
+    const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []
+    const nullable = types.includes('null') ? '?' : ''
+    const [type] = types.filter((t) => t !== 'null')
+    const base =
+      type === 'string'
+        ? 's'
+        : type === 'number' || type === 'integer'
+          ? 'n'
+          : type === 'boolean'
+            ? 'b'
+            : type === 'array'
+              ? `[${schema.items ? kindOf(schema.items) : '*'}`
+              : type === 'object'
+                ? 'o'
+                : '*'
+    return base === '*' ? '*' : base + nullable
+  }
+  function shape(name: string) {
+    if (shapes.has(name)) return
+    shapes.set(name, '')
+    const schema = $defs[name]!
+    shapes.set(
+      name,
+      (schema.required ?? [])
+        .map((member) => {
+          const property = schema.properties?.[member]
+          return `${member}:${property ? kindOf(property) : '*'}`
+        })
+        .join(' '),
+    )
+  }
+  const reads: Record<string, string> = {}
+  for (const [operation, byStatus] of Object.entries(responses)) {
+    const body = byStatus['200']
+    if (!operation.startsWith('GET ') || !body) continue
+    reads[operation] = kindOf(body)
+  }
+  const sorted = (map: Iterable<[string, string]>) =>
+    Object.fromEntries([...map].sort(([a], [b]) => a.localeCompare(b)))
+  const source = `${HEADER}/** Required members of each shape, \`member:kind\` (scripts/generate-api-types.ts). */
+export const SHAPES: Record<string, string> = ${JSON.stringify(sorted(shapes))}
+
+/** The kind of each read's 200 body, by \`GET /path/{template}\`. */
+export const READS: Record<string, string> = ${JSON.stringify(sorted(Object.entries(reads)))}
+`
+  const config = (await resolveConfig(generatedResponseShapesPath)) ?? {}
+  return format(source, { ...config, parser: 'typescript' })
+}
+
 export async function renderGeneratedFiles(): Promise<Array<[path: string, content: string]>> {
   return [
     [generatedTypesPath, await renderApiTypes()],
     [generatedJsonSchemasPath, await renderJsonSchemas()],
+    [generatedResponseShapesPath, await renderResponseShapes()],
   ]
 }
 

@@ -9,7 +9,7 @@ import type { TaskStatusCode } from '@/api/entities'
 import { reportSectionValues, taskStatusCodeValues } from '@/api/schema.gen'
 import { FULL_DATE_FORMAT, RFC3339_DATE_TIME } from './date-time'
 
-const { like, eachLike, integer, number, boolean, regex, nullValue, date } = MatchersV3
+const { like, eachLike, atLeastLike, integer, number, boolean, regex, nullValue, date } = MatchersV3
 
 /** Any RFC 3339 date-time (`format: date-time`): see support/date-time.ts. */
 export const instant = (example = '2026-03-10T12:00:00.000Z') => regex(RFC3339_DATE_TIME, example)
@@ -55,6 +55,8 @@ export const agent = (terms: 'accepted' | 'none' = 'accepted') => ({
   status: oneOf(['active', 'inactive', 'blocked']),
   available: boolean(true),
   termsVersionAccepted: terms === 'accepted' ? like('2026.2') : nullValue(),
+  // Whether the terms in force wait for the agent (the shell's alert): any boolean.
+  termsPending: boolean(terms !== 'accepted'),
   counts: {
     pendingOpportunities: integer(5),
     unreadNotifications: integer(3),
@@ -132,6 +134,7 @@ export const awardGiven = () => ({
   code: like('NOTA10'),
   taskId: like('tsk_4831'),
   attendantCode: like('att_4831_1'),
+  attendantName: like('Renata Moura'),
   score: number(92.5),
   status: oneOf(['created', 'pending', 'complete', 'rejected']),
   createdAt: instant(),
@@ -182,9 +185,21 @@ export const task = (statusCode: TaskStatusCode | null = null, steps: StepsKind 
   },
 })
 
+/** How many tasks of each status the request matches (the list's group headings). */
+export const taskTotals = () => ({
+  started: integer(2),
+  visited: integer(1),
+  validating: integer(1),
+  approved: integer(3),
+  contested: integer(1),
+  canceled: integer(1),
+  rejected: integer(1),
+})
+
 export const taskPage = () => ({
   items: eachLike(task()),
   total: integer(10),
+  totalsByStatus: taskTotals(),
 })
 
 export const opportunity = (status: string | null = null) => ({
@@ -309,6 +324,9 @@ export const report = (filled = true) => ({
         }),
       }
     : {}),
+  // The award codes nominated: the app requires the list (it counts the nominations from it,
+  // and its check of answers refuses a report without it), which may be empty.
+  awards: atLeastLike(like('NOTA10'), 0, 1),
   notes: like('Loja cheia no horário do almoço.'),
   score: number(62.5),
   submittedAt: nullValue(),

@@ -199,10 +199,17 @@ describe('POST /auth/session', () => {
       expect(res.body.attemptsLeft).toBe(attemptsLeft)
       expect(res.body.fields[0].field).toBe('code')
     }
+    // Six seconds after the code was sent: the lock still counts a whole 60 s from now.
+    api.clock.advance(6 * SECOND)
     const fifth = await verify(api, wrong)
     expect(fifth.status).toBe(429)
     expect(fifth.body.code).toBe('otp_locked')
     expect(fifth.body.detail).toBe(authMessages.locked)
+    expect(fifth.body.retryAfterSeconds).toBe(60)
+    api.clock.advance(59 * SECOND)
+    const early = await requestCode(api)
+    expect(early.body.code).toBe('otp_resend_locked')
+    expect(early.body.retryAfterSeconds).toBe(1)
     // Even the right code is refused now.
     const right = await verify(api, code)
     expect(right.status).toBe(429)

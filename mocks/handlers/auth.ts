@@ -122,20 +122,32 @@ export function authHandlers(ctx: BackendContext) {
       if (!otp) throw problem(410, 'otp_expired', authMessages.noCode)
       if (Date.parse(otp.expiresAt) <= ctx.clock.now())
         throw problem(410, 'otp_expired', authMessages.expired)
-      // A locked code stays dead until a new one is requested (after the resend lock).
-      const lockedReply = () =>
+      // A locked code stays dead until a new one is requested, which the resend lock allows
+      // OTP_RESEND_LOCK_SECONDS after the lock (not after the code was sent: a lock 6 s after
+      // it would otherwise count from 54 s).
+      const lockedReply = (resendAvailableAt: string) =>
         problem(429, 'otp_locked', authMessages.locked, {
-          retryAfterSeconds: secondsUntil(ctx, otp.resendAvailableAt),
+          retryAfterSeconds: secondsUntil(ctx, resendAvailableAt),
         })
-      if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) throw lockedReply()
+      if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) throw lockedReply(otp.resendAvailableAt)
       if (body.code !== otp.code) {
         const failedAttempts = otp.failedAttempts + 1
+        const locks = failedAttempts >= OTP_MAX_ATTEMPTS
+        const resendAvailableAt = locks
+          ? new Date(
+              Math.max(
+                Date.parse(otp.resendAvailableAt),
+                ctx.clock.now() + OTP_RESEND_LOCK_SECONDS * 1000,
+              ),
+            ).toISOString()
+          : otp.resendAvailableAt
         await db.otps.update(otp, {
           data(o) {
             o.failedAttempts = failedAttempts
+            o.resendAvailableAt = resendAvailableAt
           },
         })
-        if (failedAttempts >= OTP_MAX_ATTEMPTS) throw lockedReply()
+        if (locks) throw lockedReply(resendAvailableAt)
         const attemptsLeft = OTP_MAX_ATTEMPTS - failedAttempts
         throw problem(422, 'otp_invalid', wrongCodeMessage(attemptsLeft), {
           attemptsLeft,

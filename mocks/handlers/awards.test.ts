@@ -30,6 +30,7 @@ describe('POST /awards/', () => {
       code: award.code,
       taskId: task.id,
       attendantCode: 'att_1',
+      attendantName: report.attendants[0]!.name,
       score: 100,
       status: 'created',
       createdAt: new Date(NOW).toISOString(),

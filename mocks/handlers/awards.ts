@@ -46,7 +46,7 @@ export function awardHandlers(ctx: BackendContext) {
                 },
               ]),
         ]
-        if (!award || fields.length > 0)
+        if (!award || !attendant || fields.length > 0)
           return problem(422, 'validation_failed', 'Confira os campos destacados.', { fields })
 
         const alreadyGiven = ctx.db.awards.findFirst((q) =>
@@ -63,6 +63,7 @@ export function awardHandlers(ctx: BackendContext) {
           code: award.code,
           taskId: task.id,
           attendantCode: body.attendantCode,
+          attendantName: attendant.name,
           score: report.score,
           status: 'created',
           createdAt: isoNow(ctx),
@@ -71,9 +72,7 @@ export function awardHandlers(ctx: BackendContext) {
         await updateReport(ctx, report, (r) => {
           r.awards.push(given.id)
         })
-        ctx.log(
-          `${attendant?.name ?? body.attendantCode} indicado(a) ao prêmio ${award.code} na ${task.slug}`,
-        )
+        ctx.log(`${attendant.name} indicado(a) ao prêmio ${award.code} na ${task.slug}`)
         return Response.json(plain(given), { status: 201 })
       })
     }),

@@ -25,6 +25,7 @@ describe('catalogue', () => {
       taxReceipt: true,
       proof: 'either',
       minAttendants: 1,
+      checkinMaxAccuracyMeters: 100,
     })
     expect(res.body.awards.map((a) => a.code)).toEqual(['NOTA10'])
   })

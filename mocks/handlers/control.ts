@@ -11,7 +11,14 @@ import { DEMO_AGENT_ID } from '../seed/seed'
 import { isScenarioName } from '../seed/seed'
 import { peekSignInCode } from './auth'
 import { providerStateHandlers } from './provider-states'
-import { approveReport, contestReport, rejectReport } from './revisions'
+import {
+  approveReport,
+  completeAward,
+  contestReport,
+  rejectAward,
+  rejectReport,
+  ValidatorActionError,
+} from './revisions'
 import { mediaTypeOf } from '../request-limits'
 import { problem, type BackendContext, type ControlTarget } from './support'
 import { advanceClock, announceBulletin, notifyAgent } from '../notify'
@@ -93,6 +100,25 @@ export function controlHandlers(target: ControlTarget) {
       if (!Number.isFinite(ms) || ms < 0) return fail('ms deve ser um número positivo.', 422)
       const released = await advanceClock(ctx, ms)
       return HttpResponse.json({ now: new Date(ctx.clock.now()).toISOString(), released })
+    }),
+    // The validator decides a nomination in analysis: `complete` (granted) or `reject`.
+    http.post(`${base}/awards/:awardId/:action`, async ({ params }) => {
+      const awardId = String(params.awardId)
+      try {
+        switch (params.action) {
+          case 'complete':
+            return HttpResponse.json(await completeAward(ctx, awardId))
+          case 'reject':
+            return HttpResponse.json(await rejectAward(ctx, awardId))
+          default:
+            return fail(`Ação desconhecida: ${String(params.action)}`, 404)
+        }
+      } catch (error) {
+        return fail(
+          error,
+          error instanceof ValidatorActionError && error.code === 'not_found' ? 404 : 409,
+        )
+      }
     }),
     http.post(`${base}/validator/:taskId/:action`, async ({ request, params }) => {
       const body = await json(request)

@@ -36,6 +36,7 @@ describe('GET /me', () => {
     expect(res.body.id).toBe(DEMO_AGENT_ID)
     expect(res.body.phone).toBe(DEMO_PHONE)
     expect(res.body.termsVersionAccepted).toBe(TERMS_VERSION)
+    expect(res.body.termsPending).toBe(false)
     expect(res.body.counts).toEqual({
       pendingOpportunities: 5,
       unreadNotifications: 3,
@@ -239,6 +240,7 @@ describe('GET /terms/current', () => {
 describe('PUT /terms/{version}/acceptance', () => {
   it('accepts the current version, records the time, and keeps the first time on a repeat', async () => {
     const api = await setup('new-agent')
+    expect((await api.call('GET', '/me')).body.termsPending).toBe(true)
     api.clock.advance(HOUR)
     const res = await api.call('PUT', `/terms/${TERMS_VERSION}/acceptance`)
     expect(res.status).toBe(200)
@@ -248,6 +250,8 @@ describe('PUT /terms/{version}/acceptance', () => {
     expect((await api.call('PUT', `/terms/${TERMS_VERSION}/acceptance`)).status).toBe(200)
     expect((await api.call('GET', '/terms/current')).body.acceptedAt).toBe(at(HOUR))
     expect((await api.call('GET', '/me')).body.termsVersionAccepted).toBe(TERMS_VERSION)
+    expect(res.body.termsPending).toBe(false)
+    expect((await api.call('GET', '/me')).body.termsPending).toBe(false)
   })
 
   it('refuses a version that is not the current one with 409 transition_refused', async () => {

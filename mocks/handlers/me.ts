@@ -48,9 +48,14 @@ export function countsOf(ctx: BackendContext, agentId: string): AgentCounts {
   }
 }
 
-/** The agent as the API returns it: stored fields plus counts computed now. */
+/** The agent as the API returns it: stored fields plus counts and terms computed now. */
 export function agentWithCounts(ctx: BackendContext, agent: Agent): Agent {
-  return { ...plain(agent), counts: countsOf(ctx, agent.id) }
+  const terms = currentTerms(ctx)
+  return {
+    ...plain(agent),
+    termsPending: terms !== undefined && agent.termsVersionAccepted !== terms.version,
+    counts: countsOf(ctx, agent.id),
+  }
 }
 
 /** The terms in force: the latest published. */

@@ -249,6 +249,7 @@ export const ARRANGEMENTS: Record<StateKey, Arrangement> = {
         code: award.code,
         taskId: task.id,
         attendantCode: attendant.code,
+        attendantName: attendant.name,
         score: report.score,
         status: 'pending',
         createdAt: iso(ctx.clock.now() - HOUR),

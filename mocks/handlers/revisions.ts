@@ -4,6 +4,7 @@
  * tests call them), since validators have no API in openapi.yaml.
  */
 import type {
+  AwardGiven,
   FieldError,
   Pendency,
   ProblemCode,
@@ -11,6 +12,7 @@ import type {
   Revision,
   Task,
 } from '@/api/entities'
+import { AWARD_STATUS_LABEL, canMoveAward } from '@/domain/awards'
 import { justificationSchema } from '@/domain/text-limits'
 import { machineStateOf, transition, type TaskEvent } from '@/domain/task-state-machine'
 import { findAgentReport } from './reports'
@@ -327,4 +329,60 @@ export async function rejectReport(
   })
   ctx.log(`validador reprovou ${task.slug}`)
   return updated
+}
+
+/**
+ * The validator decides a nomination in analysis (`pending`, after the report's approval):
+ * `complete` grants the award to the attendant, `rejected` does not (AWARD_TRANSITIONS in
+ * src/domain/awards.ts). The agent is told either way, with the attendant's name.
+ */
+async function decideAward(
+  ctx: BackendContext,
+  awardId: string,
+  to: 'complete' | 'rejected',
+): Promise<AwardGiven> {
+  const found = ctx.db.awards.findFirst((q) => q.where({ id: awardId }))
+  if (!found) throw new ValidatorActionError('not_found', 'Indicação não encontrada.')
+  const award = plain(found)
+  if (!canMoveAward(award.status, to))
+    throw new ValidatorActionError(
+      'transition_refused',
+      award.status === 'created'
+        ? 'Só indicações em análise podem ser concedidas ou recusadas.'
+        : `Esta indicação já foi decidida: ${AWARD_STATUS_LABEL[award.status].toLowerCase()}.`,
+    )
+  const task = findTask(ctx, award.taskId)
+  const title =
+    ctx.db.missions
+      .findFirst((q) => q.where({ id: task.missionId }))
+      ?.awards.find((a) => a.code === award.code)?.title ?? award.code
+  const updated = await ctx.db.awards.update((q) => q.where({ id: award.id }), {
+    data(a) {
+      a.status = to
+    },
+  })
+  await notify(ctx, task, {
+    kind: 'task',
+    title: to === 'complete' ? 'Prêmio concedido' : 'Prêmio não concedido',
+    body:
+      to === 'complete'
+        ? `${award.attendantName} recebeu o prêmio “${title}” pela sua indicação na visita ${task.slug}.`
+        : `A indicação de ${award.attendantName} ao prêmio “${title}” (visita ${task.slug}) não foi concedida.`,
+    link: `/account/details/awards/${encodeURIComponent(award.code)}`,
+    slug: `premio-${to === 'complete' ? 'concedido' : 'nao-concedido'}-${award.id.toLowerCase()}`,
+  })
+  ctx.log(
+    `validador ${to === 'complete' ? 'concedeu' : 'recusou'} o prêmio ${award.code} (${award.attendantName}) da ${task.slug}`,
+  )
+  return plain(updated!)
+}
+
+/** The validator grants a nomination in analysis to its attendant. */
+export function completeAward(ctx: BackendContext, awardId: string) {
+  return decideAward(ctx, awardId, 'complete')
+}
+
+/** The validator does not grant a nomination in analysis. */
+export function rejectAward(ctx: BackendContext, awardId: string) {
+  return decideAward(ctx, awardId, 'rejected')
 }

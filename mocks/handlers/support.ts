@@ -60,6 +60,7 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   stale_version: 'O relatório mudou em outro lugar',
   already_checked_in: 'Check-in já feito',
   outside_radius: 'Fora do raio do local',
+  weak_gps_signal: 'Sinal de GPS fraco',
   opportunity_expired: 'Oportunidade expirada',
   date_outside_window: 'Data fora do período',
   deadline_passed: 'Prazo encerrado',
@@ -88,6 +89,8 @@ export type ProblemExtras = Partial<{
   retryAfterSeconds: number
   attemptsLeft: number
   distanceMeters: number
+  accuracyMeters: number
+  maxAccuracyMeters: number
   missing: Array<{ section: string; label: string; pageId?: string }>
   current: unknown
 }>

@@ -52,6 +52,32 @@ describe('tasks', () => {
     expect(next.body.nextCursor).toBeNull()
   })
 
+  it('counts each status over the whole list, not the page (the large account)', async () => {
+    const api = await createFakeApi({ scenario: 'large' })
+    const res = await api.call('GET', '/tasks/mine?limit=100')
+    expect(res.body.items).toHaveLength(100)
+    const totals = res.body.totalsByStatus as Record<string, number>
+    const all = api.db.tasks.findMany((q) =>
+      q.where((t) => t.agentId === res.body.items[0].agentId),
+    )
+    for (const status of Object.keys(totals))
+      expect(totals[status], status).toBe(all.filter((t) => t.status.code === status).length)
+    expect(Object.values(totals).reduce((a, b) => a + b, 0)).toBe(res.body.total)
+    expect(totals.contested).toBeGreaterThan(100)
+    // Filtered: the totals of what the filter matches.
+    const contested = await api.call('GET', '/tasks/mine?status=contested&limit=5')
+    expect(contested.body.totalsByStatus).toEqual({
+      started: 0,
+      visited: 0,
+      validating: 0,
+      approved: 0,
+      contested: totals.contested,
+      canceled: 0,
+      rejected: 0,
+    })
+    expect(contested.body.total).toBe(totals.contested)
+  })
+
   it('refuses without a token and with an expired one', async () => {
     const api = await createFakeApi()
     expect((await api.call('GET', '/tasks/mine', { token: null })).status).toBe(401)
@@ -95,13 +121,28 @@ describe('tasks', () => {
     expect(res.body.detail).toMatch(/Você está a 1,1 km do local/)
   })
 
-  it('counts the reading accuracy in the radius', async () => {
+  it('refuses a check-in 2.5 km away with a fix of ±3 km: 422 weak_gps_signal, nothing stored', async () => {
     const api = await createFakeApi()
     const task = await taskIn(api, 'started')
-    const near = { ...atLocation(task), lat: task.location.lat + 0.0036, accuracy: 150 } // ~400 m, ±150 m
-    expect(
-      (await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, { body: near })).status,
-    ).toBe(200)
+    const fuzzy = { ...atLocation(task), lat: task.location.lat + 0.0225, accuracy: 3000 } // ~2.5 km
+    const res = await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, { body: fuzzy })
+    expect(res.status).toBe(422)
+    expect(res.body).toMatchObject({
+      code: 'weak_gps_signal',
+      accuracyMeters: 3000,
+      maxAccuracyMeters: 100,
+      detail: 'Sinal de GPS fraco (±3 km). Vá para um lugar aberto e tente de novo.',
+    })
+    expect((await api.call('GET', `/tasks/${task.id}`)).body.steps.checkin).toBeUndefined()
+  })
+
+  it('never counts the reading accuracy in the radius: 350 m at ±90 m is outside', async () => {
+    const api = await createFakeApi()
+    const task = await taskIn(api, 'started')
+    const near = { ...atLocation(task), lat: task.location.lat + 0.00315, accuracy: 90 } // ~350 m
+    const res = await api.call('PUT', `/tasks/${task.id}/checkin/byPosition`, { body: near })
+    expect(res.status).toBe(422)
+    expect(res.body.code).toBe('outside_radius')
   })
 
   it('refuses a check-out before check-in, then checks out after it (offline time kept)', async () => {

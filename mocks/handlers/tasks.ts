@@ -1,6 +1,6 @@
 /** Tasks: list, read, check-in by position, check-out, reschedule, cancel — guarded by the domain state machine. */
-import type { Task } from '@/api/entities'
-import { checkinReach, outsideRadiusMessage } from '@/domain/geo'
+import type { Task, TaskTotals } from '@/api/entities'
+import { checkinReach, outsideRadiusMessage, weakSignalMessage } from '@/domain/geo'
 import { latestCheckout, recordedStepInstant } from '@/domain/visit-timer'
 import { machineStateOf, transition, type TaskEvent } from '@/domain/task-state-machine'
 import { justificationSchema } from '@/domain/text-limits'
@@ -40,7 +40,22 @@ export async function updateTask(ctx: BackendContext, task: Task, change: (draft
   return plain(updated!)
 }
 
-/** The mission of a task (its visit limit). */
+/** The mission of a task (its visit limit, the check-in's GPS accuracy). */
+/** How many of `tasks` are in each status: the list's group headings count these. */
+export function totalsByStatus(tasks: readonly Task[]): TaskTotals {
+  const totals: TaskTotals = {
+    started: 0,
+    visited: 0,
+    validating: 0,
+    approved: 0,
+    contested: 0,
+    canceled: 0,
+    rejected: 0,
+  }
+  for (const task of tasks) totals[task.status.code]++
+  return totals
+}
+
 function missionOf(ctx: BackendContext, task: Task) {
   return ctx.db.missions.findFirst((q) => q.where({ id: task.missionId }))
 }
@@ -59,7 +74,8 @@ export function taskHandlers(ctx: BackendContext) {
           ),
         )
         .sort((a, b) => b.status.changedAt.localeCompare(a.status.changedAt))
-      return response(200).json(plain(paginate(tasks, query.get('cursor'), query.get('limit'))))
+      const page = paginate(tasks, query.get('cursor'), query.get('limit'))
+      return response(200).json(plain({ ...page, totalsByStatus: totalsByStatus(tasks) }))
     }),
 
     http.get('/tasks/{id}', ({ request, params, response }) => {
@@ -73,8 +89,19 @@ export function taskHandlers(ctx: BackendContext) {
         const task = findAgentTask(ctx, agent.id, params.id)
         const body = await readBody(request, 'CheckinInput')
         applyTaskEvent(ctx, task, { type: 'checkin' })
-        const reach = checkinReach({ position: body, location: task.location })
-        if (!reach.allowed)
+        // The same rule as the phone (src/domain/geo.ts): a weak fix proves nothing, and the
+        // accuracy never stretches the radius.
+        const reach = checkinReach({
+          position: body,
+          location: task.location,
+          maxAccuracyMeters: missionOf(ctx, task)?.requirements.checkinMaxAccuracyMeters,
+        })
+        if (reach.refusal === 'weak-signal')
+          return problem(422, 'weak_gps_signal', weakSignalMessage(reach.accuracyMeters), {
+            ...(reach.accuracyMeters !== null ? { accuracyMeters: reach.accuracyMeters } : {}),
+            maxAccuracyMeters: reach.maxAccuracyMeters,
+          })
+        if (reach.refusal === 'outside')
           return problem(422, 'outside_radius', outsideRadiusMessage(reach.distanceMeters), {
             distanceMeters: Math.round(reach.distanceMeters),
           })

@@ -1,7 +1,15 @@
+import { getResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Report, Revision, Task } from '@/api/entities'
-import type { FakeApi } from '../testing/fake-api'
-import { approveReport, contestReport, rejectReport, ValidatorActionError } from './revisions'
+import { createFakeApi, type FakeApi } from '../testing/fake-api'
+import {
+  approveReport,
+  completeAward,
+  contestReport,
+  rejectAward,
+  rejectReport,
+  ValidatorActionError,
+} from './revisions'
 import {
   checkIn,
   checkOut,
@@ -37,6 +45,7 @@ async function nominate(task: Task, status: 'created' | 'pending' = 'created') {
     code: 'NOTA10',
     taskId: task.id,
     attendantCode: 'att_1',
+    attendantName: 'Renata Moura',
     score: 90,
     status,
     createdAt: iso(NOW - DAY),
@@ -201,6 +210,91 @@ describe('rejectReport', () => {
       rejectReport(ctx(), taskIn(api, 'visited').id, 'Fotos de outra loja.'),
     ).rejects.toThrow('Só relatórios em validação podem ser reprovados.')
     expect(storedTask(task.id).status.code).toBe('validating')
+  })
+})
+
+describe('completeAward and rejectAward: the validator decides a nomination in analysis', () => {
+  const stored = (id: string) => api.db.awards.findFirst((q) => q.where({ id }))!
+  const awardNotifications = () =>
+    api.db.notifications.findMany((q) =>
+      q.where((n) => (n.link ?? '').startsWith('/account/details/awards/')),
+    )
+
+  it('grants one: the nomination is complete and the agent is told who won what', async () => {
+    const task = taskIn(api, 'validating')
+    const award = await nominate(task, 'pending')
+    const granted = await completeAward(ctx(), award.id)
+    expect(granted.status).toBe('complete')
+    expect(stored(award.id).status).toBe('complete')
+    expect(awardNotifications()[0]).toMatchObject({
+      kind: 'task',
+      title: 'Prêmio concedido',
+      body: expect.stringContaining('Renata Moura'),
+      link: '/account/details/awards/NOTA10',
+    })
+  })
+
+  it('refuses one: not granted, and the agent is told', async () => {
+    const task = taskIn(api, 'validating')
+    const award = await nominate(task, 'pending')
+    expect((await rejectAward(ctx(), award.id)).status).toBe('rejected')
+    expect(awardNotifications()[0]).toMatchObject({ title: 'Prêmio não concedido' })
+  })
+
+  it('only a nomination in analysis can be decided, once', async () => {
+    const task = taskIn(api, 'validating')
+    const created = await nominate(task, 'created')
+    await expect(completeAward(ctx(), created.id)).rejects.toThrow(
+      'Só indicações em análise podem ser concedidas ou recusadas.',
+    )
+    expect(stored(created.id).status).toBe('created')
+    await api.db.awards.update((q) => q.where({ id: created.id }), {
+      data(a) {
+        a.status = 'pending'
+      },
+    })
+    await completeAward(ctx(), created.id)
+    await expect(rejectAward(ctx(), created.id)).rejects.toBeInstanceOf(ValidatorActionError)
+    expect(stored(created.id).status).toBe('complete')
+    await expect(completeAward(ctx(), 'awd_none')).rejects.toThrow('Indicação não encontrada.')
+  })
+
+  it('through the control plane: POST __fake/awards/{id}/complete or /reject', async () => {
+    const control = await createFakeApi({ controlApi: true })
+    const task = control.db.tasks.findFirst((q) => q.where({ status: { code: 'validating' } }))!
+    const award = await control.db.awards.create({
+      id: 'awd_control',
+      code: 'NOTA10',
+      taskId: task.id,
+      attendantCode: 'att_1',
+      attendantName: 'Renata Moura',
+      score: 90,
+      status: 'pending',
+      createdAt: iso(NOW),
+    })
+    const post = async (path: string) => {
+      const origin = 'http://fake.test'
+      const response = await getResponse(
+        control.backend.handlers,
+        new Request(`${origin}${control.backend.context.baseUrl}/__fake/${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        }),
+        { baseUrl: origin },
+      )
+      return { status: response!.status, body: (await response!.json()) as Record<string, unknown> }
+    }
+    expect(await post(`awards/${award.id}/complete`)).toMatchObject({
+      status: 200,
+      body: { id: award.id, status: 'complete' },
+    })
+    const mine = await control.call('GET', '/awards/mine')
+    expect(mine.body.items).toContainEqual(
+      expect.objectContaining({ id: award.id, status: 'complete' }),
+    )
+    expect((await post(`awards/${award.id}/reject`)).status).toBe(409)
+    expect((await post(`awards/${award.id}/grant`)).status).toBe(404)
   })
 })
 

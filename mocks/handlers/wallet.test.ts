@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import type { Transaction } from '@/api/entities'
+import { WITHDRAWAL_MIN_CENTS } from '@/domain/constants'
 import { createFakeApi, type FakeApi } from '../testing/fake-api'
 import { DEMO_AGENT_ID, type ScenarioName } from '../seed/seed'
 import { formatCents, totalsOf } from './wallet'
@@ -228,11 +231,33 @@ describe('POST /wallet/withdrawals', () => {
     expect(res.body.code).toBe('bank_info_missing')
   })
 
-  it('refuses less than R$ 1,00 with 422', async () => {
+  it('refuses less than R$ 1,00 with 422, naming the minimum on the amount', async () => {
     const api = await setup()
-    const res = await api.call('POST', '/wallet/withdrawals', { body: { amountCents: 99 } })
-    expect(res.status).toBe(422)
-    expect(res.body.fields[0].field).toBe('amountCents')
+    for (const amountCents of [99, 50, 0, -100]) {
+      const res = await api.call('POST', '/wallet/withdrawals', { body: { amountCents } })
+      expect(res.status).toBe(422)
+      expect(res.body.fields).toEqual([
+        {
+          field: 'amountCents',
+          message: expect.stringMatching(/^O valor mínimo do saque é R\$\s1,00\.$/),
+        },
+      ])
+    }
+    const notANumber = await api.call('POST', '/wallet/withdrawals', { body: { amountCents: '5' } })
+    expect(notANumber.body.fields).toEqual([
+      { field: 'amountCents', message: expect.stringMatching(/^Informe o valor do saque/) },
+    ])
+  })
+
+  it('takes its minimum from the domain, as openapi.yaml states it', () => {
+    const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+      components: {
+        schemas: { WithdrawalInput: { properties: { amountCents: { minimum: number } } } }
+      }
+    }
+    expect(spec.components.schemas.WithdrawalInput.properties.amountCents.minimum).toBe(
+      WITHDRAWAL_MIN_CENTS,
+    )
   })
 
   it('answers 401 without a token', async () => {
@@ -255,6 +280,7 @@ describe('GET /awards/mine', () => {
         code: 'atendimento',
         taskId,
         attendantCode: 'att_1',
+        attendantName: 'Renata Moura',
         score: 90,
         status: 'pending' as const,
         createdAt,

@@ -2,8 +2,11 @@
 import type { BankInfo, Task, Transaction, Wallet } from '@/api/entities'
 import { cpfMessages, isValidCpf } from '@/domain/cpf'
 import { parsePixKey, pixKeyError } from '@/domain/pix-key'
+import { withdrawalAmountError } from '@/domain/withdrawal'
 import {
   type BackendContext,
+  type DomainCheck,
+  isRecord,
   isoNow,
   newId,
   plain,
@@ -84,6 +87,16 @@ function checkBank(body: BankInfo): BankInfo {
   }
 }
 
+/** The amount's rule is the domain's (R$ 1,00 at least), in its words: they name the minimum. */
+const WITHDRAWAL_AMOUNT: DomainCheck = {
+  owns: /^amountCents$/,
+  check(raw) {
+    const amount = isRecord(raw) ? raw.amountCents : undefined
+    const message = withdrawalAmountError(typeof amount === 'number' ? amount : Number.NaN)
+    return message ? [{ field: 'amountCents', message }] : []
+  },
+}
+
 export function walletHandlers(ctx: BackendContext) {
   const http = typedHttp(ctx)
   const { db } = ctx
@@ -113,7 +126,7 @@ export function walletHandlers(ctx: BackendContext) {
     http.post('/wallet/withdrawals', async ({ request }) => {
       const agent = requireAgent(ctx, request)
       return idempotent(ctx, request, `withdrawal:${agent.id}`, async () => {
-        const { amountCents } = await readBody(request, 'WithdrawalInput')
+        const { amountCents } = await readBody(request, 'WithdrawalInput', WITHDRAWAL_AMOUNT)
         const wallet = walletOf(ctx, agent.id)
         if (!wallet.bank)
           throw problem(

@@ -27,6 +27,8 @@ export async function seedAgent(
     status: 'active',
     available: true,
     termsVersionAccepted: settledIn ? TERMS_VERSION : null,
+    // Computed at each answer, like the counts (mocks/handlers/me.ts agentWithCounts).
+    termsPending: !settledIn,
     counts: {
       pendingOpportunities: 0,
       unreadNotifications: 0,

@@ -158,7 +158,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         'Vá à farmácia como cliente e peça ajuda para escolher um protetor solar para pele oleosa. Compre o protetor indicado (até R$ 60,00, reembolsado) e guarde o cupom fiscal.',
       scenario:
         'Você vai viajar para a praia no fim de semana e nunca usou protetor solar facial. Pergunte a diferença entre FPS 30 e FPS 50.',
-      requirements: { minPhotos: 2, taxReceipt: true, proof: 'either', minAttendants: 1 },
+      requirements: {
+        minPhotos: 2,
+        taxReceipt: true,
+        proof: 'either',
+        minAttendants: 1,
+        checkinMaxAccuracyMeters: 100,
+      },
       checklist: [
         { id: 'chk-fachada', label: 'Fotografar a fachada' },
         { id: 'chk-gondola', label: 'Fotografar a gôndola de protetores' },
@@ -203,7 +209,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       briefing:
         'Compre um pão francês e um café na padaria do supermercado e pague no caixa rápido. Observe a limpeza, a fila e a cordialidade.',
       scenario: 'Você está com pressa no horário de almoço e quer saber se há pão saindo do forno.',
-      requirements: { minPhotos: 1, taxReceipt: true, proof: 'testimony', minAttendants: 1 },
+      requirements: {
+        minPhotos: 1,
+        taxReceipt: true,
+        proof: 'testimony',
+        minAttendants: 1,
+        checkinMaxAccuracyMeters: 100,
+      },
       checklist: [
         { id: 'chk-padaria', label: 'Fotografar o balcão da padaria' },
         { id: 'chk-fila', label: 'Observar a fila do caixa rápido' },
@@ -248,7 +260,13 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         'Vá à loja e peça para trocar seu plano pré-pago por um pós-pago com mais internet. Não assine nada; peça a proposta por escrito.',
       scenario:
         'Você usa muito o celular para trabalhar com aplicativos de entrega e precisa de 30 GB por mês.',
-      requirements: { minPhotos: 1, taxReceipt: false, proof: 'audio', minAttendants: 1 },
+      requirements: {
+        minPhotos: 1,
+        taxReceipt: false,
+        proof: 'audio',
+        minAttendants: 1,
+        checkinMaxAccuracyMeters: 100,
+      },
       checklist: [
         { id: 'chk-vitrine', label: 'Fotografar a vitrine de planos' },
         { id: 'chk-proposta', label: 'Pedir a proposta por escrito' },

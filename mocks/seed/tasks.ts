@@ -48,12 +48,25 @@ function taskFactory(faker: Faker, now: number): MakeTask {
           (now % DAY)
         : now - faker.number.int({ min: 2, max: 15 }) * DAY
     const prefix = faker.helpers.arrayElement(PLACE_PREFIX[entry.project.id]!)
+    const location: Task['location'] = {
+      name: `${prefix} ${faker.company.name().split(/[ ,]/)[0]} — ${faker.location.street().replace(/^(Rua|Avenida|Travessa|Alameda) /, '')}`,
+      address: `${faker.location.street()}, ${faker.number.int({ min: 10, max: 3000 })} — ${centre.city} — ${centre.uf}`,
+      lat: round6(centre.lat + faker.number.float({ min: -0.05, max: 0.05 })),
+      lng: round6(centre.lng + faker.number.float({ min: -0.05, max: 0.05 })),
+      radiusMeters: 300,
+    }
     // Accepted two days before the visit, and never later than now (a visit scheduled for next
     // week was accepted already): no timeline runs backwards.
     const accepted = Math.min(scheduled - 2 * DAY, now - HOUR)
     const steps: Task['steps'] = { accepted: iso(accepted) }
     if (['visited', 'validating', 'approved', 'contested', 'rejected'].includes(status)) {
-      steps.checkin = { at: iso(scheduled), lat: centre.lat, lng: centre.lng, accuracy: 12 }
+      // At the door: about 8 m from the place, with a good fix (what a validator expects).
+      steps.checkin = {
+        at: iso(scheduled),
+        lat: round6(location.lat + 0.00007),
+        lng: location.lng,
+        accuracy: 12,
+      }
       steps.checkout = { at: iso(scheduled + 35 * 60_000), offline: false }
     }
     if (['validating', 'approved', 'contested', 'rejected'].includes(status))
@@ -62,6 +75,15 @@ function taskFactory(faker: Faker, now: number): MakeTask {
     if (status === 'contested') steps.contested = iso(scheduled + 22 * HOUR)
     if (['approved', 'rejected'].includes(status)) steps.validated = iso(scheduled + DAY)
     const code: TaskStatusCode = status === 'offer' ? 'started' : status
+    // The status changed when the step that made it happened: a visit is 'visited' from its
+    // check-out, 'contested' from the validator's pendencies (not from the report before).
+    const madeBy: Partial<Record<TaskStatusCode, string | undefined>> = {
+      visited: steps.checkout?.at,
+      validating: steps.submitted,
+      contested: steps.contested,
+      approved: steps.validated,
+      rejected: steps.validated,
+    }
     return {
       id,
       slug,
@@ -69,22 +91,10 @@ function taskFactory(faker: Faker, now: number): MakeTask {
       projectId: entry.project.id,
       missionId: missionIdOf(entry.project.id),
       title: entry.mission.title,
-      location: {
-        name: `${prefix} ${faker.company.name().split(/[ ,]/)[0]} — ${faker.location.street().replace(/^(Rua|Avenida|Travessa|Alameda) /, '')}`,
-        address: `${faker.location.street()}, ${faker.number.int({ min: 10, max: 3000 })} — ${centre.city} — ${centre.uf}`,
-        lat: round6(centre.lat + faker.number.float({ min: -0.05, max: 0.05 })),
-        lng: round6(centre.lng + faker.number.float({ min: -0.05, max: 0.05 })),
-        radiusMeters: 300,
-      },
+      location,
       status: {
         code,
-        changedAt: iso(
-          steps.validated
-            ? Date.parse(steps.validated)
-            : steps.submitted
-              ? Date.parse(steps.submitted)
-              : accepted,
-        ),
+        changedAt: madeBy[code] ?? iso(accepted),
         ...(code === 'rejected'
           ? {
               reason:

@@ -83,6 +83,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   stale_version: 'O relatório foi alterado em outro lugar.',
   already_checked_in: 'O check-in desta visita já foi feito.',
   outside_radius: 'Você está fora do raio do local.',
+  weak_gps_signal: 'Sinal de GPS fraco. Vá para um lugar aberto e tente de novo.',
   opportunity_expired: 'Esta oportunidade expirou.',
   date_outside_window: 'Escolha uma data dentro do período permitido.',
   deadline_passed: 'O prazo desta tarefa já passou.',
@@ -106,7 +107,12 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   idempotency_key_in_use: 'Este envio ainda está sendo processado. Aguarde um instante.',
 }
 
+/**
+ * What to tell the agent. A 422 whose fields the screen does not mark says what to change in
+ * them (the server's words per field) instead of "Confira os campos destacados".
+ */
 export function apiErrorMessage(error: unknown): string {
-  if (isApiError(error)) return error.message
-  return 'Algo deu errado. Tente de novo.'
+  if (!isApiError(error)) return 'Algo deu errado. Tente de novo.'
+  const fields = error.code === 'validation_failed' ? error.problem?.fields : undefined
+  return fields?.length ? fields.map((f) => f.message).join(' ') : error.message
 }

@@ -16,7 +16,9 @@ export type ApiClient = Client<paths>
 export type ResponseCheck = { method: string; path: string; status: number; body: unknown }
 /** Where a body breaks its schema: a JSON pointer and what was expected there (never the value). */
 export type ResponseIssue = { pointer: string; problem: string }
-export type ResponseValidator = (check: ResponseCheck) => ResponseIssue | undefined
+export type ResponseValidator = (
+  check: ResponseCheck,
+) => ResponseIssue | undefined | Promise<ResponseIssue | undefined>
 
 export type ApiClientOptions = {
   baseUrl: string
@@ -26,8 +28,9 @@ export type ApiClientOptions = {
   /** Called when a read gets 503 `maintenance` (the app shows its unavailable screen). */
   onMaintenance?: (error: ApiError) => void
   /**
-   * Checks success bodies against the contract (development and demo builds). Resolved at
-   * call time, so it may be installed after the client exists.
+   * Checks success bodies against the contract: the whole schema in development and the demo,
+   * the shape of reads in production (src/lib/api.ts). Resolved at call time, so it may be
+   * installed after the client exists.
    */
   validateResponse?: () => ResponseValidator | undefined
   /** Per-request time limit (ms). Default 20 s. */
@@ -118,7 +121,7 @@ async function checkJsonBody(
     console.warn(`[api] ${method} ${path} → ${response.status}: a resposta não é JSON (${type}).`)
     throw invalidResponse(method, path, response.status)
   }
-  const issue = validate?.({ method, path, status: response.status, body })
+  const issue = await validate?.({ method, path, status: response.status, body })
   if (issue) {
     console.warn(
       `[api] ${method} ${path} → ${response.status}: a resposta não segue openapi.yaml em ${issue.pointer} (${issue.problem}).`,

@@ -74,7 +74,9 @@ describe('success bodies the client cannot use', () => {
     expect(logged).not.toContain(task.location.address)
   })
 
-  it('without a validator (production) the drifted body goes through to the screen', async () => {
+  // The production app never runs without one: src/lib/api.ts gives it the shape check of
+  // reads (response-shape.test.ts).
+  it('without a validator the client hands the drifted body on as it came', async () => {
     validator = undefined
     const task = await firstTask()
     fake.backend.addFaults({ method: 'GET', path: '/tasks/{id}', fault: 'schema-mismatch' })

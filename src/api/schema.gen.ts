@@ -56,7 +56,8 @@ export type paths = {
     /**
      * Exchange a one-time code for a session
      * @description Wrong code → 422 `otp_invalid` (with `attemptsLeft`); expired → 410 `otp_expired`;
-     *     5 wrong tries → 429 `otp_locked` (a new code must be requested).
+     *     5 wrong tries → 429 `otp_locked` (a new code must be requested, which the resend lock
+     *     allows `retryAfterSeconds` later: 60 s counted from the lock).
      */
     post: operations['verifySignInCode']
     /** End the current session */
@@ -369,8 +370,11 @@ export type paths = {
     get?: never
     /**
      * Check in at the task's location
-     * @description Allowed when the distance to the location minus the reading's accuracy is within
-     *     the location's radius. Outside → 422 `outside_radius` with `distanceMeters`.
+     * @description Allowed when the reading's accuracy is at most the mission's
+     *     `requirements.checkinMaxAccuracyMeters` (100 m when unset) and the reading is within the
+     *     location's radius; the accuracy is never counted in the agent's favour. A less precise
+     *     reading → 422 `weak_gps_signal` with `accuracyMeters` and `maxAccuracyMeters` (checked
+     *     first: its distance means little); outside → 422 `outside_radius` with `distanceMeters`.
      */
     put: operations['checkInByPosition']
     post?: never
@@ -757,6 +761,7 @@ export type components = {
       | 'stale_version'
       | 'already_checked_in'
       | 'outside_radius'
+      | 'weak_gps_signal'
       | 'opportunity_expired'
       | 'date_outside_window'
       | 'deadline_passed'
@@ -802,11 +807,15 @@ export type components = {
       attemptsLeft?: number
       /** @description For `outside_radius`, how far the reading was from the location. */
       distanceMeters?: number
+      /** @description For `weak_gps_signal`, the reading's accuracy in meters (absent when the reading gave none). */
+      accuracyMeters?: number
+      /** @description For `weak_gps_signal`, the worst accuracy the mission takes, in meters. */
+      maxAccuracyMeters?: number
       /** @description For `report_incomplete`, what is missing. */
       missing?: components['schemas']['MissingItem'][]
       /** @description For `stale_version`, the report as the server has it now. */
       current?: components['schemas']['Report']
-    } & (unknown & unknown & unknown & unknown & unknown & unknown)
+    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown)
     MissingItem: {
       section: components['schemas']['ReportSection']
       pageId?: string
@@ -881,6 +890,11 @@ export type components = {
       available: boolean
       /** @example 2026.2 */
       termsVersionAccepted: string | null
+      /**
+       * @description The terms of use in force (`GET /terms/current`) are not accepted by this agent:
+       *     the app asks for them above every screen, from this one answer.
+       */
+      termsPending: boolean
       counts: components['schemas']['AgentCounts']
     }
     AvailabilityInput: {
@@ -1053,6 +1067,11 @@ export type components = {
       taxReceipt: boolean
       proof: components['schemas']['ProofKind']
       minAttendants: number
+      /**
+       * @description The worst GPS accuracy (meters, `GeolocationCoordinates.accuracy`) a check-in is taken with: a less precise reading proves nothing about presence and is refused with `weak_gps_signal`.
+       * @default 100
+       */
+      checkinMaxAccuracyMeters: number
     }
     ChecklistItem: {
       id: string
@@ -1202,7 +1221,22 @@ export type components = {
     TaskPage: {
       items: components['schemas']['Task'][]
       total: number
+      totalsByStatus: components['schemas']['TaskTotals']
       nextCursor?: string | null
+    }
+    /**
+     * @description How many of the tasks the request matches are in each status, over the whole list,
+     *     not only this page: the task list's group headings count them, and a group with tasks
+     *     shows even when none of them is on the first page.
+     */
+    TaskTotals: {
+      started: number
+      visited: number
+      validating: number
+      approved: number
+      contested: number
+      canceled: number
+      rejected: number
     }
     CheckinInput: {
       lat: number
@@ -1350,6 +1384,11 @@ export type components = {
       code: string
       taskId: string
       attendantCode: string
+      /**
+       * @description The attendant's name as the report had it when nominated: the agent sees names, never codes.
+       * @example Renata Moura
+       */
+      attendantName: string
       score: number
       status: components['schemas']['AwardStatus']
       /** Format: date-time */
@@ -3159,6 +3198,7 @@ export const problemCodeValues: ReadonlyArray<
   'stale_version',
   'already_checked_in',
   'outside_radius',
+  'weak_gps_signal',
   'opportunity_expired',
   'date_outside_window',
   'deadline_passed',

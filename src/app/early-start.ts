@@ -9,7 +9,7 @@
  * while React, React Router, react-dom and the screen's code still download. main.tsx then
  * finds the start under way (the same promise) and hands it to the render (start-app.tsx),
  * which creates the router: its loaders find the requests under way.
- * docs/decisions/0018-the-start-in-pieces.md.
+ * docs/decisions/0019-the-start-in-pieces.md.
  *
  * Each step ends its task (issue #33: no start task over 50 ms on a 4× slower CPU).
  */

@@ -23,14 +23,18 @@ export type ListItemProps = {
 
 /** One row: a link, a button, or plain content, with a title, a subtitle and trailing info. */
 export function ListItem({ title, subtitle, leading, trailing, to, onClick }: ListItemProps) {
+  // The text and the trailing info may wrap (with large text the trailing info goes below);
+  // the chevron stays beside them at the row's end.
   const content = (
     <>
       {leading}
-      <span className={styles.main}>
-        <span className={styles.title}>{title}</span>
-        {subtitle && <span className={styles.subtitle}>{subtitle}</span>}
+      <span className={styles.body}>
+        <span className={styles.main}>
+          <span className={styles.title}>{title}</span>
+          {subtitle && <span className={styles.subtitle}>{subtitle}</span>}
+        </span>
+        {trailing && <span className={styles.trailing}>{trailing}</span>}
       </span>
-      {trailing && <span className={styles.trailing}>{trailing}</span>}
       {(to || onClick) && <ChevronIcon className={styles.chevron} aria-hidden="true" />}
     </>
   )

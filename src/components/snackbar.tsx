@@ -1,9 +1,12 @@
 /**
- * Short confirmations ("Cupom salvo no relatório."), one at a time. They never float over the
- * screen: the message takes its own line under the screen's heading (`SnackbarOutlet`, placed
- * by `Page`), so it can cover neither a button nor the navigation. It ends with its screen —
- * leaving the screen takes it away — or after SNACKBAR_MS. Its line is a polite live region
- * that is in the page before the message, so screen readers hear each new one.
+ * Short confirmations ("Cupom salvo no relatório."), one at a time, for SNACKBAR_MS (2,500 ms,
+ * src/domain/constants.ts) or until the agent leaves the screen. The message floats at the
+ * bottom of the screen, above the navigation, out of the page's flow: its coming and going
+ * moves nothing (a line in the flow pushed the screen 55 px when it went, and was out of sight
+ * when the agent had scrolled). Taps go through it to whatever is under it. Its region is a
+ * polite live region, in the page (after the heading, `SnackbarOutlet` placed by `Page`) before
+ * the message, so screen readers hear each new one
+ * (docs/decisions/0018-the-snackbar-floats.md).
  *
  * A message that confirms what the agent just did on this screen shows here; one raised right
  * before a navigation (`{ onNextScreen: true }`: "Tarefa aceita" on the task it opens) waits
@@ -18,19 +21,13 @@ import {
   type ReactNode,
 } from 'react'
 import { useLocation } from 'react-router-dom'
+import { SNACKBAR_MS } from '@/domain/constants'
 import styles from './snackbar.module.css'
 
 export type SnackbarOptions = {
   /** Show it on the screen the app is about to open instead of this one. */
   onNextScreen?: boolean
 }
-
-/**
- * How long a message stays on its screen, in ms (leaving the screen ends it sooner). It covers
- * nothing, so there is time to read it. A presentation setting, not a rule of the domain: kept
- * here so the app's first load does not pull src/domain/constants in with it.
- */
-export const SNACKBAR_MS = 5000
 
 type ShowSnackbar = (message: string, options?: SnackbarOptions) => void
 
@@ -97,9 +94,9 @@ export function useSnackbar(): ShowSnackbar {
 }
 
 /**
- * The message's line on a screen: under its heading, in the page's flow. The live region is
- * there (empty) from the screen's first paint; the text comes once the outlet has taken the
- * message, after that paint.
+ * The message on a screen: a live region after its heading, shown at the bottom over the
+ * screen. The region is there (empty) from the screen's first paint; the text comes once the
+ * outlet has taken the message, after that paint.
  */
 export function SnackbarOutlet() {
   const store = useContext(StoreContext)

@@ -53,6 +53,13 @@ export const TIME_ENTRY_MAX_SECONDS = 1200
 /** Check-in radius around a location when the task does not set one, in meters. */
 export const DEFAULT_CHECKIN_RADIUS_METERS = 300
 
+/**
+ * The worst GPS accuracy a check-in is taken with when the mission sets none, in meters: a
+ * reading less precise than this proves nothing about presence and is refused
+ * (docs/decisions/0017-gps-accuracy-proves-presence.md).
+ */
+export const DEFAULT_CHECKIN_MAX_ACCURACY_METERS = 100
+
 /** Most words allowed in an attendant's name (first name and surname). */
 export const ATTENDANT_NAME_MAX_WORDS = 2
 
@@ -70,3 +77,21 @@ export const VISIT_DEVICE_SPACE_BYTES = 25 * 1024 * 1024
  * finishing a sentence at the counter): a later check-out is recorded at that limit.
  */
 export const VISIT_TIME_TOLERANCE_MINUTES = 5
+
+/**
+ * Smallest withdrawal, in cents (R$ 1,00). openapi.yaml's `WithdrawalInput.amountCents`
+ * minimum says the same to a backend (mocks/handlers/wallet.test.ts checks they agree).
+ */
+export const WITHDRAWAL_MIN_CENTS = 100
+
+/**
+ * How long a short confirmation (the snackbar) stays on its screen, in ms: the seed's 2,500
+ * (§9). Leaving the screen ends it sooner.
+ */
+export const SNACKBAR_MS = 2500
+
+/**
+ * How often an open visit asks the server for its time, in ms (src/lib/server-time-checks.ts):
+ * the visit's timer and limit follow the server's clock within a minute.
+ */
+export const SERVER_TIME_CHECK_MS = 60_000

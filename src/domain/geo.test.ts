@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
-import { checkinReach, distanceMeters, formatDistance, outsideRadiusMessage } from './geo'
+import { DEFAULT_CHECKIN_MAX_ACCURACY_METERS } from './constants'
+import {
+  checkinReach,
+  distanceMeters,
+  formatDistance,
+  outsideRadiusMessage,
+  weakSignalMessage,
+} from './geo'
 
 const EARTH_RADIUS_METERS = 6371008.8
 const ONE_DEGREE_METERS = (EARTH_RADIUS_METERS * Math.PI) / 180
@@ -92,24 +99,44 @@ describe('checkinReach', () => {
   it('allows a check-in within the default 300 m', () => {
     const reach = checkinReach({ position: north(290, 0), location })
     expect(reach.allowed).toBe(true)
+    expect(reach.refusal).toBeNull()
     expect(reach.distanceMeters).toBeCloseTo(290, 3)
-    expect(reach.effectiveDistanceMeters).toBeCloseTo(290, 3)
   })
 
   it('refuses a check-in beyond the radius', () => {
-    expect(checkinReach({ position: north(310, 0), location }).allowed).toBe(false)
+    expect(checkinReach({ position: north(310, 0), location }).refusal).toBe('outside')
     expect(
       checkinReach({ position: north(310, 0), location: { ...location, radiusMeters: null } })
         .allowed,
     ).toBe(false)
   })
 
-  it('counts the reading accuracy in the agent’s favour', () => {
-    const reach = checkinReach({ position: north(850, 600), location })
-    expect(reach.allowed).toBe(true)
-    expect(reach.distanceMeters).toBeCloseTo(850, 3)
-    expect(reach.effectiveDistanceMeters).toBeCloseTo(250, 3)
-    expect(checkinReach({ position: north(100, 600), location }).effectiveDistanceMeters).toBe(0)
+  it('2.5 km away with a fix of ±3 km: refused for the weak signal, never let in by it', () => {
+    const reach = checkinReach({ position: north(2500, 3000), location })
+    expect(reach.allowed).toBe(false)
+    expect(reach.refusal).toBe('weak-signal')
+    expect(reach.accuracyMeters).toBe(3000)
+    expect(reach.maxAccuracyMeters).toBe(DEFAULT_CHECKIN_MAX_ACCURACY_METERS)
+    expect(weakSignalMessage(reach.accuracyMeters)).toBe(
+      'Sinal de GPS fraco (±3 km). Vá para um lugar aberto e tente de novo.',
+    )
+  })
+
+  it('a fix worse than the mission’s maximum is refused even at the door', () => {
+    expect(checkinReach({ position: north(0, 101), location }).refusal).toBe('weak-signal')
+    expect(checkinReach({ position: north(0, 100), location }).allowed).toBe(true)
+    expect(checkinReach({ position: north(0, 60), location, maxAccuracyMeters: 50 }).refusal).toBe(
+      'weak-signal',
+    )
+    expect(checkinReach({ position: north(0, 60), location, maxAccuracyMeters: 80 }).allowed).toBe(
+      true,
+    )
+  })
+
+  it('the accuracy never stretches the radius: 350 m away at ±80 m is outside', () => {
+    const reach = checkinReach({ position: north(350, 80), location })
+    expect(reach.allowed).toBe(false)
+    expect(reach.refusal).toBe('outside')
   })
 
   it('uses the location’s own radius when set', () => {
@@ -123,55 +150,93 @@ describe('checkinReach', () => {
     ).toBe(true)
   })
 
-  it('treats a negative or unknown accuracy as zero', () => {
-    expect(
-      checkinReach({ position: north(310, -50), location }).effectiveDistanceMeters,
-    ).toBeCloseTo(310, 3)
-    expect(checkinReach({ position: north(310, Number.NaN), location }).allowed).toBe(false)
+  it('a negative or unknown accuracy proves nothing: refused as a weak signal', () => {
+    for (const accuracy of [-50, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const reach = checkinReach({ position: north(10, accuracy), location })
+      expect(reach.refusal).toBe('weak-signal')
+      expect(reach.accuracyMeters).toBeNull()
+    }
+    expect(weakSignalMessage(null)).toBe(
+      'Sinal de GPS fraco. Vá para um lugar aberto e tente de novo.',
+    )
   })
 
-  it('property: effective distance is max(0, distance − accuracy) and allowed compares it with the radius', () => {
+  it('a maximum that is not a positive number falls back to the default', () => {
+    for (const max of [null, undefined, 0, -1, Number.NaN])
+      expect(
+        checkinReach({ position: north(0, 120), location, maxAccuracyMeters: max }),
+      ).toMatchObject({ refusal: 'weak-signal', maxAccuracyMeters: 100 })
+  })
+
+  const maxAccuracy = fc.option(fc.integer({ min: 1, max: 500 }), { nil: undefined })
+
+  it('property: allowed exactly when the fix is within the maximum and the distance within the radius', () => {
     fc.assert(
       fc.property(
         nearbyPoint,
         nearbyPoint,
         accuracy,
         fc.option(fc.integer({ min: 0, max: 5000 }), { nil: undefined }),
-        (p, l, acc, radius) => {
+        maxAccuracy,
+        (p, l, acc, radius, max) => {
           const reach = checkinReach({
             position: { ...p, accuracy: acc },
             location: { ...l, radiusMeters: radius },
+            maxAccuracyMeters: max,
           })
           expect(reach.distanceMeters).toBe(distanceMeters(p, l))
-          expect(reach.effectiveDistanceMeters).toBe(Math.max(0, reach.distanceMeters - acc))
-          expect(reach.allowed).toBe(reach.effectiveDistanceMeters <= (radius ?? 300))
+          const precise = acc <= (max ?? 100)
+          const near = reach.distanceMeters <= (radius ?? 300)
+          expect(reach.allowed).toBe(precise && near)
+          expect(reach.refusal).toBe(precise ? (near ? null : 'outside') : 'weak-signal')
         },
       ),
     )
   })
 
-  it('property: a larger accuracy only ever helps', () => {
+  it('property: a worse fix never lets the agent check in from farther away', () => {
     fc.assert(
-      fc.property(nearbyPoint, nearbyPoint, accuracy, accuracy, (p, l, acc1, acc2) => {
-        const [small, large] = acc1 <= acc2 ? [acc1, acc2] : [acc2, acc1]
-        const precise = checkinReach({ position: { ...p, accuracy: small }, location: l })
-        const fuzzy = checkinReach({ position: { ...p, accuracy: large }, location: l })
-        expect(fuzzy.effectiveDistanceMeters).toBeLessThanOrEqual(precise.effectiveDistanceMeters)
-        if (precise.allowed) expect(fuzzy.allowed).toBe(true)
-      }),
+      fc.property(
+        nearbyPoint,
+        nearbyPoint,
+        accuracy,
+        accuracy,
+        maxAccuracy,
+        (p, l, acc1, acc2, max) => {
+          const [small, large] = acc1 <= acc2 ? [acc1, acc2] : [acc2, acc1]
+          const precise = checkinReach({
+            position: { ...p, accuracy: small },
+            location: l,
+            maxAccuracyMeters: max,
+          })
+          const fuzzy = checkinReach({
+            position: { ...p, accuracy: large },
+            location: l,
+            maxAccuracyMeters: max,
+          })
+          if (fuzzy.allowed) expect(precise.allowed).toBe(true)
+        },
+      ),
     )
   })
 
-  it('property: a reading at the location itself is always allowed', () => {
+  it('property: at the location itself, only the fix decides', () => {
     fc.assert(
-      fc.property(point, accuracy, fc.integer({ min: 0, max: 5000 }), (p, acc, radius) => {
-        expect(
-          checkinReach({
-            position: { ...p, accuracy: acc },
-            location: { ...p, radiusMeters: radius },
-          }).allowed,
-        ).toBe(true)
-      }),
+      fc.property(
+        point,
+        accuracy,
+        fc.integer({ min: 0, max: 5000 }),
+        maxAccuracy,
+        (p, acc, radius, max) => {
+          expect(
+            checkinReach({
+              position: { ...p, accuracy: acc },
+              location: { ...p, radiusMeters: radius },
+              maxAccuracyMeters: max,
+            }).allowed,
+          ).toBe(acc <= (max ?? 100))
+        },
+      ),
     )
   })
 })

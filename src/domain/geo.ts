@@ -1,4 +1,4 @@
-import { DEFAULT_CHECKIN_RADIUS_METERS } from './constants'
+import { DEFAULT_CHECKIN_MAX_ACCURACY_METERS, DEFAULT_CHECKIN_RADIUS_METERS } from './constants'
 
 /** Mean Earth radius used for distances (IUGG mean radius), in meters. */
 const EARTH_RADIUS_METERS = 6371008.8
@@ -19,13 +19,20 @@ export interface CheckinLocation extends LatLng {
   radiusMeters?: number | null
 }
 
+/** Why a check-in is refused: the fix is too imprecise to say where the agent is, or too far. */
+export type CheckinRefusal = 'weak-signal' | 'outside'
+
 export interface CheckinReach {
   /** Whether check-in is allowed from this reading. */
   allowed: boolean
+  /** Why not, or null when allowed. A weak signal is said first: its distance means little. */
+  refusal: CheckinRefusal | null
   /** Great-circle distance from the reading to the location, in meters. */
   distanceMeters: number
-  /** The distance minus the reading's accuracy (never below 0): the most favourable estimate. */
-  effectiveDistanceMeters: number
+  /** The reading's accuracy in meters, or null when it gave none that is a number ≥ 0. */
+  accuracyMeters: number | null
+  /** The worst accuracy taken: the mission's, or 100 m (DEFAULT_CHECKIN_MAX_ACCURACY_METERS). */
+  maxAccuracyMeters: number
 }
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180
@@ -40,25 +47,47 @@ export function distanceMeters(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_METERS * Math.asin(Math.sqrt(Math.min(1, Math.max(0, h))))
 }
 
+/** The worst accuracy a check-in takes: the mission's when it is a positive number, else 100 m. */
+export function checkinMaxAccuracy(maxAccuracyMeters: number | null | undefined): number {
+  return typeof maxAccuracyMeters === 'number' &&
+    Number.isFinite(maxAccuracyMeters) &&
+    maxAccuracyMeters > 0
+    ? maxAccuracyMeters
+    : DEFAULT_CHECKIN_MAX_ACCURACY_METERS
+}
+
 /**
- * Whether the agent may check in from a position reading: the reading's accuracy is given
- * to the agent, so check-in is allowed when distance − accuracy is within the location's
- * radius (300 m by default). A missing, negative or non-finite accuracy counts as 0.
+ * Whether the agent may check in from a position reading. Two conditions, and the accuracy
+ * never helps the distance (docs/decisions/0017-gps-accuracy-proves-presence.md):
+ * 1. the reading's accuracy is at most the mission's maximum (100 m by default); a missing,
+ *    negative or non-finite accuracy proves nothing and is refused the same way;
+ * 2. the reading is within the location's radius (300 m by default).
+ * So a worse fix can only refuse more, never let the agent in from farther away.
  */
 export function checkinReach(input: {
   position: PositionReading
   location: CheckinLocation
+  /** The mission's `requirements.checkinMaxAccuracyMeters`; the default when not a positive number. */
+  maxAccuracyMeters?: number | null
 }): CheckinReach {
   const { position, location } = input
   const distance = distanceMeters(position, location)
   const accuracy =
-    Number.isFinite(position.accuracy) && position.accuracy > 0 ? position.accuracy : 0
+    Number.isFinite(position.accuracy) && position.accuracy >= 0 ? position.accuracy : null
+  const maxAccuracy = checkinMaxAccuracy(input.maxAccuracyMeters)
   const radius = location.radiusMeters ?? DEFAULT_CHECKIN_RADIUS_METERS
-  const effective = Math.max(0, distance - accuracy)
+  const refusal: CheckinRefusal | null =
+    accuracy === null || accuracy > maxAccuracy
+      ? 'weak-signal'
+      : distance <= radius
+        ? null
+        : 'outside'
   return {
-    allowed: effective <= radius,
+    allowed: refusal === null,
+    refusal,
     distanceMeters: distance,
-    effectiveDistanceMeters: effective,
+    accuracyMeters: accuracy,
+    maxAccuracyMeters: maxAccuracy,
   }
 }
 
@@ -74,6 +103,18 @@ export function formatDistance(meters: number): string {
   const km = m / 1000
   if (Math.round(km * 10) < 100) return `${oneDecimal.format(km)} km`
   return `${wholeNumber.format(km)} km`
+}
+
+/**
+ * "Sinal de GPS fraco (±3 km). Vá para um lugar aberto e tente de novo." — a check-in refused
+ * because the reading is too imprecise (`accuracyMeters` null: it gave no usable accuracy).
+ */
+export function weakSignalMessage(accuracyMeters: number | null): string {
+  const how =
+    accuracyMeters !== null && Number.isFinite(accuracyMeters)
+      ? ` (±${formatDistance(accuracyMeters)})`
+      : ''
+  return `Sinal de GPS fraco${how}. Vá para um lugar aberto e tente de novo.`
 }
 
 /** "Você está a 850 m do local." — shown when check-in is refused for being too far. */

@@ -622,7 +622,13 @@ describe('mission requirement lines', () => {
         fc.nat({ max: 10_000 }),
         (minPhotos, minAttendants, taxReceipt, proof, minutes) => {
           const lines = [
-            ...missionRequirementLines({ minPhotos, minAttendants, taxReceipt, proof }),
+            ...missionRequirementLines({
+              minPhotos,
+              minAttendants,
+              taxReceipt,
+              proof,
+              checkinMaxAccuracyMeters: 100,
+            }),
             visitDurationLine(minutes),
           ]
           for (const line of lines) expect(line).not.toMatch(/NaN|undefined|null|\[object/)

@@ -9,6 +9,24 @@ import { sessionToken } from './session'
 let client: ApiClient | undefined
 let responseValidator: ResponseValidator | undefined
 let timeoutOverrideMs: number | undefined
+let shapeCheck: Promise<ResponseValidator> | undefined
+
+/**
+ * Without the development/demo validator (the production app), each read's body is checked
+ * for the members openapi.yaml requires (src/api/response-shape.ts): a drifted answer is a
+ * load error with a retry, not a crashed screen. Its code is a chunk of its own, asked for with
+ * the first request so it is there before the answer; one that did not arrive checks nothing
+ * and is asked for again at the next answer.
+ */
+const loadShapeCheck = () =>
+  (shapeCheck ??= import('@/api/response-shape').then(
+    (m) => m.checkResponseShape,
+    () => {
+      shapeCheck = undefined
+      return () => undefined
+    },
+  ))
+const checkShape: ResponseValidator = async (check) => (await loadShapeCheck())(check)
 
 /**
  * Where an answer that concerns the whole app sends the agent, registered by the app frame.
@@ -38,12 +56,13 @@ function appHandler() {
 const sessionExpired = appHandler()
 const maintenance = appHandler()
 export function api(): ApiClient {
+  if (!responseValidator) void loadShapeCheck()
   client ??= createApiClient({
     baseUrl: runtimeConfig().apiBaseUrl,
     getToken: sessionToken,
     onSessionExpired: (error) => sessionExpired.call(error),
     onMaintenance: (error) => maintenance.call(error),
-    validateResponse: () => responseValidator,
+    validateResponse: () => responseValidator ?? checkShape,
     timeoutMs: timeoutOverrideMs,
     onReachability: reportReachability,
     onServerDate: observeServerDate,
@@ -65,7 +84,10 @@ export function setMaintenanceHandler(handler: (error: ApiError) => void) {
   maintenance.set(handler)
 }
 
-/** Development and the demo check every success body against openapi.yaml (src/preview/response-validator.ts). */
+/**
+ * Development and the demo check every success body against openapi.yaml
+ * (src/preview/response-validator.ts); without one, reads get the production shape check.
+ */
 export function setResponseValidator(validator: ResponseValidator | undefined) {
   responseValidator = validator
 }

@@ -78,4 +78,44 @@ describe('mergeText', () => {
       { numRuns: 300 },
     )
   })
+
+  it('puts one space, not two, where both tabs typed after a space (e2e two-tabs run)', () => {
+    // Tab B's draft reached "…pessoas. Caixa " while tab A typed " Loja" after "…pessoas.".
+    expect(
+      mergeText('Fila de 5 pessoas.', 'Fila de 5 pessoas. Loja', 'Fila de 5 pessoas. Caixa '),
+    ).toBe('Fila de 5 pessoas. Caixa Loja')
+    // Tab B completed the word "C" that tab A had typed after.
+    expect(
+      mergeText('Fila de 5 pessoas. C', 'Fila de 5 pessoas. C Loja', 'Fila de 5 pessoas. Caixa '),
+    ).toBe('Fila de 5 pessoas. Caixa Loja')
+  })
+
+  it('property: two tabs typing on at the end of the same text never double a space', () => {
+    const sentence = fc
+      .array(fc.stringMatching(/^[a-zà-ú]{1,8}\.?$/), { minLength: 1, maxLength: 5 })
+      .map((words) => ` ${words.join(' ')}`)
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Z][a-z]{2,8}( [a-z]{2,8}){0,4}\.$/),
+        sentence,
+        sentence,
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        (start, typedHere, typedThere, agreed, here, there) => {
+          // Each tab types forward; the draft holds a prefix of the other tab's typing.
+          const otherTyping = start + typedThere
+          const base = otherTyping.slice(0, start.length + (agreed % (typedThere.length + 1)))
+          const theirs = otherTyping.slice(
+            0,
+            base.length + (there % (otherTyping.length - base.length + 1)),
+          )
+          const mine = base + typedHere.slice(0, 1 + (here % typedHere.length))
+          fc.pre(!/ {2}/.test(mine)) // Neither tab typed two spaces.
+          expect(mergeText(base, mine, theirs)).not.toMatch(/ {2}/)
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
 })

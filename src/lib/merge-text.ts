@@ -45,6 +45,18 @@ function clash(a: Edit, b: Edit): boolean {
   return a.from < b.to && b.from < a.to
 }
 
+/**
+ * Both versions kept, theirs first, one space apart: a space where neither leaves one, and
+ * not two where both do (a word typed after a space in each tab).
+ */
+function joinBoth(theirs: string, mine: string): string {
+  if (!theirs || !mine) return theirs + mine
+  const endsSpaced = /\s$/.test(theirs)
+  const startsSpaced = /^\s/.test(mine)
+  if (endsSpaced && startsSpaced) return theirs + mine.replace(/^[^\S\n]+/, '')
+  return endsSpaced || startsSpaced ? theirs + mine : `${theirs} ${mine}`
+}
+
 export function mergeText(base: string, mine: string, theirs: string): string {
   if (mine === theirs || mine === base) return theirs
   if (theirs === base) return mine
@@ -70,8 +82,14 @@ export function mergeText(base: string, mine: string, theirs: string): string {
       j++
     }
     const start = group[0]!.from
-    out += base.slice(at, start)
-    if (group.length === 1) out += group[0]!.text
+    const between = base.slice(at, start)
+    out += between
+    // Right after the other side's edit, with nothing of base between: one space at the seam.
+    const seam = (piece: string) =>
+      i > 0 && !between && all[i - 1]!.side !== group[0]!.side && /\s$/.test(out)
+        ? piece.replace(/^[^\S\n]+/, '')
+        : piece
+    if (group.length === 1) out += seam(group[0]!.text)
     else {
       // Each side's version of base[start, end): its edits applied to that span.
       const version = (side: 'mine' | 'theirs') => {
@@ -85,8 +103,7 @@ export function mergeText(base: string, mine: string, theirs: string): string {
       }
       const t = version('theirs')
       const m = version('mine')
-      // Both kept: apart by a space where neither side leaves one.
-      out += t === m ? t : t && m && !/\s$/.test(t) && !/^\s/.test(m) ? `${t} ${m}` : t + m
+      out += seam(t === m ? t : joinBoth(t, m))
     }
     at = end
     i = j

@@ -5,19 +5,26 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import type { ReportSection } from '@/api/entities'
+import type { ReportSection, Task } from '@/api/entities'
 import { reportSectionValues } from '@/api/schema.gen'
 import { Button } from '@/components/button'
 import { SelectField, TextAreaField } from '@/components/form-fields'
 import { Notice } from '@/components/notice'
 import { Sheet } from '@/components/sheet'
 import { Switch } from '@/components/status'
+import { distanceMeters, formatDistance } from '@/domain/geo'
 import { setClockOffset } from '@/lib/clock'
 import { formatDateTime } from '@/lib/format'
 import type { FakeBackend } from '../../mocks/fake-backend'
 import { sendBulletin, sendNotification, sendOpportunity } from '../../mocks/demo-actions'
 import { advanceClock } from '../../mocks/notify'
-import { approveReport, contestReport, rejectReport } from '../../mocks/handlers/revisions'
+import {
+  approveReport,
+  completeAward,
+  contestReport,
+  rejectAward,
+  rejectReport,
+} from '../../mocks/handlers/revisions'
 import { DEMO_AGENT_ID, SCENARIOS, scenarioLabel, type ScenarioName } from '../../mocks/seed/seed'
 import {
   demoPosition,
@@ -50,6 +57,14 @@ type Props = {
   onReset: () => void
   onLeave: () => void
   onSwitch: (world: { seed: number; scenario: ScenarioName }) => void
+}
+
+/** Where the agent checked in from, as the validator weighs it: the distance and the GPS accuracy. */
+export function checkinSummary(task: Task): string {
+  const checkin = task.steps.checkin
+  if (!checkin) return 'Sem check-in registrado.'
+  const distance = formatDistance(distanceMeters(checkin, task.location))
+  return `Check-in a ${distance} do local, com precisão de ±${formatDistance(checkin.accuracy)}${checkin.offline ? ' (feito sem conexão)' : ''}.`
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -88,6 +103,18 @@ export function DemoPanel({
   }
 
   const myTasks = backend.db.tasks.findMany((q) => q.where({ agentId: DEMO_AGENT_ID }))
+  // Nominations in analysis (their report was approved): the validator grants them or not.
+  const inAnalysis = backend.db.awards
+    .findMany((q) => q.where({ status: 'pending' }))
+    .flatMap((award) => {
+      const task = myTasks.find((t) => t.id === award.taskId)
+      if (!task) return []
+      const title =
+        backend.db.missions
+          .findFirst((q) => q.where({ id: task.missionId }))
+          ?.awards.find((a) => a.code === award.code)?.title ?? award.code
+      return [{ award, task, title }]
+    })
   const validating = myTasks.filter((t) => t.status.code === 'validating')
   const started = myTasks.filter((t) => t.status.code === 'started')
   const [taskId, setTaskId] = useState('')
@@ -127,6 +154,39 @@ export function DemoPanel({
         {result && <Notice tone={result.tone}>{result.text}</Notice>}
 
         <Section title="Validador">
+          {inAnalysis.length > 0 && (
+            <ul className={styles.nominations} aria-label="Indicações a prêmios em análise">
+              {inAnalysis.map(({ award, task, title }) => (
+                <li key={award.id} className={styles.pendency}>
+                  <p>
+                    <strong>{title}</strong> — {award.attendantName} ({task.slug})
+                  </p>
+                  <div className={styles.row}>
+                    <Button
+                      variant="secondary"
+                      onClick={() =>
+                        void act(`Prêmio concedido a ${award.attendantName}`, () =>
+                          completeAward(ctx, award.id),
+                        )
+                      }
+                    >
+                      Conceder
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      onClick={() =>
+                        void act(`Prêmio não concedido a ${award.attendantName}`, () =>
+                          rejectAward(ctx, award.id),
+                        )
+                      }
+                    >
+                      Não conceder
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
           {validating.length === 0 ? (
             <p className={styles.muted}>
               Nenhum relatório em validação agora. Envie um relatório no app para validá-lo aqui.
@@ -144,6 +204,7 @@ export function DemoPanel({
                   </option>
                 ))}
               </SelectField>
+              {target && <p className={styles.muted}>{checkinSummary(target)}</p>}
               <div className={styles.row}>
                 <Button
                   onClick={() =>
@@ -305,9 +366,9 @@ export function DemoPanel({
                   onClick={() =>
                     void act('Aparelho perto do local', () =>
                       setDemoPosition({
-                        ...northOf(placeTask.location, 420),
-                        accuracy: 150,
-                        label: `a 420 m de ${placeTask.slug} (±150 m)`,
+                        ...northOf(placeTask.location, 250),
+                        accuracy: 40,
+                        label: `a 250 m de ${placeTask.slug} (±40 m)`,
                       }),
                     )
                   }
@@ -327,6 +388,20 @@ export function DemoPanel({
                   }
                 >
                   Longe
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    void act('Aparelho com sinal de GPS fraco', () =>
+                      setDemoPosition({
+                        ...northOf(placeTask.location, 2500),
+                        accuracy: 3000,
+                        label: `a 2,5 km de ${placeTask.slug}, sinal fraco (±3 km)`,
+                      }),
+                    )
+                  }
+                >
+                  Sinal fraco
                 </Button>
               </>
             )}

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/api/api-error'
 import { clearSession, saveSession } from '@/lib/session'
-import { ErrorPage, technicalDetails } from './error-page'
+import { ErrorPage } from './error-page'
+import { technicalDetails } from './technical-details'
 
 const TOKEN = 'ses_Xy7pQ2rT9w'
 
@@ -35,7 +36,7 @@ describe('the error page', () => {
       new Error(`Falhou ao enviar com Authorization: Bearer ${TOKEN} (sessão ${TOKEN})`),
     )
     expect(await screen.findByRole('heading', { name: 'Algo deu errado' })).toBeInTheDocument()
-    await userEvent.setup().click(screen.getByText('Detalhes técnicos'))
+    await userEvent.setup().click(await screen.findByText('Detalhes técnicos'))
     const details = screen.getByText(/Mensagem:/)
     expect(details).toHaveTextContent('Bearer [removido]')
     expect(details).toHaveTextContent('Rota: /tasks/T-4827')

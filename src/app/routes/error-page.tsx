@@ -1,34 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
-import { isApiError } from '@/api/api-error'
+import { useCallback, useEffect, useState } from 'react'
+import { useLocation, useRouteError } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Page } from '@/components/page'
 import { confirmReachability } from '@/lib/connectivity'
 import { storageKey } from '@/lib/storage-keys'
-import { redactSecrets } from '@/lib/redact-secrets'
-import { sessionToken } from '@/lib/session'
-import { APP_VERSION } from '@/lib/runtime-config'
 import styles from './error-page.module.css'
-
-/**
- * What support needs to know, without anything secret: no request bodies, and the session
- * token or anything shaped like a credential redacted (the text is shown and copied).
- */
-export function technicalDetails(error: unknown, route: string, now = new Date()): string {
-  const lines: string[] = []
-  if (isRouteErrorResponse(error)) lines.push(`Erro: ${error.status} ${error.statusText}`)
-  else if (error instanceof Error) {
-    lines.push(`Erro: ${error.name}`, `Mensagem: ${error.message}`)
-    if (isApiError(error))
-      lines.push(
-        `Requisição: ${error.method} ${error.path} → ${error.status} (${error.code})`,
-        `ID da requisição: ${error.requestId ?? '—'}`,
-      )
-    if (error.stack) lines.push(`Pilha:\n${error.stack}`)
-  } else lines.push(`Erro: ${String(error)}`)
-  lines.push(`Rota: ${route}`, `Versão: ${APP_VERSION}`, `Hora: ${now.toISOString()}`)
-  return redactSecrets(lines.join('\n'), [sessionToken()])
-}
+import type * as DetailsModule from './technical-details'
 
 /**
  * A screen whose code or styles could not be fetched: Chromium "Failed to fetch dynamically
@@ -51,8 +28,6 @@ export function ErrorPage() {
 }
 
 function ScreenFailed({ error }: { error: unknown }) {
-  const location = useLocation()
-  const details = technicalDetails(error, location.pathname)
   return (
     <Page title="Algo deu errado">
       <p>
@@ -62,9 +37,25 @@ function ScreenFailed({ error }: { error: unknown }) {
       <Button block onClick={() => window.location.reload()}>
         Tentar de novo
       </Button>
-      <TechnicalDetails details={details} />
+      <LazyTechnicalDetails error={error} />
     </Page>
   )
+}
+
+/**
+ * The details for support come with their own code (every phone loads this page's at start,
+ * few ever see it): the message and the retry above never wait for them, and if their code
+ * cannot be fetched the page goes without them.
+ */
+function LazyTechnicalDetails({ error }: { error: unknown }) {
+  const location = useLocation()
+  const [loaded, setLoaded] = useState<typeof DetailsModule>()
+  useEffect(() => {
+    void import('./technical-details').then(setLoaded, () => {})
+  }, [])
+  return loaded ? (
+    <loaded.TechnicalDetails details={loaded.technicalDetails(error, location.pathname)} />
+  ) : null
 }
 
 /** How often the missing-code page asks whether the server can be reached again (ms). */
@@ -139,49 +130,5 @@ function MissingCodePage({ error }: { error: unknown }) {
         {offline && !checking ? 'Ainda sem conexão. Tentamos de novo sozinhos em instantes.' : ''}
       </p>
     </Page>
-  )
-}
-
-/**
- * The details for support, and a button that copies them. Where the phone refuses the
- * clipboard (no permission, an old browser, a page not served over HTTPS), the text is
- * selected instead, for the agent to copy from the phone's own menu, and they are told so.
- */
-export function TechnicalDetails({ details }: { details: string }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'refused'>('idle')
-  const text = useRef<HTMLPreElement>(null)
-  const selectText = () => {
-    const selection = window.getSelection()
-    if (!text.current || !selection) return
-    const range = document.createRange()
-    range.selectNodeContents(text.current)
-    selection.removeAllRanges()
-    selection.addRange(range)
-  }
-  const copyDetails = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard')
-      await navigator.clipboard.writeText(details)
-      setCopy('copied')
-    } catch {
-      setCopy('refused')
-      selectText()
-    }
-  }
-  return (
-    <details className={styles.details}>
-      <summary>Detalhes técnicos</summary>
-      <pre ref={text} className={styles.pre}>
-        {details}
-      </pre>
-      <Button variant="secondary" onClick={() => void copyDetails()}>
-        {copy === 'copied' ? 'Copiado' : 'Copiar detalhes'}
-      </Button>
-      <p role="status" className={styles.status}>
-        {copy === 'refused'
-          ? 'O celular não deixou copiar. O texto acima ficou selecionado: copie pelo menu do celular.'
-          : ''}
-      </p>
-    </details>
   )
 }

@@ -1,6 +1,6 @@
 import { Button } from '@/components/button'
 import { Page } from '@/components/page'
-import { TechnicalDetails, technicalDetails } from './error-page'
+import { TechnicalDetails, technicalDetails } from './technical-details'
 
 /** The app could not start (its first `me` failed for a reason other than the session). */
 export function InitFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -44,4 +44,23 @@ describe('the shell alerts', () => {
     await act(() => queryClient.refetchQueries(meQueryOptions()))
     expect(await screen.findByText('2 novos comunicados')).toBeInTheDocument()
   })
+
+  it('ask an agent with terms pending to accept them, on every screen, until accepted', async () => {
+    const { user } = await renderRoute('/tasks', { scenario: 'new-agent' })
+    const region = await alerts()
+    expect(within(region).getByText('Termos de uso para aceitar')).toBeInTheDocument()
+    await user.click(within(region).getByRole('link', { name: 'Ler e aceitar' }))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Termos de uso' }),
+    ).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Li e aceito os termos' }))
+    await waitFor(() =>
+      expect(screen.queryByText('Termos de uso para aceitar')).not.toBeInTheDocument(),
+    )
+  })
+
+  it('say nothing of terms the agent accepted', async () => {
+    await renderRoute('/oppy')
+    expect(within(await alerts()).queryByText('Termos de uso para aceitar')).not.toBeInTheDocument()
+  })
 })

@@ -21,8 +21,9 @@ function dismissedAt(): number {
 }
 
 /**
- * One line each, above every signed-in screen: open pendencies, availability off, new
- * bulletins. The bulletin alert can be put away; it comes back when another bulletin arrives.
+ * One line each, above every signed-in screen: open pendencies, terms of use to accept,
+ * availability off, new bulletins. The bulletin alert can be put away; it comes back when
+ * another bulletin arrives.
  */
 export function ShellAlerts({ agent }: { agent: Agent }) {
   const { openPendencies, unreadBulletins } = agent.counts
@@ -53,6 +54,15 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
           : `${openPendencies} pendências de validação`,
       to: '/tasks/validations',
       action: 'Responder',
+    })
+  // The terms page says they are needed to go on receiving offers: so does every screen.
+  if (agent.termsPending)
+    alerts.push({
+      key: 'terms',
+      tone: 'warning',
+      text: 'Termos de uso para aceitar',
+      to: '/account/terms',
+      action: 'Ler e aceitar',
     })
   if (!agent.available)
     alerts.push({

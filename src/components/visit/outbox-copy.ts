@@ -53,6 +53,9 @@ export const outboxCopy = {
   checking: 'Verificando envios…',
   checkinRefused: 'O servidor recusou o check-in',
   refused: (kind: OutboxItem['kind']) => `${KIND_LABEL[kind]}: o servidor recusou o envio`,
+  /** The award-save failure message (a refused nomination), wherever the nomination shows. */
+  awardRefused:
+    'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
   retry: 'Tentar enviar de novo',
   discard: 'Descartar',
   discardConfirm: 'Descartar este envio? O que ele levava ao servidor será perdido.',

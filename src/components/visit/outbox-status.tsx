@@ -4,7 +4,7 @@
  * discard. A refused check-in or check-out cannot be discarded: without it the visit does not
  * exist on the server. The check-in, report and validation screens all use these.
  */
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import type { OutboxItem } from '@/lib/visit-store/db'
@@ -86,8 +86,19 @@ export function FailedWrites({
   )
 }
 
-/** One refused write: the server's reason, "Tentar de novo" and (after a confirmation) "Descartar". */
-export function FailedWrite({ item, title }: { item: OutboxItem; title?: string | undefined }) {
+/**
+ * One refused write: the server's reason, "Tentar de novo" and (after a confirmation)
+ * "Descartar". `children` says what the write was (a nomination's award and attendant).
+ */
+export function FailedWrite({
+  item,
+  title,
+  children,
+}: {
+  item: OutboxItem
+  title?: string | undefined
+  children?: ReactNode
+}) {
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const essential = item.kind === 'checkin' || item.kind === 'checkout'
@@ -102,7 +113,14 @@ export function FailedWrite({ item, title }: { item: OutboxItem; title?: string 
   return (
     <Notice
       tone="error"
-      title={title ?? (item.kind === 'checkin' ? copy.checkinRefused : copy.refused(item.kind))}
+      title={
+        title ??
+        (item.kind === 'checkin'
+          ? copy.checkinRefused
+          : item.kind === 'award'
+            ? copy.awardRefused
+            : copy.refused(item.kind))
+      }
       action={
         <div className={styles.actions}>
           <Button variant="secondary" busy={busy} onClick={() => void run(retryOutboxItem)}>
@@ -120,7 +138,8 @@ export function FailedWrite({ item, title }: { item: OutboxItem; title?: string 
         </div>
       }
     >
-      {item.lastError?.message}
+      {children}
+      {item.lastError?.message && <p>{item.lastError.message}</p>}
       {confirming && <p>{copy.discardConfirm}</p>}
     </Notice>
   )

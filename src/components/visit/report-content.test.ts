@@ -25,7 +25,7 @@ const empty = {
 describe('report rows of a mission that takes audio or a written testimony', () => {
   it('are one requirement, one row', () => {
     expect(mission.requirements.proof).toBe('either')
-    const rows = reportRows(empty, mission, farma.form, 0)
+    const rows = reportRows(empty, mission, farma.form, { count: 0 })
     expect(rows.filter((r) => r.section === 'audio' || r.section === 'testimony')).toEqual([
       {
         section: 'audio',
@@ -35,6 +35,7 @@ describe('report rows of a mission that takes audio or a written testimony', () 
         missing: ['Falta a gravação de áudio ou o depoimento escrito'],
         missingText: 'Falta a gravação de áudio ou o depoimento escrito',
         summary: 'Grave um áudio ou escreva um depoimento',
+        refused: 0,
       },
     ])
   })
@@ -42,7 +43,7 @@ describe('report rows of a mission that takes audio or a written testimony', () 
   it('are complete with a testimony alone', () => {
     const testimony =
       'A atendente explicou as diferenças entre os protetores e indicou o de FPS 50.'
-    const row = reportRows({ ...empty, testimony }, mission, farma.form, 0).find(
+    const row = reportRows({ ...empty, testimony }, mission, farma.form, { count: 0 }).find(
       (r) => r.section === 'audio',
     )!
     expect(row.complete).toBe(true)

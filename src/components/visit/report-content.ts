@@ -77,6 +77,8 @@ export type ReportRow = {
   missingText: string
   /** A short summary of what is there ("2 fotos"). */
   summary: string
+  /** Writes of this section the server refused (nominations), to fix before sending. */
+  refused: number
 }
 
 /** The overview rows, in the order the agent fills them, only for what the mission asks. */
@@ -84,7 +86,8 @@ export function reportRows(
   content: ReturnType<typeof draftContent> | Report,
   mission: Mission,
   form: EvaluationForm,
-  awardsCount: number,
+  /** The visit's nominations (`visitNominations`): counted, and those the server refused. */
+  awards: { count: number; refused?: number },
 ): ReportRow[] {
   const sections = new Map<ReportSection, SectionCompleteness>(
     reportCompleteness(content, mission, form).map((s) => [s.section, s]),
@@ -100,6 +103,7 @@ export function reportRows(
       missing: s?.missing.map((m) => m.label) ?? [],
       missingText: missingSummary(s?.missing ?? []),
       summary,
+      refused: 0,
     }
   }
   const photos = content.evidences.filter((e) => e.kind === 'photo').length
@@ -134,8 +138,13 @@ export function reportRows(
     if (req.proof === 'testimony' || (content.testimony ?? '') !== '')
       rows.push(row('testimony', copy.testimonySummary(content.testimony ?? '')))
   }
-  if (mission.awards.length > 0)
-    rows.push(row('awards', copy.count(awardsCount, 'indicação', 'indicações')))
+  if (mission.awards.length > 0) {
+    const awardsRow = row('awards', copy.count(awards.count, 'indicação', 'indicações'))
+    awardsRow.refused = awards.refused ?? 0
+    // A refused nomination is not "complete": it waits for the agent (retry or discard).
+    if (awardsRow.refused > 0) awardsRow.complete = false
+    rows.push(awardsRow)
+  }
   return rows
 }
 

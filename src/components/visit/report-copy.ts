@@ -8,6 +8,8 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export const reportCopy = {
   title: 'Relatório',
   submittedTitle: 'Relatório enviado',
+  notSentYet: 'Este relatório ainda não foi enviado para validação.',
+  openReport: 'Abrir o relatório',
   loading: 'Carregando o relatório',
   loadError: 'Não foi possível carregar o relatório',
   notFoundTitle: 'Tarefa não encontrada',
@@ -45,6 +47,12 @@ export const reportCopy = {
   submitNeeds: 'Para enviar, falta completar:',
   complete: 'Completo',
   missingCount: (n: number) => (n === 1 ? '1 pendente' : `${n} pendentes`),
+  refusedCount: (n: number) => (n === 1 ? '1 recusada' : `${n} recusadas`),
+  refusedNominations:
+    'Uma indicação de prêmio foi recusada pelo servidor. Descarte-a ou tente de novo em Prêmios antes de enviar o relatório.',
+  refusedNomination: 'Indicação recusada',
+  nominee: (award: string, attendant: string) => `${award} — ${attendant}`,
+  nomineeGone: 'atendente que não está mais no relatório',
   optional: 'Opcional',
   score: 'Nota da visita',
   scoreValue: (n: number) => `${formatScore(n)} de 100`,

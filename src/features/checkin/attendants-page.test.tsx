@@ -36,6 +36,10 @@ describe('Atendentes', () => {
 
     await user.clear(name)
     await user.type(name, 'Márcia Andrade')
+    // The old message was about "Vendedor": with a valid name typed it is gone, before saving.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(name).not.toHaveAttribute('aria-invalid', 'true')
+    expect(name).not.toHaveAccessibleDescription(/nome real do atendente/)
     const traits = screen.getByRole('group', { name: 'Características' })
     await user.click(within(traits).getByRole('button', { name: 'cordial' }))
     await user.click(within(traits).getByRole('button', { name: 'com crachá' }))

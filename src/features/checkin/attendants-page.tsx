@@ -154,7 +154,11 @@ function AttendantsEditor({
           value={name}
           autoComplete="off"
           autoCapitalize="words"
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value)
+            // The message was about the name as it was: typing another takes it away.
+            if (error) setError(undefined)
+          }}
         />
         <p className={styles.traitsLabel} aria-hidden="true">
           {copy.traits}

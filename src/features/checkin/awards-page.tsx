@@ -20,6 +20,7 @@ import { myAwardsQueryOptions } from '@/features/wallet/api/wallet-queries'
 import { formatMoney, formatScore } from '@/lib/format'
 import type { OutboxItem, ReportDraft } from '@/lib/visit-store/db'
 import { queueWrite } from '@/lib/visit-store/store'
+import { outboxCopy } from '@/components/visit/outbox-copy'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit, type CheckinVisit } from './checkin-context'
 import { DraftGate } from './draft-gate'
@@ -117,14 +118,14 @@ function AwardCard({
   if (given)
     body = (
       <p className={styles.status}>
-        {copy.nominationSent(nameOf(given.attendantCode), AWARD_STATUS_LABEL[given.status])}
+        {copy.nominationSent(given.attendantName, AWARD_STATUS_LABEL[given.status])}
       </p>
     )
   else if (queued?.state === 'failed')
     body = (
       <Notice
         tone="error"
-        title={copy.awardSaveFailure}
+        title={outboxCopy.awardRefused}
         action={
           <div className={styles.itemActions}>
             <Button variant="secondary" onClick={() => void retryOutboxItem(queued)}>

@@ -59,8 +59,8 @@ export const checkinCopy = {
   checkinTitle: 'Check-in',
   checkinIntro: (place: string) =>
     `Para começar a visita em ${place}, confirme que você está no local: vamos ler a localização do seu celular.`,
-  checkinRadius: (radius: string) =>
-    `O check-in é aceito até ${radius} do endereço, contando a precisão da leitura.`,
+  checkinRadius: (radius: string, accuracy: string) =>
+    `O check-in é aceito até ${radius} do endereço, com o sinal de GPS preciso até ±${accuracy}.`,
   checkinOfflineHint:
     'Sem conexão? Tudo bem: o check-in fica guardado e é enviado quando a conexão voltar.',
   checkinButton: 'Fazer check-in',
@@ -108,6 +108,7 @@ export const checkinCopy = {
     'Depois do check-out você não volta a esta tela; o que faltar poderá ser completado no relatório, se possível.',
   checkoutAnyway: 'Fazer check-out mesmo assim',
   keepVisiting: 'Continuar a visita',
+  notYet: 'Agora não',
   checkoutError: 'Não foi possível registrar o check-out neste aparelho. Tente de novo.',
 
   // ---------------------------------------------------------------- offline checkout
@@ -210,8 +211,6 @@ export const checkinCopy = {
   nominationWaiting: (name: string) =>
     `${name} indicado(a). A indicação está guardada e será enviada.`,
   nominationSent: (name: string, status: string) => `${name} indicado(a) — ${status}`,
-  awardSaveFailure:
-    'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
 
   // ---------------------------------------------------------------- notes
   notesTitle: 'Observações',

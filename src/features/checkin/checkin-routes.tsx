@@ -18,7 +18,9 @@ export const checkinRoutes: RouteObject[] = [
       },
       {
         path: 'timeout',
-        lazy: async () => ({ Component: (await import('./timeout-page')).TimeoutPage }),
+        // In the control page's chunk: both check out with what is missing, through the same
+        // code (checkout-button.tsx, visit-completeness.ts), loaded once.
+        lazy: async () => ({ Component: (await import('./control-page')).TimeoutPage }),
       },
       {
         path: 'instructions',

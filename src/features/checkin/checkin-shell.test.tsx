@@ -109,6 +109,37 @@ describe('Check-in', () => {
     expect(screen.queryByRole('heading', { name: 'Controle da visita' })).not.toBeInTheDocument()
   })
 
+  it('2.5 km away with a fix of ±3 km: refused for the weak signal, the visit does not start', async () => {
+    const task = seededTask()
+    mockGeolocation({
+      lat: task.location.lat + 2500 / 111_195,
+      lng: task.location.lng,
+      accuracy: 3000,
+    })
+    const { user } = await open()
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
+    expect(
+      await screen.findByText(
+        'Sinal de GPS fraco (±3 km). Vá para um lugar aberto e tente de novo.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Precisão: ±3 km')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Controle da visita' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/^Você está a/)).not.toBeInTheDocument()
+    const db = await openVisitDb(DEMO_AGENT_ID)
+    expect(await db.getAll('outbox')).toEqual([])
+  })
+
+  it('says what the check-in asks of the signal', async () => {
+    await open()
+    expect(
+      await screen.findByText(
+        'O check-in é aceito até 300 m do endereço, com o sinal de GPS preciso até ±100 m.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('shows the reading accuracy', async () => {
     const task = seededTask()
     mockGeolocation({ lat: task.location.lat + 0.05, lng: task.location.lng, accuracy: 12 })
@@ -299,6 +330,8 @@ describe('Check-in shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Páginas da visita' })).not.toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    // Something is still missing: the sheet says what first (timeout-page.test.tsx).
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-out mesmo assim' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/form`))
     await waitFor(() =>
       expect(fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))?.status.code).toBe(

@@ -33,6 +33,7 @@ import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
 import { CheckinStep } from './checkin-step'
 import { useOnline } from '@/lib/use-online'
+import { useServerTimeChecks } from '@/lib/server-time-checks'
 import { isOnline } from '@/lib/connectivity'
 import { useNow } from './use-now'
 import { isConnectionProblem, useVisitData } from './use-visit-data'
@@ -78,6 +79,8 @@ export function CheckinShell() {
     [storedVisit, recordedCheckout],
   )
   const outbox = useOutboxSummary(task?.id)
+  // The timer follows the server's clock while the visit is open, not only the phone's.
+  useServerTimeChecks(Boolean(visit?.checkin && !visit.checkout))
   // While the check-out is being recorded the shell does not redirect by itself.
   const [leaving, setLeaving] = useState(false)
 
@@ -211,7 +214,7 @@ export function CheckinShell() {
   if (decision.show === 'checkin-step')
     return (
       <ShellFrame online={online} outbox={outbox} task={task} hub={hub}>
-        <CheckinStep task={task} basePath={basePath} />
+        <CheckinStep task={task} mission={mission} basePath={basePath} />
       </ShellFrame>
     )
 

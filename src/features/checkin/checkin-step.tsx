@@ -1,20 +1,23 @@
 /**
  * The check-in (docs/product/visit.md): explains, reads the position with its accuracy, and checks it
- * against the task's location with the domain rule. Inside the radius the check-in is kept
+ * against the task's location with the domain rule. A reading less precise than the mission
+ * takes is refused (it proves nothing about presence); inside the radius the check-in is kept
  * on the device and queued (it works offline); outside, the distance is shown.
  */
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import type { Task } from '@/api/entities'
+import type { Mission, Task } from '@/api/entities'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { DEFAULT_CHECKIN_RADIUS_METERS } from '@/domain/constants'
 import {
+  checkinMaxAccuracy,
   checkinReach,
   formatDistance,
   outsideRadiusMessage,
   type PositionReading,
+  weakSignalMessage,
 } from '@/domain/geo'
 import { recordCheckin } from '@/lib/visit-store/store'
 import { deviceSpace, lacksVisitSpace, megabytesToFree } from '@/lib/device-space'
@@ -34,6 +37,8 @@ type Phase =
   | { step: 'reading' }
   | { step: 'saving'; reading: PositionReading }
   | { step: 'outside'; reading: PositionReading; distance: number }
+  /** The reading is less precise than the mission takes: where the agent is, it cannot say. */
+  | { step: 'weak'; reading: PositionReading; accuracy: number | null }
   | { step: 'error'; message: string; reading?: PositionReading; help?: boolean }
   /** The location was refused; `blocked`: the browser keeps the refusal (its settings). */
   | { step: 'refused'; blocked: boolean }
@@ -71,7 +76,16 @@ async function locationPermission(): Promise<PermissionState | undefined> {
   }
 }
 
-export function CheckinStep({ task, basePath }: { task: Task; basePath: string }) {
+export function CheckinStep({
+  task,
+  mission,
+  basePath,
+}: {
+  task: Task
+  /** For its GPS accuracy limit; while it loads (or offline without it), the default. */
+  mission: Mission | undefined
+  basePath: string
+}) {
   const navigate = useNavigate()
   const location = useLocation()
   const [phase, setPhase] = useState<Phase>({ step: 'idle' })
@@ -88,6 +102,7 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
       gone = true
     }
   }, [])
+  const maxAccuracyMeters = mission?.requirements.checkinMaxAccuracyMeters
 
   async function checkIn() {
     if (
@@ -116,8 +131,12 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
       })
       return
     }
-    const reach = checkinReach({ position: reading, location: task.location })
-    if (!reach.allowed) {
+    const reach = checkinReach({ position: reading, location: task.location, maxAccuracyMeters })
+    if (reach.refusal === 'weak-signal') {
+      setPhase({ step: 'weak', reading, accuracy: reach.accuracyMeters })
+      return
+    }
+    if (reach.refusal === 'outside') {
       setPhase({ step: 'outside', reading, distance: reach.distanceMeters })
       return
     }
@@ -160,7 +179,12 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
         <p className={styles.muted}>
           <strong>{copy.address}:</strong> {task.location.address}
         </p>
-        <p className={styles.muted}>{copy.checkinRadius(formatDistance(radius))}</p>
+        <p className={styles.muted}>
+          {copy.checkinRadius(
+            formatDistance(radius),
+            formatDistance(checkinMaxAccuracy(maxAccuracyMeters)),
+          )}
+        </p>
         <p className={styles.muted}>{copy.checkinOfflineHint}</p>
       </section>
 
@@ -172,10 +196,13 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
 
       <div role="status" aria-live="polite" className={styles.stack}>
         {phase.step === 'reading' && <p>{copy.readingPosition}</p>}
-        {reading && <p>{copy.accuracy(formatDistance(reading.accuracy))}</p>}
+        {reading && Number.isFinite(reading.accuracy) && (
+          <p>{copy.accuracy(formatDistance(reading.accuracy))}</p>
+        )}
         {phase.step === 'saving' && <p>{copy.recordingCheckin}</p>}
       </div>
 
+      {phase.step === 'weak' && <Notice tone="warning">{weakSignalMessage(phase.accuracy)}</Notice>}
       {phase.step === 'outside' && (
         <Notice tone="warning" title={copy.outsideTitle}>
           <p>{outsideRadiusMessage(phase.distance)}</p>
@@ -211,7 +238,10 @@ export function CheckinStep({ task, basePath }: { task: Task; basePath: string }
       )}
 
       <Button block busy={busy} onClick={retry}>
-        {phase.step === 'outside' || phase.step === 'error' || phase.step === 'refused'
+        {phase.step === 'outside' ||
+        phase.step === 'weak' ||
+        phase.step === 'error' ||
+        phase.step === 'refused'
           ? copy.retry
           : copy.checkinButton}
       </Button>

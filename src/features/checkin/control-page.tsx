@@ -1,16 +1,13 @@
 /** `control` (index of the check-in shell): elapsed time, what is still missing, check-out. */
-import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Button } from '@/components/button'
-import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
-import { Sheet } from '@/components/sheet'
 import { missingSummary, type SectionCompleteness } from '@/domain/report-completeness'
 import { elapsedSeconds, formatElapsed, remainingSeconds } from '@/domain/visit-timer'
 import { formatDateTime } from '@/lib/format'
 import { useTaskMedia } from '@/lib/visit-store/hooks'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit, type CheckinVisit } from './checkin-context'
+import { CheckoutButton } from './checkout-button'
 import { DraftGate } from './draft-gate'
 import { FailedWrites } from '@/components/visit/outbox-status'
 import { useNow } from './use-now'
@@ -18,6 +15,9 @@ import { SHELL_PAGE_OF_SECTION, visitCompleteness } from './visit-completeness'
 import styles from './checkin.module.css'
 
 const PAGE_LABEL: Record<string, string> = copy.pages
+
+// The timeout page checks out the same way: one chunk for both (checkin-routes.tsx).
+export { TimeoutPage } from './timeout-page'
 
 export function ControlPage() {
   const visit = useCheckinVisit()
@@ -55,24 +55,10 @@ export function ControlPage() {
 
 function MissingAndCheckout({ visit }: { visit: CheckinVisit }) {
   const media = useTaskMedia(visit.task.id)
-  const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState(false)
   const sections = visit.draft
     ? visitCompleteness(visit.draft, visit.mission, media ?? [], visit.report)
     : []
   const missing = sections.flatMap((s) => s.missing)
-
-  async function checkout() {
-    setBusy(true)
-    setFailed(false)
-    try {
-      await visit.checkout()
-    } catch {
-      setFailed(true)
-      setBusy(false)
-    }
-  }
 
   return (
     <>
@@ -86,40 +72,7 @@ function MissingAndCheckout({ visit }: { visit: CheckinVisit }) {
           <MissingList sections={sections} visit={visit} />
         )}
       </section>
-      {failed && <Notice tone="error">{copy.checkoutError}</Notice>}
-      <Button
-        block
-        busy={busy}
-        onClick={() => (missing.length > 0 ? setConfirming(true) : void checkout())}
-      >
-        {copy.checkoutButton}
-      </Button>
-      <Sheet open={confirming} title={copy.checkoutSheetTitle} onClose={() => setConfirming(false)}>
-        <div className={styles.stack}>
-          <p>{copy.checkoutSheetIntro}</p>
-          <ul className={styles.bullets}>
-            {sections
-              .filter((s) => !s.complete)
-              .map((s) => (
-                <li key={s.section}>{missingSummary(s.missing)}</li>
-              ))}
-          </ul>
-          <p className={styles.muted}>{copy.checkoutSheetHint}</p>
-          <Button
-            block
-            busy={busy}
-            onClick={() => {
-              setConfirming(false)
-              void checkout()
-            }}
-          >
-            {copy.checkoutAnyway}
-          </Button>
-          <Button block variant="secondary" onClick={() => setConfirming(false)}>
-            {copy.keepVisiting}
-          </Button>
-        </div>
-      </Sheet>
+      <CheckoutButton visit={visit} sections={sections} stayLabel={copy.keepVisiting} />
     </>
   )
 }

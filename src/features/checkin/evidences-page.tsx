@@ -32,7 +32,7 @@ function Evidences({ visit, draft }: { visit: CheckinVisit; draft: ReportDraft }
   ).length
   return (
     <>
-      <p className={photos >= minPhotos ? styles.status : styles.muted}>
+      <p className={photos >= minPhotos ? styles.status : styles.statusPending}>
         {minPhotos > 0 ? `${copy.minPhotos(minPhotos)} · ` : ''}
         {copy.photosCount(photos)}
       </p>

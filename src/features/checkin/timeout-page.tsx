@@ -1,27 +1,21 @@
 /** `timeout`: the visit reached `visitMaxMinutes`; the only way on is the check-out. */
-import { useState } from 'react'
-import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
+import { useTaskMedia } from '@/lib/visit-store/hooks'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit } from './checkin-context'
+import { CheckoutButton } from './checkout-button'
 import { FailedWrites } from '@/components/visit/outbox-status'
+import { visitCompleteness } from './visit-completeness'
 
 export function TimeoutPage() {
   const visit = useCheckinVisit()
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState(false)
-
-  async function checkout() {
-    setBusy(true)
-    setFailed(false)
-    try {
-      await visit.checkout()
-    } catch {
-      setFailed(true)
-      setBusy(false)
-    }
-  }
+  const media = useTaskMedia(visit.task.id)
+  // What is still missing, as on the control page: the check-out asks first. Without the
+  // draft on the phone (the report could not be read), it goes ahead.
+  const sections = visit.draft
+    ? visitCompleteness(visit.draft, visit.mission, media ?? [], visit.report)
+    : []
 
   return (
     <Page title={copy.timeoutTitle}>
@@ -29,10 +23,7 @@ export function TimeoutPage() {
         {copy.timeoutBody(visit.mission.visitMaxMinutes)}
       </Notice>
       <FailedWrites outbox={visit.outbox} />
-      {failed && <Notice tone="error">{copy.checkoutError}</Notice>}
-      <Button block busy={busy} onClick={() => void checkout()}>
-        {copy.checkoutButton}
-      </Button>
+      <CheckoutButton visit={visit} sections={sections} stayLabel={copy.notYet} />
     </Page>
   )
 }

@@ -115,7 +115,7 @@ function TimeEntry({
       <h2 id={headingId} className={styles.cardTitle}>
         {time.label}
       </h2>
-      <p className={recorded ? styles.status : styles.muted}>
+      <p className={recorded ? styles.status : styles.statusPending}>
         {recorded ? copy.recorded(formatMmSs(recorded.seconds)) : copy.notRecorded}
       </p>
 

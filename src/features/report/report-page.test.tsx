@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
-import { failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { API, failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { queueWrite } from '@/lib/visit-store/store'
+import { openVisitDb } from '@/lib/visit-store/db'
 import { readDraft, resetVisitDevice, startTestSync } from '@/test/visit-kit'
 
 const STARTED = 'T-4826' // mercado, empty report; checked in by `checkIn`
@@ -255,6 +257,77 @@ describe('Relatório — seções', () => {
     expect(within(nominations).getByText('Indicado')).toBeInTheDocument()
   })
 
+  it('a nomination the server refused is said as refused, fixable, and holds the report back', async () => {
+    // The same nomination twice: one sent from another screen, one queued offline here.
+    const { user } = await open(`/tasks/${VISITED}/report`, async () => {
+      await fakeBackend.db.missions.update((q) => q.where({ id: 'msn_farma' }), {
+        data(m) {
+          m.awards = m.awards.map((a) => ({ ...a, goal: 50 }))
+        },
+      })
+      const attendantCode = serverReport('rep_4828').attendants[0]!.code
+      const input = { code: 'NOTA10', taskId: 'tsk_4828', attendantCode }
+      const sent = await fetch(`${API}/awards/`, {
+        method: 'POST',
+        headers: {
+          Authorization: 'Bearer demo-token',
+          'Content-Type': 'application/json',
+          'Idempotency-Key': crypto.randomUUID(),
+        },
+        body: JSON.stringify(input),
+      })
+      expect(sent.status).toBe(201)
+      await queueWrite({ kind: 'award', taskId: 'tsk_4828', input })
+      const db = await openVisitDb(DEMO_AGENT_ID)
+      await waitFor(async () =>
+        expect((await db.getAll('outbox')).map((i) => i.state)).toEqual(['failed']),
+      )
+    })
+    const sections = await screen.findByRole('navigation', { name: 'Partes do relatório' })
+    const awards = within(sections).getByRole('link', { name: /Prêmios/ })
+    // One count: the nomination the server has; the refused one is said as refused.
+    await waitFor(() => expect(awards).toHaveTextContent(/recusada|Completo/))
+    await waitFor(() => expect(awards).toHaveTextContent('1 indicação'))
+    expect(awards).toHaveTextContent('1 recusada')
+    expect(awards).not.toHaveTextContent('Completo')
+
+    // Sending waits for it, and says why, with the way to it.
+    const send = screen.getByRole('button', { name: 'Enviar relatório' })
+    expect(send).toHaveAttribute('aria-disabled', 'true')
+    expect(send).toHaveAccessibleDescription(/Prêmios/)
+    await user.click(send)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Uma indicação de prêmio foi recusada pelo servidor. Descarte-a ou tente de novo em Prêmios antes de enviar o relatório.',
+    )
+    expect(serverTask(VISITED).status.code).toBe('visited')
+
+    // In the section: the award-save failure message, the nominee by name, the server's reason.
+    await user.click(within(sections).getByRole('link', { name: /Prêmios/ }))
+    const refused = await screen.findByRole('region', { name: 'Indicação recusada' })
+    expect(refused).toHaveTextContent(
+      'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
+    )
+    expect(refused).toHaveTextContent('Atendimento nota 10 — Marcelo Pereira')
+    expect(refused).toHaveTextContent(
+      'O prêmio “Atendimento nota 10” já foi indicado nesta visita.',
+    )
+    // The award already has its nomination: nothing offers to nominate for it again.
+    expect(screen.queryByRole('button', { name: 'Indicar atendente' })).not.toBeInTheDocument()
+    // The fix: discard the duplicate; then the report can go.
+    await user.click(within(refused).getByRole('button', { name: 'Descartar' }))
+    await user.click(within(refused).getByRole('button', { name: 'Sim, descartar' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Indicação recusada' })).not.toBeInTheDocument(),
+    )
+    await user.click(screen.getAllByRole('link', { name: 'Voltar' })[0]!)
+    const again = await screen.findByRole('navigation', { name: 'Partes do relatório' })
+    const row = within(again).getByRole('link', { name: /Prêmios/ })
+    await waitFor(() => expect(row).not.toHaveTextContent('recusada'))
+    expect(screen.getByRole('button', { name: 'Enviar relatório' })).not.toHaveAttribute(
+      'aria-disabled',
+    )
+  })
+
   it('shows the photos, receipts and audio sections with the media pieces', async () => {
     const { router } = await open(`/tasks/${VISITED}/report/evidences`)
     expect(await screen.findByText('A missão pede pelo menos 2 fotos.')).toBeInTheDocument()
@@ -342,6 +415,23 @@ describe('Relatório enviado (somente leitura)', () => {
     expect(await screen.findByText(attendant.name)).toBeInTheDocument()
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
   })
+
+  it.each(['audio', 'answers', 'evidences'])(
+    'a report never sent: /status/%s does not say “Relatório enviado”, and leads to the report',
+    async (section) => {
+      expect(serverReport('rep_4828').submittedAt).toBeNull()
+      await open(`/tasks/${VISITED}/status/${section}`)
+      expect(
+        await screen.findByText('Este relatório ainda não foi enviado para validação.'),
+      ).toBeInTheDocument()
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Relatório — /)
+      expect(screen.queryByText(/Relatório enviado/)).not.toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Abrir o relatório' })).toHaveAttribute(
+        'href',
+        `/tasks/${VISITED}/report/${section}`,
+      )
+    },
+  )
 
   it('does not offer editing once the report was sent', async () => {
     await open(`/tasks/${VALIDATING}/report`)

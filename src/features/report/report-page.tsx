@@ -31,6 +31,7 @@ import {
 import { reportCopy as copy } from '@/components/visit/report-copy'
 import { ReportQueryState } from '@/components/visit/report-query-state'
 import { FailedWrite, OutboxStatus } from '@/components/visit/outbox-status'
+import { visitNominations } from '@/components/visit/nominations'
 import { EditableSection } from './sections/editable-section'
 import { useVisitReport, type VisitReport } from './api/use-visit-report'
 import styles from './report.module.css'
@@ -116,9 +117,17 @@ function ReportOverview({ data }: { data: VisitReport }) {
     (i) => i.kind === 'submitReport' && i.reportId === draft.reportId,
   )
   const queued = useSubmissionWatch(data, summary, submitItem)
-  const queuedAwards = summary?.items.filter((i) => i.kind === 'award').length ?? 0
+  const nominations = visitNominations({
+    taskId: task.id,
+    reportAwardIds: serverReport?.awards ?? [],
+    given: [],
+    items: summary?.items ?? [],
+  })
   const content = draftContent(draft, serverReport, media)
-  const rows = reportRows(content, mission, form, (serverReport?.awards.length ?? 0) + queuedAwards)
+  const rows = reportRows(content, mission, form, {
+    count: nominations.count,
+    refused: nominations.refused.length,
+  })
   const missing = missingItems(content, mission, form)
   const score = draftScore(form, draft)
 
@@ -135,14 +144,16 @@ function ReportOverview({ data }: { data: VisitReport }) {
           ))}
         </List>
       </nav>
-      <OutboxStatus taskId={task.id} hideKinds={['submitReport']} />
+      {/* A refused nomination is said on its row and under "Enviar relatório". */}
+      <OutboxStatus taskId={task.id} hideKinds={['submitReport', 'award']} />
       {(data.editable || submitItem) && (
         <SubmitReport
           data={data}
           item={submitItem}
           onQueued={queued.set}
           missingMessage={incompleteReportMessage(missing)}
-          incomplete={rows.filter((r) => r.required && !r.complete)}
+          refusedNominations={nominations.refused.length}
+          incomplete={rows.filter((r) => (r.required && !r.complete) || r.refused > 0)}
         />
       )}
     </div>
@@ -150,21 +161,24 @@ function ReportOverview({ data }: { data: VisitReport }) {
 }
 
 function SectionRow({ row, slug }: { row: ReportRow; slug: string }) {
-  const trailing = row.complete ? (
-    <Badge tone="success">
-      <CheckIcon aria-hidden="true" />
-      {copy.complete}
-    </Badge>
-  ) : row.required ? (
-    <Badge tone="warning">{copy.missingCount(row.missing.length)}</Badge>
-  ) : (
-    <Badge>{copy.optional}</Badge>
-  )
+  const trailing =
+    row.refused > 0 ? (
+      <Badge tone="danger">{copy.refusedCount(row.refused)}</Badge>
+    ) : row.complete ? (
+      <Badge tone="success">
+        <CheckIcon aria-hidden="true" />
+        {copy.complete}
+      </Badge>
+    ) : row.required ? (
+      <Badge tone="warning">{copy.missingCount(row.missing.length)}</Badge>
+    ) : (
+      <Badge>{copy.optional}</Badge>
+    )
   return (
     <ListItem
       to={`/tasks/${slug}/report/${row.section}`}
       title={row.title}
-      subtitle={row.complete || !row.required ? row.summary : row.missingText}
+      subtitle={row.complete || !row.required || row.refused > 0 ? row.summary : row.missingText}
       trailing={trailing}
     />
   )
@@ -212,12 +226,15 @@ function SubmitReport({
   item: submitItem,
   onQueued,
   missingMessage,
+  refusedNominations,
   incomplete,
 }: {
   data: VisitReport
   item: OutboxItem | undefined
   onQueued: () => void
   missingMessage: string
+  /** Nominations the server refused: the report waits until the agent retries or discards them. */
+  refusedNominations: number
   /** The parts still to complete, said beside the button while it cannot send. */
   incomplete: readonly ReportRow[]
 }) {
@@ -227,8 +244,10 @@ function SubmitReport({
   const [busy, setBusy] = useState(false)
 
   const complete = missingMessage === ''
+  const ready = complete && refusedNominations === 0
   async function submit() {
     if (!complete) return setProblem({ title: copy.incompleteTitle, message: missingMessage })
+    if (refusedNominations > 0) return setProblem({ message: copy.refusedNominations })
     if (draft.conflict) return setProblem({ message: copy.conflictFirst })
     if (task.status.code !== 'visited') return setProblem({ message: copy.checkoutFirst })
     setProblem(undefined)
@@ -266,14 +285,14 @@ function SubmitReport({
         <Button
           block
           busy={busy}
-          aria-disabled={!complete || undefined}
-          aria-describedby={!complete && incomplete.length > 0 ? needsId : undefined}
+          aria-disabled={!ready || undefined}
+          aria-describedby={!ready && incomplete.length > 0 ? needsId : undefined}
           onClick={() => void submit()}
         >
           {copy.submit}
         </Button>
       )}
-      {!submitItem && !complete && incomplete.length > 0 && (
+      {!submitItem && !ready && incomplete.length > 0 && (
         <div id={needsId} className={styles.needs}>
           <p>{copy.submitNeeds}</p>
           <ul>

@@ -1,12 +1,15 @@
 /**
  * `/tasks/:slug/status/:section`: one section of the report as the server has it (what was
- * submitted), read-only, with links to the other sections.
+ * submitted), read-only, with links to the other sections. Titled "Relatório enviado" only
+ * once the server says it was submitted; a report never sent says so and leads to the report
+ * itself (its draft lives on the phone, not here).
  */
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import type { ReportSection } from '@/api/entities'
 import { ButtonLink } from '@/components/button'
 import { List, ListItem } from '@/components/list'
+import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { EmptyState } from '@/components/status'
 import {
@@ -41,8 +44,9 @@ export function SubmittedReportPage() {
   })
   const report = reportQuery.data
   const known = isReportSection(section)
+  const submitted = Boolean(report?.submittedAt)
   const title = known
-    ? `${copy.submittedTitle} — ${copy.sectionTitle[section]}`
+    ? `${submitted ? copy.submittedTitle : copy.title} — ${copy.sectionTitle[section]}`
     : copy.unknownSection
   const backTo = `/tasks/${slug}/status`
 
@@ -67,7 +71,23 @@ export function SubmittedReportPage() {
     )
   }
 
-  const others = reportRows(report, mission, form, report.awards.length).filter(
+  if (!submitted)
+    return (
+      <Page title={title} backTo={backTo}>
+        <Notice
+          tone="info"
+          action={
+            <ButtonLink to={`/tasks/${task.slug}/report/${section}`} variant="secondary">
+              {copy.openReport}
+            </ButtonLink>
+          }
+        >
+          {copy.notSentYet}
+        </Notice>
+      </Page>
+    )
+
+  const others = reportRows(report, mission, form, { count: report.awards.length }).filter(
     (r) => r.section !== section,
   )
   return (

@@ -7,6 +7,8 @@ export const taskCopy = {
   listLoading: 'Carregando suas tarefas',
   showing: (shown: number, total: number) => `Mostrando ${shown} de ${total} tarefas.`,
   loadMore: 'Carregar mais tarefas',
+  groupLoading: (group: string) => `Carregando: ${group}`,
+  groupLoadError: (group: string) => `Não foi possível carregar: ${group}`,
   listLoadError: 'Não foi possível carregar suas tarefas',
   listEmptyTitle: 'Você ainda não tem tarefas',
   listEmptyBody: 'Aceite uma oportunidade para agendar sua primeira visita.',

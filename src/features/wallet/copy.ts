@@ -1,6 +1,8 @@
 /** pt-BR copy of the wallet, bank data and detail screens. */
 import type { Transaction } from '@/api/entities'
-import { formatScore } from '@/lib/format'
+import { WITHDRAWAL_MIN_CENTS } from '@/domain/constants'
+import { withdrawalMessages } from '@/domain/withdrawal'
+import { formatMoney, formatScore } from '@/lib/format'
 
 export const walletCopy = {
   walletTitle: 'Carteira',
@@ -35,7 +37,7 @@ export const walletCopy = {
   withdrawTitle: 'Sacar',
   amountLabel: 'Valor do saque (R$)',
   amountHint: (balance: string) =>
-    `Disponível: ${balance}. Use vírgula para os centavos, por exemplo 45,50.`,
+    `Disponível: ${balance}. Mínimo: ${formatMoney(WITHDRAWAL_MIN_CENTS)}. Use vírgula para os centavos, por exemplo 45,50.`,
   withdrawAll: 'Sacar tudo',
   confirmWithdraw: (amount: string) => `Sacar ${amount}`,
   confirmWithdrawPlain: 'Pedir saque',
@@ -49,8 +51,8 @@ export const walletCopy = {
   amountErrors: {
     empty: 'Informe o valor do saque.',
     invalid: 'Valor inválido. Use números e vírgula para os centavos, por exemplo 45,50.',
-    zero: 'O valor precisa ser maior que zero.',
-    overBalance: (balance: string) => `O valor passa do seu saldo disponível (${balance}).`,
+    // The amount's rule and its words are the domain's (src/domain/withdrawal.ts).
+    balanceBelowMinimum: withdrawalMessages.balanceBelowMinimum,
   },
   close: 'Fechar',
 
@@ -118,7 +120,7 @@ export const walletCopy = {
   awardPrize: (prize: string) => `Prêmio de ${prize} para o atendente`,
   score: (score: number) => `Nota da visita: ${formatScore(score)}`,
   nominatedOn: (date: string) => `Indicado em ${date}`,
-  attendant: (code: string) => `Atendente ${code}`,
+  attendant: (name: string) => `Atendente: ${name}`,
 
   detailNotFound: 'Detalhe não encontrado',
   detailNotFoundBody: 'Este endereço não corresponde a nenhuma movimentação ou prêmio.',

@@ -8,7 +8,7 @@ import { Page } from '@/components/page'
 import { useSnackbar } from '@/components/snackbar'
 import { Badge, Switch } from '@/components/status'
 import { Skeleton } from '@/components/skeleton'
-import { setAvailability, termsQueryOptions } from '../api/account-queries'
+import { setAvailability } from '../api/account-queries'
 import { meQueryKey, meQueryOptions } from '../api/me-query'
 import { accountCopy as copy } from '../copy'
 import styles from './account.module.css'
@@ -19,11 +19,10 @@ import { Notice } from '@/components/notice'
 /** The account menu: who is signed in, availability for new offers, and the account's screens. */
 export function AccountMenuPage() {
   const me = useQuery(meQueryOptions())
-  const terms = useQuery(termsQueryOptions())
   const availability = useAvailability()
   const agent = me.data
-  const termsPending =
-    agent && terms.data ? agent.termsVersionAccepted !== terms.data.version : false
+  // The server says it, with the agent (the shell's alert reads the same answer).
+  const termsPending = agent?.termsPending ?? false
   const l = copy.links
 
   return (

@@ -1,11 +1,12 @@
 /**
- * Awards of the mission and the visit's nominations. A nomination (an attendant for an
- * award whose goal the score reaches) is queued in the outbox; a refusal stays there with
- * the server's message, to retry.
+ * Awards of the mission and the visit's nominations, attendants by name. A nomination (an
+ * attendant for an award whose goal the score reaches) is queued in the outbox; one the
+ * server refused is said as refused (the award-save failure message and the server's reason)
+ * with retry and discard, and its award is not offered again meanwhile.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { AwardGiven, Mission, Report } from '@/api/entities'
+import type { AwardGiven, Mission } from '@/api/entities'
 import { Button } from '@/components/button'
 import { SelectField } from '@/components/form-fields'
 import { List, ListItem } from '@/components/list'
@@ -17,21 +18,14 @@ import { myAwardsQueryOptions } from '@/features/wallet/api/wallet-queries'
 import { formatMoney } from '@/lib/format'
 import { queueWrite } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
-import { FailedWrite } from '@/components/visit/outbox-status'
+import { visitNominations } from '@/components/visit/nominations'
+import { RefusedNomination } from '@/components/visit/refused-nomination'
 import { draftScore } from '@/components/visit/report-content'
 import { reportCopy as copy } from '@/components/visit/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
 
-export function AwardsList({
-  mission,
-  given,
-  attendants,
-}: {
-  mission: Mission
-  given: readonly AwardGiven[]
-  attendants: Report['attendants']
-}) {
+export function AwardsList({ mission, given }: { mission: Mission; given: readonly AwardGiven[] }) {
   return (
     <div className={styles.stack}>
       <List label={copy.sectionTitle.awards}>
@@ -52,7 +46,7 @@ export function AwardsList({
             <ListItem
               key={g.id}
               title={mission.awards.find((a) => a.code === g.code)?.title ?? g.code}
-              subtitle={attendants.find((a) => a.code === g.attendantCode)?.name ?? g.attendantCode}
+              subtitle={g.attendantName}
               trailing={<Badge>{AWARD_STATUS_LABEL[g.status]}</Badge>}
             />
           ))}
@@ -69,15 +63,22 @@ export function useTaskAwards(taskId: string) {
 }
 
 export function AwardsSection({ data }: { data: VisitReport }) {
-  const { task, mission, form, draft } = data
+  const { task, mission, form, draft, serverReport } = data
   const { given } = useTaskAwards(task.id)
   const summary = useOutboxSummary(task.id)
   const snackbar = useSnackbar()
-  const queued = (summary?.items ?? []).flatMap((i) => (i.kind === 'award' ? [i] : []))
-  // Nominations still waiting on the device. When one reaches the server, the sync loop
-  // refreshes the awards (queriesChangedBy).
-  const waitingCount = queued.filter((i) => i.state === 'pending').length
-  const [code, setCode] = useState(mission.awards[0]?.code ?? '')
+  // When a waiting nomination reaches the server, the sync loop refreshes the awards and the
+  // report (queriesChangedBy).
+  const nominations = visitNominations({
+    taskId: task.id,
+    reportAwardIds: serverReport?.awards ?? [],
+    given,
+    items: summary?.items ?? [],
+  })
+  // An award with a nomination (sent, waiting or refused) is not offered again.
+  const open = mission.awards.filter((a) => !nominations.taken.has(a.code))
+  const [chosen, setCode] = useState(open[0]?.code ?? '')
+  const code = open.some((a) => a.code === chosen) ? chosen : (open[0]?.code ?? '')
   const [attendantCode, setAttendantCode] = useState(draft.attendants[0]?.code ?? '')
   const [error, setError] = useState<string>()
   const score = draftScore(form, draft)
@@ -88,10 +89,7 @@ export function AwardsSection({ data }: { data: VisitReport }) {
     if (!award) return
     if (!draft.attendants.some((a) => a.code === attendantCode))
       return setError(copy.chooseAttendant)
-    const already =
-      given.some((g) => g.code === code && g.status !== 'rejected') ||
-      queued.some((q) => q.input.code === code)
-    const refusal = checkNomination(score, award, already)
+    const refusal = checkNomination(score, award, nominations.taken.has(code))
     if (refusal) return setError(refusal.message)
     setError(undefined)
     await queueWrite({
@@ -105,20 +103,25 @@ export function AwardsSection({ data }: { data: VisitReport }) {
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>{copy.awardsBody}</p>
-      <AwardsList mission={mission} given={given} attendants={draft.attendants} />
-      {waitingCount > 0 && <Notice tone="info">{copy.nominationsQueued(waitingCount)}</Notice>}
-      {queued
-        .filter((i) => i.state === 'failed')
-        .map((item) => (
-          <FailedWrite key={item.id} item={item} />
-        ))}
-      {mission.awards.length > 0 &&
+      <AwardsList mission={mission} given={given} />
+      {nominations.waiting.length > 0 && (
+        <Notice tone="info">{copy.nominationsQueued(nominations.waiting.length)}</Notice>
+      )}
+      {nominations.refused.map((item) => (
+        <RefusedNomination
+          key={item.id}
+          item={item}
+          mission={mission}
+          attendants={draft.attendants}
+        />
+      ))}
+      {open.length > 0 &&
         (draft.attendants.length === 0 ? (
           <Notice tone="info">{copy.addAttendantFirst}</Notice>
         ) : (
           <form className={styles.form} onSubmit={(e) => void nominate(e)} noValidate>
             <SelectField label={copy.award} value={code} onChange={(e) => setCode(e.target.value)}>
-              {mission.awards.map((a) => (
+              {open.map((a) => (
                 <option key={a.code} value={a.code}>
                   {a.title}
                 </option>

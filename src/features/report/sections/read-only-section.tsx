@@ -77,19 +77,11 @@ export function ReadOnlySection({ section, data, report }: ReadOnlySectionProps)
         <EmptyState title={copy.noTestimony} />
       )
     case 'awards':
-      return <ReadOnlyAwards task={task} mission={mission} attendants={content.attendants} />
+      return <ReadOnlyAwards task={task} mission={mission} />
   }
 }
 
-function ReadOnlyAwards({
-  task,
-  mission,
-  attendants,
-}: {
-  task: Task
-  mission: Mission
-  attendants: Report['attendants']
-}) {
+function ReadOnlyAwards({ task, mission }: { task: Task; mission: Mission }) {
   const { given } = useTaskAwards(task.id)
-  return <AwardsList mission={mission} given={given} attendants={attendants} />
+  return <AwardsList mission={mission} given={given} />
 }

@@ -27,16 +27,29 @@ export function myTasksQueryOptions(statuses: readonly TaskStatusCode[] = []) {
   })
 }
 
+/** My tasks at once, when they fit: anything larger is listed status by status. */
 export const TASK_PAGE_SIZE = 100
+/** Tasks of one status a page at a time (accounts with thousands of tasks). */
+export const TASK_GROUP_PAGE_SIZE = 20
 
-/** My tasks a page at a time (accounts with thousands of tasks), newest change first. */
-export function myTaskPagesQueryOptions() {
+/**
+ * My tasks a page at a time, newest change first, with how many there are of each status;
+ * of one status only when given.
+ */
+export function myTaskPagesQueryOptions(status?: TaskStatusCode) {
+  const limit = status ? TASK_GROUP_PAGE_SIZE : TASK_PAGE_SIZE
   return infiniteQueryOptions({
-    queryKey: [...taskKeys.all, 'pages'] as const,
+    queryKey: [...taskKeys.all, 'pages', status ?? ''] as const,
     queryFn: ({ signal, pageParam }) =>
       data(
         api().GET('/tasks/mine', {
-          params: { query: { limit: TASK_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          params: {
+            query: {
+              limit,
+              ...(status ? { status: [status] } : {}),
+              ...(pageParam ? { cursor: pageParam } : {}),
+            },
+          },
           signal,
         }),
       ),

@@ -13,17 +13,20 @@ import { taskCopy as copy } from '../copy'
 import { STATUS_TONE, TASK_LIST_GROUPS, taskPath } from '../task-presentation'
 import styles from './tasks.module.css'
 
+type Group = (typeof TASK_LIST_GROUPS)[number]
+
+/**
+ * The agent's tasks by status, most urgent first. Every heading counts what the server has
+ * (`totalsByStatus`), and every status with tasks shows, loaded or not: when all of them fit
+ * in one answer they are listed from it; otherwise each group loads its own, a page at a time.
+ */
 export function TaskListPage() {
   const tasks = useInfiniteQuery(myTaskPagesQueryOptions())
-  const items = tasks.data?.pages.flatMap((page) => page.items) ?? []
-  const total = tasks.data?.pages[0]?.total ?? 0
+  const first = tasks.data?.pages[0]
+  const totals = first?.totalsByStatus
+  const allHere = first !== undefined && !first.nextCursor
   // Canceled tasks have their own page; the rest are grouped here.
-  const shown = items.length
-  const groups = TASK_LIST_GROUPS.map((status) => ({
-    status,
-    tasks: items.filter((t) => t.status.code === status).sort(orderWithin(status)),
-  })).filter((g) => g.tasks.length > 0)
-  const hasPendencies = items.some((t) => t.status.code === 'contested')
+  const groups = TASK_LIST_GROUPS.filter((status) => (totals?.[status] ?? 0) > 0)
 
   return (
     <Page title={copy.listTitle}>
@@ -44,44 +47,28 @@ export function TaskListPage() {
           <p>{copy.listEmptyBody}</p>
         </EmptyState>
       )}
-      {groups.length > 0 && (
+      {totals && groups.length > 0 && (
         <div className={styles.groups}>
-          {groups.map((group) => (
-            <section
-              key={group.status}
-              className={styles.section}
-              aria-labelledby={`group-${group.status}`}
-            >
-              <h2 id={`group-${group.status}`}>
-                {copy.groupHeading[group.status]}{' '}
-                <span className={styles.count}>({group.tasks.length})</span>
+          {groups.map((status) => (
+            <section key={status} className={styles.section} aria-labelledby={`group-${status}`}>
+              <h2 id={`group-${status}`}>
+                {copy.groupHeading[status]} <span className={styles.count}>({totals[status]})</span>
               </h2>
-              <List>
-                {group.tasks.map((task) => (
-                  <TaskRow key={task.id} task={task} />
-                ))}
-              </List>
+              {allHere ? (
+                <TaskRows tasks={first.items.filter((t) => t.status.code === status)} />
+              ) : (
+                <GroupPages status={status} />
+              )}
             </section>
           ))}
-        </div>
-      )}
-      {tasks.hasNextPage && (
-        <div className={styles.groups}>
-          <p role="status">{copy.showing(shown, total)}</p>
-          <Button
-            variant="secondary"
-            block
-            busy={tasks.isFetchingNextPage}
-            onClick={() => void tasks.fetchNextPage()}
-          >
-            {copy.loadMore}
-          </Button>
         </div>
       )}
       {tasks.isSuccess && (
         <nav aria-label={copy.moreLinks}>
           <List>
-            {hasPendencies && <ListItem to="/tasks/validations" title={copy.validationsLink} />}
+            {(totals?.contested ?? 0) > 0 && (
+              <ListItem to="/tasks/validations" title={copy.validationsLink} />
+            )}
             <ListItem to="/tasks/canceled" title={copy.canceledLink} />
             <ListItem to="/tasks/policy" title={copy.policyLink} />
             <ListItem to="/tasks/permissions" title={copy.deviceCheckLink} />
@@ -92,8 +79,57 @@ export function TaskListPage() {
   )
 }
 
+/** One status of a large account: its own pages, with how many of its tasks are shown. */
+function GroupPages({ status }: { status: Group }) {
+  const pages = useInfiniteQuery(myTaskPagesQueryOptions(status))
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? []
+  const total = pages.data?.pages[0]?.total ?? 0
+  return (
+    <>
+      {pages.isPending && (
+        <Skeleton count={2} label={copy.groupLoading(copy.groupHeading[status])} />
+      )}
+      {pages.isError && (
+        <LoadError
+          title={copy.groupLoadError(copy.groupHeading[status])}
+          error={pages.error}
+          onRetry={() => void pages.refetch()}
+          stale={pages.data !== undefined}
+        />
+      )}
+      {items.length > 0 && <TaskRows tasks={items} />}
+      {pages.hasNextPage && (
+        <>
+          <p role="status">{copy.showing(items.length, total)}</p>
+          <Button
+            variant="secondary"
+            block
+            busy={pages.isFetchingNextPage}
+            aria-label={`${copy.loadMore}: ${copy.groupHeading[status]}`}
+            onClick={() => void pages.fetchNextPage()}
+          >
+            {copy.loadMore}
+          </Button>
+        </>
+      )}
+    </>
+  )
+}
+
+function TaskRows({ tasks }: { tasks: Task[] }) {
+  const status = tasks[0]?.status.code
+  const sorted = status ? [...tasks].sort(orderWithin(status as Group)) : tasks
+  return (
+    <List>
+      {sorted.map((task) => (
+        <TaskRow key={task.id} task={task} />
+      ))}
+    </List>
+  )
+}
+
 /** Work still ahead: the soonest visit first. Finished work: the latest change first. */
-function orderWithin(status: (typeof TASK_LIST_GROUPS)[number]) {
+function orderWithin(status: Group) {
   if (status === 'started' || status === 'visited' || status === 'contested')
     return (a: Task, b: Task) => a.scheduledFor.localeCompare(b.scheduledFor)
   return (a: Task, b: Task) => b.status.changedAt.localeCompare(a.status.changedAt)

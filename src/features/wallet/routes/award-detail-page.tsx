@@ -55,7 +55,7 @@ function NominationCard({ award }: { award: AwardGiven }) {
   return (
     <li className={styles.card}>
       <div className={styles.cardHeader}>
-        <p>{copy.attendant(award.attendantCode)}</p>
+        <p>{copy.attendant(award.attendantName)}</p>
         <AwardStatusBadge status={award.status} />
       </div>
       <p className={styles.muted}>{copy.score(award.score)}</p>

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { completeAward, rejectAward } from '../../../../mocks/handlers/revisions'
 import { transactionsOf } from '../../../../mocks/handlers/wallet'
 import { DEMO_AGENT_ID } from '../../../../mocks/seed/seed'
-import { failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { API, failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
 
 const transactions = () => transactionsOf(fakeBackend.context, DEMO_AGENT_ID)
 const taskById = (id: string) => fakeBackend.db.tasks.findFirst((q) => q.where({ id }))!
@@ -78,6 +79,7 @@ describe('Detalhe de um prêmio', () => {
       code: award.code,
       taskId: task.id,
       attendantCode: 'att_1',
+      attendantName: 'Renata Moura',
       score: 88.94,
       status: 'pending',
       createdAt: new Date().toISOString(),
@@ -93,6 +95,75 @@ describe('Detalhe de um prêmio', () => {
       `/tasks/${task.slug}`,
     )
     expect(await screen.findByRole('heading', { level: 2, name: award.title })).toBeInTheDocument()
+  })
+
+  it('names the attendant the agent nominated, and shows each decision of the validator', async () => {
+    await fakeBackend.reset({ scenario: 'busy-agent', seed: 4821 })
+    const { router } = await renderRoute('/rota-inexistente')
+    // T-4828 (visited): its report has Marcelo Pereira; the award's goal within its score.
+    await fakeBackend.db.missions.update((q) => q.where({ id: 'msn_farma' }), {
+      data(m) {
+        m.awards = m.awards.map((a) => ({ ...a, goal: 50 }))
+      },
+    })
+    const report = fakeBackend.db.reports.findFirst((q) => q.where({ id: 'rep_4828' }))!
+    const attendant = report.attendants[0]!
+    const res = await fetch(`${API}/awards/`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer demo-token',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ code: 'NOTA10', taskId: 'tsk_4828', attendantCode: attendant.code }),
+    })
+    expect(res.status).toBe(201)
+    const { id } = (await res.json()) as { id: string }
+
+    await router.navigate('/account/details/awards/NOTA10')
+    const nomination = async () => {
+      const list = await screen.findByRole('list', { name: 'Prêmio NOTA10' })
+      return within(list).getByRole('listitem')
+    }
+    const card = await nomination()
+    expect(within(card).getByText(`Atendente: ${attendant.name}`)).toBeInTheDocument()
+    expect(card).not.toHaveTextContent(attendant.code)
+    expect(within(card).getByText('Indicado')).toBeInTheDocument()
+
+    // The validator approves the report (the nomination goes to analysis), then decides it.
+    await fakeBackend.db.awards.update((q) => q.where({ id }), {
+      data(a) {
+        a.status = 'pending'
+      },
+    })
+    await completeAward(fakeBackend.context, id)
+    // The agent comes back to the award (from the wallet, or the notification it was sent).
+    await router.navigate('/account/wallet')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carteira' })).toBeInTheDocument()
+    await router.navigate('/account/details/awards/NOTA10')
+    expect(await within(await nomination()).findByText('Concedido')).toBeInTheDocument()
+  })
+
+  it('shows a nomination the validator did not grant', async () => {
+    const { router } = await renderRoute('/rota-inexistente')
+    const task = fakeBackend.db.tasks.findFirst((q) => q.where({ slug: 'T-4829' }))!
+    await fakeBackend.db.awards.create({
+      id: 'awd_no',
+      code: 'NOTA10',
+      taskId: task.id,
+      attendantCode: 'att_1',
+      attendantName: 'Renata Moura',
+      score: 90,
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+    })
+    await rejectAward(fakeBackend.context, 'awd_no')
+    await router.navigate('/account/details/awards/NOTA10')
+    const card = within(await screen.findByRole('list', { name: 'Prêmio NOTA10' })).getByRole(
+      'listitem',
+    )
+    expect(await within(card).findByText('Não concedido')).toBeInTheDocument()
+    expect(within(card).getByText('Atendente: Renata Moura')).toBeInTheDocument()
   })
 
   it('says so when there is no nomination for the code', async () => {

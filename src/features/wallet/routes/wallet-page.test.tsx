@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { walletOf } from '../../../../mocks/handlers/wallet'
 import { DEMO_AGENT_ID } from '../../../../mocks/seed/seed'
@@ -71,6 +72,57 @@ describe('Carteira', () => {
     )
     expect(amount).toHaveValue(tooMuch)
     expect(withdrawals()).toHaveLength(0)
+  })
+
+  it('refuses R$ 0,50 naming the R$ 1,00 minimum next to the amount, and says the minimum before', async () => {
+    const { user, amount, sheet } = await openWithdraw()
+    expect(amount).toHaveAccessibleDescription(expect.stringMatching(/Mínimo: R\$\s1,00\./))
+    await user.type(amount, '0,50')
+    await user.click(within(sheet).getByRole('button', { name: /^Sacar R\$\s0,50$/ }))
+    expect(amount).toHaveAccessibleDescription(
+      expect.stringMatching(/O valor mínimo do saque é R\$\s1,00\./),
+    )
+    expect(amount).toBeInvalid()
+    expect(amount).toHaveValue('0,50')
+    expect(within(sheet).queryByText('Confira os campos destacados.')).not.toBeInTheDocument()
+    expect(withdrawals()).toHaveLength(0)
+  })
+
+  it('shows the server’s refusal of the amount next to the field, in its words', async () => {
+    const { user, amount, sheet } = await openWithdraw()
+    failApi('post', '/wallet/withdrawals', 422, {
+      type: 'about:blank',
+      title: 'Dados inválidos',
+      status: 422,
+      code: 'validation_failed',
+      detail: 'Confira os campos destacados.',
+      fields: [{ field: 'amountCents', message: 'O valor mínimo do saque é R$ 5,00.' }],
+    })
+    await user.type(amount, '2')
+    await user.click(within(sheet).getByRole('button', { name: /^Sacar R\$/ }))
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(
+        expect.stringContaining('O valor mínimo do saque é R$ 5,00.'),
+      ),
+    )
+    expect(within(sheet).queryByText('Confira os campos destacados.')).not.toBeInTheDocument()
+    expect(within(sheet).queryByText('Não foi possível pedir o saque.')).not.toBeInTheDocument()
+    expect(amount).toHaveValue('2')
+  })
+
+  it('with less than the minimum available, says so instead of a form', async () => {
+    const { user } = await renderRoute('/account/wallet')
+    fakeServer.use(
+      http.get(`${API}/wallet`, () => HttpResponse.json({ ...wallet(), balanceCents: 50 })),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Sacar' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Sacar' })
+    expect(
+      await within(sheet).findByText(
+        'Seu saldo disponível (R$ 0,50) é menor que o valor mínimo do saque (R$ 1,00).',
+      ),
+    ).toBeInTheDocument()
+    expect(within(sheet).queryByRole('textbox')).not.toBeInTheDocument()
   })
 
   it('explains an amount it cannot read', async () => {

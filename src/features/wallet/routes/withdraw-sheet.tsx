@@ -7,6 +7,7 @@ import { Notice } from '@/components/notice'
 import { Sheet } from '@/components/sheet'
 import { useSnackbar } from '@/components/snackbar'
 import { TextField } from '@/components/text-field'
+import { canWithdrawFrom, withdrawalAmountError } from '@/domain/withdrawal'
 import { formatMoney } from '@/lib/format'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { meQueryKey } from '@/features/account/api/me-query'
@@ -62,6 +63,9 @@ function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
         setFieldError(error.message)
         void queryClient.invalidateQueries({ queryKey: walletKeys.wallet })
       }
+      // The server's refusal of the amount (its minimum): next to the field, in its words.
+      const refused = isApiError(error) ? error.fieldErrors.amountCents : undefined
+      if (refused) setFieldError(refused)
       if (isApiError(error) && error.code === 'bank_info_missing')
         void queryClient.invalidateQueries({ queryKey: walletKeys.wallet })
     },
@@ -77,10 +81,14 @@ function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
       </div>
     )
 
-  if (wallet.balanceCents <= 0)
+  if (!canWithdrawFrom(wallet.balanceCents))
     return (
       <div className={styles.sheetBody}>
-        <Notice>{copy.noBalance}</Notice>
+        <Notice>
+          {wallet.balanceCents <= 0
+            ? copy.noBalance
+            : copy.amountErrors.balanceBelowMinimum(wallet.balanceCents)}
+        </Notice>
         <Button variant="secondary" block onClick={onDone}>
           {copy.close}
         </Button>
@@ -91,9 +99,7 @@ function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
     if (text.trim() === '') return copy.amountErrors.empty
     const cents = parseMoneyInput(text)
     if (cents === null) return copy.amountErrors.invalid
-    if (cents <= 0) return copy.amountErrors.zero
-    if (cents > wallet.balanceCents) return copy.amountErrors.overBalance(balance)
-    return cents
+    return withdrawalAmountError(cents, wallet.balanceCents) ?? cents
   }
 
   function submit(event: FormEvent) {
@@ -110,11 +116,12 @@ function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
   const parsed = parseMoneyInput(amount)
   const bankMissingAnswer =
     isApiError(withdraw.error) && withdraw.error.code === 'bank_info_missing'
+  const answeredAtField =
+    isApiError(withdraw.error) &&
+    (withdraw.error.code === 'insufficient_balance' ||
+      withdraw.error.fieldErrors.amountCents !== undefined)
   const generalError =
-    withdraw.isError &&
-    !(isApiError(withdraw.error) && withdraw.error.code === 'insufficient_balance')
-      ? apiErrorMessage(withdraw.error)
-      : undefined
+    withdraw.isError && !answeredAtField ? apiErrorMessage(withdraw.error) : undefined
 
   return (
     <form className={styles.sheetBody} onSubmit={submit} noValidate>
