@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium'
+import { DATABASES } from '../../src/lib/storage-keys'
 
 export const CRASH_VIEWPORT = { width: 360, height: 740 }
 const LOCALE = 'pt-BR'
@@ -236,8 +237,16 @@ export class CrashBrowser {
    * at the signal, once the browser is gone (rejects if nothing commits within 15 s). Only
    * `IDBDatabase.prototype.transaction` of the current document is wrapped (in the page, not
    * in the app's code).
+   *
+   * Only transactions on databases whose name starts with `databasePrefix` count (by default
+   * the agent's visit store): the app also writes on its own — its kept server answers
+   * (lib/query-persistence), the localStorage mirror — and such a write, committed between
+   * arming and the tap, would kill the browser before the tap it is meant to time.
    */
-  async killAtFirstIndexedDbCommit(page: Page = this.page): Promise<{ killed: Promise<number> }> {
+  async killAtFirstIndexedDbCommit(
+    databasePrefix: string = DATABASES.visit(''),
+    page: Page = this.page,
+  ): Promise<{ killed: Promise<number> }> {
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Debugger.enable')
     const killed = new Promise<number>((resolve, reject) => {
@@ -250,7 +259,7 @@ export class CrashBrowser {
         void this.kill().then(resolve, reject)
       })
     })
-    await page.evaluate(() => {
+    await page.evaluate((prefix) => {
       const transaction = IDBDatabase.prototype.transaction
       let armed = true
       IDBDatabase.prototype.transaction = function (
@@ -258,7 +267,7 @@ export class CrashBrowser {
         ...args: Parameters<typeof transaction>
       ) {
         const tx = transaction.apply(this, args)
-        if (tx.mode !== 'readonly')
+        if (tx.mode !== 'readonly' && this.name.startsWith(prefix))
           tx.addEventListener('complete', () => {
             if (!armed) return
             armed = false
@@ -267,7 +276,7 @@ export class CrashBrowser {
           })
         return tx
       }
-    })
+    }, databasePrefix)
     return { killed }
   }
 
