@@ -7,7 +7,7 @@
  * are removed so Lighthouse measures a first load. Prints the median of the runs next to
  * issue #14's targets.
  *
- *   npm run bench:lighthouse [-- --runs 5] [--json bench/lighthouse.json]
+ *   npm run bench:lighthouse [-- --runs 5] [--json bench/tmp/lighthouse.json]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
