@@ -5,7 +5,7 @@
 //
 //  1. Preview-only code. Nothing under src/ except src/preview/** may import msw, @msw/data,
 //     @faker-js/faker, openapi-msw, or the top-level mocks/ folder. The production bundle must
-//     carry none of their bytes (SPEC §8). The app reaches preview code only through a dynamic
+//     carry none of their bytes (docs/product/preview.md). The app reaches preview code only through a dynamic
 //     `import('@/preview/…')`, which this rule does not look at; a static import of
 //     `@/preview/…` from outside src/preview is refused for the same reason.
 //
@@ -325,7 +325,7 @@ export default defineConfig([
   },
 
   // React hooks (incl. the React Compiler rules of v7) on the app's components and hooks.
-  // Custom hooks often live in .ts files (useX.ts), so .ts is included; the rules only act on
+  // Custom hooks often live in .ts files (src/lib/use-online.ts), so .ts is included; the rules only act on
   // functions shaped like components or hooks.
   {
     name: 'avaliador/react-hooks',

@@ -38,7 +38,7 @@ describe('requestSignInCode — POST /auth/code', () => {
       })
   })
 
-  // docs/decisions/0013: whether a phone is an agent's is not told. A phone no agent has gets
+  // docs/decisions/0013-sign-in-does-not-tell-who-is-an-agent.md: whether a phone is an agent's is not told. A phone no agent has gets
   // the same answer (and nothing is sent): the app goes on to wait for the code as for any.
   it('answers a phone no agent has as it answers an agent’s', async () => {
     await pact

@@ -6,7 +6,7 @@
 #
 #   sh check-provider-states.sh http://localhost:8080/test-support/provider-states
 #   sh check-provider-states.sh URL --only 'the agent is signed in' --only 'the service is up'
-#   sh check-provider-states.sh URL --only-file states-we-have.txt
+#   sh check-provider-states.sh URL --only-file FILE
 #
 # Options:
 #   --only STATE       check this state only (repeat it for more): adopting the pacts a few

@@ -1,4 +1,4 @@
-/** Notifications (the seventh call of the brief) and the company's bulletins. */
+/** Notifications (a fixed call of the backend, docs/product/api.md) and the company's bulletins. */
 import { MatchersV3 } from '@pact-foundation/pact'
 import { describe, expect, it } from 'vitest'
 import {

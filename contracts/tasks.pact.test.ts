@@ -1,4 +1,7 @@
-/** Tasks: the lists (tasks/mine, the seven calls of the brief), one task, reschedule, cancel, catalogue. */
+/**
+ * Tasks: the lists (tasks/mine, one of the backend's fixed calls in docs/product/api.md), one
+ * task, reschedule, cancel, catalogue.
+ */
 import { MatchersV3 } from '@pact-foundation/pact'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'

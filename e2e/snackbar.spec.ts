@@ -1,6 +1,6 @@
 /**
  * The short confirmation (the snackbar, src/components/snackbar.tsx): in sight where the agent
- * has scrolled, gone after the seed's 2,500 ms, and neither its coming nor its going moves
+ * has scrolled, gone after SNACKBAR_MS (src/domain/constants.ts), and neither its coming nor its going moves
  * anything on the screen — measured with the Layout Instability API (every layout shift
  * counts here, also those right after the tap that CLS itself would forgive).
  */

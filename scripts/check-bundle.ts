@@ -73,7 +73,7 @@ export function findBenchmarkOnlyModules(chunks: ChunkReport[]) {
 /**
  * Modules of the service worker (its source map's `sources`) that are preview-only or that
  * a worker must not carry (React: the worker renders nothing). The worker is built apart
- * from the app (vite-plugin-pwa's injectManifest), so it is not in bundle-modules.json.
+ * from the app (vite-plugin-pwa's injectManifest), so it is not in dist/bundle-modules.json.
  */
 export function findWorkerViolations(sources: string[]) {
   return sources.filter(

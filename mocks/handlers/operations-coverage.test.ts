@@ -12,7 +12,7 @@ const PUBLIC_OPERATIONS = new Set([
 ])
 
 describe('every operation in openapi.yaml', () => {
-  it('lists the seven calls the brief names, exactly so', () => {
+  it("lists the backend's seven fixed calls (docs/product/api.md), exactly so", () => {
     const named = specOperations.map((op) => `${op.method} ${op.path}`)
     for (const call of [
       'GET /tasks/mine',

@@ -7,7 +7,7 @@
  * resets). `GET` on the same path lists the states it knows.
  *
  * The catalogue of states (names, parameters, what each must arrange) is
- * contracts/provider-states.ts, shared with the consumer tests and the backend team's README.
+ * mocks/provider-state-catalogue.ts, shared with the consumer tests and the backend team's README.
  */
 import { getResponse, http, HttpResponse } from 'msw'
 import type { Task } from '@/api/entities'

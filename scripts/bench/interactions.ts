@@ -14,7 +14,7 @@
  * A benchmark: it prints numbers next to the targets (p75 ≤ 100 ms, worst ≤ 200 ms) and fails
  * nothing. Timings depend on the machine's load, printed with them.
  *
- *   npm run bench:interactions [-- --repeat 5] [--json bench/interactions.json]
+ *   npm run bench:interactions [-- --repeat 5] [--json bench/tmp/interactions.json]
  */
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'

@@ -7,7 +7,7 @@
  * are removed so Lighthouse measures a first load. Prints the median of the runs next to
  * issue #14's targets.
  *
- *   npm run bench:lighthouse [-- --runs 5] [--json bench/lighthouse.json]
+ *   npm run bench:lighthouse [-- --runs 5] [--json bench/tmp/lighthouse.json]
  *                            [--routes /login,/oppy] [--keep <dir>]
  *
  * `--routes` measures only the routes named (their labels, as in the table); `--keep` writes

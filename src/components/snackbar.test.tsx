@@ -97,7 +97,7 @@ describe('snackbar', () => {
     expect(screen.queryByText('Relatório enviado para validação.')).not.toBeInTheDocument()
   })
 
-  it('goes away by itself after 2,500 ms (the seed’s snackbar) on a screen that stays open', async () => {
+  it('goes away by itself after SNACKBAR_MS on a screen that stays open', async () => {
     expect(SNACKBAR_MS).toBe(2500)
     vi.useFakeTimers()
     renderScreens()

@@ -1,6 +1,6 @@
 /**
- * Short confirmations ("Cupom salvo no relatório."), one at a time, for SNACKBAR_MS (2,500 ms,
- * src/domain/constants.ts) or until the agent leaves the screen. The message floats at the
+ * Short confirmations ("Cupom salvo no relatório."), one at a time, for SNACKBAR_MS
+ * (src/domain/constants.ts) or until the agent leaves the screen. The message floats at the
  * bottom of the screen, above the navigation, out of the page's flow: its coming and going
  * moves nothing (a line in the flow pushed the screen 55 px when it went, and was out of sight
  * when the agent had scrolled). Taps go through it to whatever is under it. Its region is a

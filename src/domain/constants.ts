@@ -85,8 +85,9 @@ export const VISIT_TIME_TOLERANCE_MINUTES = 5
 export const WITHDRAWAL_MIN_CENTS = 100
 
 /**
- * How long a short confirmation (the snackbar) stays on its screen, in ms: the seed's 2,500
- * (§9). Leaving the screen ends it sooner.
+ * How long a short confirmation (the snackbar) stays on its screen, in ms
+ * (docs/product/rules.md, docs/decisions/0018-the-snackbar-floats.md). Leaving the screen ends
+ * it sooner.
  */
 export const SNACKBAR_MS = 2500
 

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import { fetchMediaContent } from '@/lib/visit-store/api'
 import type { LocalMedia } from '@/lib/visit-store/db'
 import { readMediaBlob } from '@/lib/visit-store/store'
+import { queryKeys } from '@/lib/query-keys'
 
 export type MediaSource =
   { kind: 'local'; id: string; evidenceId?: string } | { kind: 'server'; evidenceId: string }
@@ -50,7 +51,7 @@ export function useMediaObjectUrl(source: MediaSource | undefined): MediaUrlStat
     const fromServer = (evidenceId: string) =>
       // Evidence bytes never change: fetched once per session, whoever shows them.
       queryClient.fetchQuery({
-        queryKey: ['media', evidenceId, 'content'],
+        queryKey: [...queryKeys.media, evidenceId, 'content'],
         queryFn: () => fetchMediaContent(evidenceId),
         staleTime: Infinity,
       })

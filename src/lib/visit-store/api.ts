@@ -7,6 +7,7 @@ import type { ReportInput } from '@/api/entities'
 import type { components } from '@/api/schema.gen'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 type CheckinInput = components['schemas']['CheckinInput']
 type CheckoutInput = components['schemas']['CheckoutInput']
@@ -14,8 +15,8 @@ type AwardInput = components['schemas']['AwardInput']
 type PendencyAnswer = components['schemas']['PendencyAnswer']
 
 export const visitKeys = {
-  report: (id: string) => ['reports', id] as const,
-  revision: (reportId: string) => ['reports', reportId, 'revision'] as const,
+  report: (id: string) => [...queryKeys.reports, id] as const,
+  revision: (reportId: string) => [...queryKeys.reports, reportId, 'revision'] as const,
 }
 
 export function reportQueryOptions(id: string) {

@@ -47,6 +47,7 @@ import {
   type VisitDb,
   type VisitTx,
 } from './db'
+import { queryKeys } from '@/lib/query-keys'
 
 export type SyncEvents = {
   /** A write reached the server (the UI refreshes what it shows). */
@@ -455,9 +456,9 @@ function startVisitSync(open: () => Promise<VisitDb>, events: SyncEvents = {}) {
 
 /** The queries (screens' data) a write changes once the server has it. */
 export function queriesChangedBy(item: Pick<OutboxItem, 'kind'>): QueryKey[] {
-  const keys: QueryKey[] = [['tasks'], ['me']]
-  if (item.kind !== 'checkin' && item.kind !== 'checkout') keys.push(['reports'])
-  if (item.kind === 'submitReport' || item.kind === 'award') keys.push(['wallet'])
+  const keys: QueryKey[] = [queryKeys.tasks, queryKeys.me]
+  if (item.kind !== 'checkin' && item.kind !== 'checkout') keys.push(queryKeys.reports)
+  if (item.kind === 'submitReport' || item.kind === 'award') keys.push(queryKeys.wallet)
   return keys
 }
 

@@ -3,10 +3,11 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ProfileInput } from '@/api/entities'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 export const accountKeys = {
-  profile: ['account', 'profile'] as const,
-  terms: ['account', 'terms'] as const,
+  profile: [...queryKeys.account, 'profile'] as const,
+  terms: [...queryKeys.account, 'terms'] as const,
 }
 
 export function profileQueryOptions() {

@@ -2,8 +2,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
-export const meQueryKey = ['me'] as const
+export const meQueryKey = queryKeys.me
 
 export function meQueryOptions() {
   return queryOptions({

@@ -2,13 +2,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 export const notificationKeys = {
-  all: ['notifications'] as const,
+  all: queryKeys.notifications,
   list: () => [...notificationKeys.all, 'list'] as const,
   pages: () => [...notificationKeys.all, 'pages'] as const,
   detail: (slug: string) => [...notificationKeys.all, 'detail', slug] as const,
-  bulletins: ['bulletins'] as const,
+  bulletins: queryKeys.bulletins,
 }
 
 export function notificationListQueryOptions() {

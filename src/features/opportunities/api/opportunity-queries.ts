@@ -2,9 +2,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 export const opportunityKeys = {
-  all: ['opportunities'] as const,
+  all: queryKeys.opportunities,
   list: () => [...opportunityKeys.all, 'list'] as const,
   detail: (taskId: string) => [...opportunityKeys.all, 'detail', taskId] as const,
 }

@@ -3,15 +3,16 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { TaskStatusCode } from '@/api/entities'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 export const taskKeys = {
-  all: ['tasks'] as const,
+  all: queryKeys.tasks,
   mine: (statuses: readonly TaskStatusCode[] = []) =>
     [...taskKeys.all, 'mine', [...statuses].sort().join(',')] as const,
   detail: (ref: string) => [...taskKeys.all, 'detail', ref] as const,
-  project: (id: string) => ['catalogue', 'project', id] as const,
-  mission: (id: string) => ['catalogue', 'mission', id] as const,
-  form: (id: string) => ['catalogue', 'form', id] as const,
+  project: (id: string) => [...queryKeys.catalogue, 'project', id] as const,
+  mission: (id: string) => [...queryKeys.catalogue, 'mission', id] as const,
+  form: (id: string) => [...queryKeys.catalogue, 'form', id] as const,
 }
 
 export function myTasksQueryOptions(statuses: readonly TaskStatusCode[] = []) {

@@ -3,10 +3,11 @@ import { queryOptions } from '@tanstack/react-query'
 import type { BankInfo } from '@/api/entities'
 import { data } from '@/api/client'
 import { api } from '@/lib/api'
+import { queryKeys } from '@/lib/query-keys'
 
 export const walletKeys = {
-  wallet: ['wallet'] as const,
-  awards: ['wallet', 'awards'] as const,
+  wallet: queryKeys.wallet,
+  awards: [...queryKeys.wallet, 'awards'] as const,
 }
 
 export function walletQueryOptions() {
