@@ -5,14 +5,14 @@
  * retry) and lets the agent remove it.
  */
 import { Page } from '@/components/page'
-import { EvidenceList } from '@/components/media/evidence-list'
-import { PhotoPicker } from '@/components/media/photo-picker'
+import { EvidenceList } from '@/features/report/parts/photos/evidence-list'
+import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
 import type { ReportDraft } from '@/lib/visit-store/db'
 import { useTaskMedia } from '@/lib/visit-store/hooks'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit, type CheckinVisit } from './checkin-context'
 import { DraftGate } from './draft-gate'
-import { draftEvidences } from './visit-completeness'
+import { draftEvidences } from '@/features/report/api/report-content'
 import styles from './checkin.module.css'
 
 export function EvidencesPage() {
@@ -27,7 +27,7 @@ export function EvidencesPage() {
 function Evidences({ visit, draft }: { visit: CheckinVisit; draft: ReportDraft }) {
   const media = useTaskMedia(visit.task.id)
   const minPhotos = visit.mission.requirements.minPhotos
-  const photos = draftEvidences(draft, media ?? [], visit.report).filter(
+  const photos = draftEvidences(draft, visit.report, media ?? []).filter(
     (e) => e.kind === 'photo',
   ).length
   return (

@@ -5,7 +5,7 @@ import { useTaskMedia } from '@/lib/visit-store/hooks'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit } from './checkin-context'
 import { CheckoutButton } from './checkout-button'
-import { FailedWrites } from '@/components/visit/outbox-status'
+import { FailedWrites } from '@/features/report/api/outbox-status'
 import { visitCompleteness } from './visit-completeness'
 
 export function TimeoutPage() {

@@ -17,7 +17,7 @@ import { readVisitSnapshot, saveVisitSnapshot } from '@/lib/visit-store/snapshot
 import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
 import { ensureDraft } from '@/lib/visit-store/store'
 import { useLocalVisit, useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
-import { reportEditable } from '@/components/visit/report-content'
+import { reportEditable } from '@/features/report/api/report-content'
 
 export type VisitReport = {
   task: Task

@@ -4,8 +4,8 @@ import { ButtonLink } from '@/components/button'
 import { List, ListItem } from '@/components/list'
 import { Badge } from '@/components/status'
 import { answersById, isAnswered, visibleQuestions } from '@/domain/questionnaire'
-import { answerText } from '@/components/visit/answer-text'
-import { reportCopy as copy } from '@/components/visit/report-copy'
+import { answerText } from '@/features/report/parts/answers/answer-text'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import styles from '@/features/report/report.module.css'
 
 export function AnswersList({

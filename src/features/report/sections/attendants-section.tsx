@@ -12,10 +12,11 @@ import { TextField } from '@/components/text-field'
 import { attendantNameSchema, newAttendantCode } from '@/domain/attendant-name'
 import { ATTENDANT_TRAITS, toggleTrait } from '@/domain/attendant-traits'
 import { updateDraft } from '@/lib/visit-store/store'
-import { reportCopy as copy } from '@/components/visit/report-copy'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
 import { CloseIcon } from '@/components/icons'
+import { partTitle } from '@/features/report/parts/parts'
 
 export function AttendantsList({
   attendants,
@@ -31,7 +32,7 @@ export function AttendantsList({
       </EmptyState>
     )
   return (
-    <List label={copy.sectionTitle.attendants}>
+    <List label={partTitle('attendants')}>
       {attendants.map((a) => (
         <ListItem
           key={a.code}

@@ -18,17 +18,18 @@ import { myAwardsQueryOptions } from '@/features/wallet/api/wallet-queries'
 import { formatMoney } from '@/lib/format'
 import { queueWrite } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
-import { visitNominations } from '@/components/visit/nominations'
-import { RefusedNomination } from '@/components/visit/refused-nomination'
-import { draftScore } from '@/components/visit/report-content'
-import { reportCopy as copy } from '@/components/visit/report-copy'
+import { visitNominations } from '@/features/report/parts/awards/nominations'
+import { RefusedNomination } from '@/features/report/parts/awards/refused-nomination'
+import { draftScore } from '@/features/report/api/report-content'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
+import { partTitle } from '@/features/report/parts/parts'
 
 export function AwardsList({ mission, given }: { mission: Mission; given: readonly AwardGiven[] }) {
   return (
     <div className={styles.stack}>
-      <List label={copy.sectionTitle.awards}>
+      <List label={partTitle('awards')}>
         {mission.awards.map((award) => (
           <ListItem
             key={award.code}

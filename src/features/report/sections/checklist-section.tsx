@@ -3,10 +3,11 @@ import type { Mission, Report } from '@/api/entities'
 import { List, ListItem } from '@/components/list'
 import { EmptyState } from '@/components/status'
 import { updateDraft } from '@/lib/visit-store/store'
-import { reportCopy as copy } from '@/components/visit/report-copy'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
 import { CheckIcon } from '@/components/icons'
+import { partTitle } from '@/features/report/parts/parts'
 
 export function ChecklistList({
   mission,
@@ -17,7 +18,7 @@ export function ChecklistList({
 }) {
   if (mission.checklist.length === 0) return <EmptyState title={copy.noChecklist} />
   return (
-    <List label={copy.sectionTitle.checklist}>
+    <List label={partTitle('checklist')}>
       {mission.checklist.map((item) => {
         const checked = checklist.some((c) => c.itemId === item.id && c.checked)
         return (
@@ -51,7 +52,7 @@ export function ChecklistSection({ data }: { data: VisitReport }) {
     }))
   return (
     <fieldset className={styles.checklist}>
-      <legend className="visually-hidden">{copy.sectionTitle.checklist}</legend>
+      <legend className="visually-hidden">{partTitle('checklist')}</legend>
       {mission.checklist.map((item) => (
         <label key={item.id} className={styles.checkRow}>
           <input

@@ -1,10 +1,10 @@
 /** The report's photos, tax receipts and audio, through the visit's media pieces. */
-import { AudioRecorder } from '@/components/media/audio-recorder'
+import { AudioRecorder } from '@/features/report/parts/audio/audio-recorder'
 import { ButtonLink } from '@/components/button'
-import { EvidenceList } from '@/components/media/evidence-list'
-import { PhotoPicker } from '@/components/media/photo-picker'
-import { TaxReceiptForm } from '@/components/media/tax-receipt-form'
-import { reportCopy as copy } from '@/components/visit/report-copy'
+import { EvidenceList } from '@/features/report/parts/photos/evidence-list'
+import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
+import { TaxReceiptForm } from '@/features/report/parts/receipts/tax-receipt-form'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
 

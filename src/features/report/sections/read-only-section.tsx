@@ -4,15 +4,16 @@
  */
 import type { EvaluationForm, Mission, Report, ReportSection, Task } from '@/api/entities'
 import { EmptyState } from '@/components/status'
-import { EvidenceList } from '@/components/media/evidence-list'
-import { TaxReceiptForm } from '@/components/media/tax-receipt-form'
-import { reportCopy as copy } from '@/components/visit/report-copy'
+import { EvidenceList } from '@/features/report/parts/photos/evidence-list'
+import { TaxReceiptForm } from '@/features/report/parts/receipts/tax-receipt-form'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import styles from '@/features/report/report.module.css'
 import { AnswersList } from './answers-section'
 import { AttendantsList } from './attendants-section'
 import { AwardsList, useTaskAwards } from './awards-section'
 import { ChecklistList } from './checklist-section'
 import { TimesList } from './times-section'
+import { partTitle } from '@/features/report/parts/parts'
 
 export type ReadOnlyContent = Pick<
   Report,
@@ -61,8 +62,8 @@ export function ReadOnlySection({ section, data, report }: ReadOnlySectionProps)
           />
           {/* "Áudio ou depoimento" is one part of the report: the testimony shows here too. */}
           {mission.requirements.proof === 'either' && content.testimony && (
-            <section aria-label={copy.sectionTitle.testimony}>
-              <h2 className={styles.groupTitle}>{copy.sectionTitle.testimony}</h2>
+            <section aria-label={partTitle('testimony')}>
+              <h2 className={styles.groupTitle}>{partTitle('testimony')}</h2>
               <p className={styles.testimony}>{content.testimony}</p>
             </section>
           )}

@@ -7,7 +7,7 @@ import { TextAreaField } from '@/components/form-fields'
 import { JUSTIFICATION_MAX_CHARS } from '@/domain/constants'
 import { countChars, testimonySchema } from '@/domain/text-limits'
 import { useDraftText } from '@/lib/visit-store/use-draft-text'
-import { reportCopy as copy } from '@/components/visit/report-copy'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
 

@@ -12,14 +12,15 @@ import { EmptyState } from '@/components/status'
 import { DurationField } from '@/components/date-field'
 import { formatMmSs, timeEntryTextSchema } from '@/domain/time-entry'
 import { updateDraft } from '@/lib/visit-store/store'
-import { reportCopy as copy } from '@/components/visit/report-copy'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import styles from '@/features/report/report.module.css'
+import { partTitle } from '@/features/report/parts/parts'
 
 export function TimesList({ mission, times }: { mission: Mission; times: readonly TimeRecord[] }) {
   if (mission.times.length === 0) return <EmptyState title={copy.noTimes} />
   return (
-    <List label={copy.sectionTitle.times}>
+    <List label={partTitle('times')}>
       {mission.times.map((t) => {
         const record = times.find((r) => r.code === t.code)
         return (

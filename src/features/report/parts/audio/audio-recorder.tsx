@@ -14,12 +14,13 @@ import type { LocalMedia } from '@/lib/visit-store/db'
 import { addMedia } from '@/lib/visit-store/store'
 import { deviceSpace, isQuotaError, megabytesToFree } from '@/lib/device-space'
 import { mediaCopy } from '@/lib/device-media/media-copy'
+import { audioCopy } from './audio-copy'
 import {
   audioExtensionOf,
   useAudioCapture,
   type AudioRecording,
 } from '@/lib/device-media/use-audio-capture'
-import styles from './media.module.css'
+import styles from '@/features/report/parts/photos/media.module.css'
 
 export type AudioRecorderProps = {
   reportId: string
@@ -72,7 +73,7 @@ export function AudioRecorder({
         { listInReport: true },
       )
       capture.discard()
-      snackbar(mediaCopy.audio.attached)
+      snackbar(audioCopy.attached)
       onAttached?.(media)
     } catch (error) {
       setAttachFailed(isQuotaError(error) ? { full: megabytesToFree(await deviceSpace()) } : true)
@@ -83,19 +84,19 @@ export function AudioRecorder({
 
   const notice =
     attachFailed === true
-      ? mediaCopy.audio.attachFailed
+      ? audioCopy.attachFailed
       : attachFailed
-        ? mediaCopy.audio.attachFull(attachFailed.full)
+        ? audioCopy.attachFull(attachFailed.full)
         : capture.notice
 
   const problem = state.status === 'problem' ? state.problem : undefined
   const canRetry = problem === 'denied' || problem === 'in-use' || problem === 'failed'
 
   return (
-    <section className={styles.recorder} aria-label={mediaCopy.audio.regionLabel}>
+    <section className={styles.recorder} aria-label={audioCopy.regionLabel}>
       {(state.status === 'idle' || state.status === 'starting') && (
         <Button block onClick={start} busy={state.status === 'starting'}>
-          {state.status === 'starting' ? mediaCopy.audio.startingMic : mediaCopy.audio.start}
+          {state.status === 'starting' ? audioCopy.startingMic : audioCopy.start}
         </Button>
       )}
 
@@ -103,15 +104,15 @@ export function AudioRecorder({
         <>
           <div className={styles.recording}>
             <span className={styles.dot} aria-hidden="true" />
-            <span>{mediaCopy.audio.recording}</span>
-            <span className={styles.elapsed} role="timer" aria-label={mediaCopy.audio.elapsedLabel}>
-              {mediaCopy.audio.elapsed(elapsed)}
+            <span>{audioCopy.recording}</span>
+            <span className={styles.elapsed} role="timer" aria-label={audioCopy.elapsedLabel}>
+              {audioCopy.elapsed(elapsed)}
             </span>
           </div>
           <div
             className={styles.meter}
             role="meter"
-            aria-label={mediaCopy.audio.meterLabel}
+            aria-label={audioCopy.meterLabel}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={level}
@@ -119,7 +120,7 @@ export function AudioRecorder({
             <div className={styles.meterFill} style={{ width: `${level}%` }} />
           </div>
           <Button block variant="danger" onClick={capture.stop}>
-            {mediaCopy.audio.stop}
+            {audioCopy.stop}
           </Button>
         </>
       )}
@@ -127,30 +128,29 @@ export function AudioRecorder({
       {state.status === 'recorded' && (
         <>
           <p className={styles.itemTitle}>
-            {mediaCopy.audio.playbackLabel} ·{' '}
-            {mediaCopy.audio.elapsed(state.recording.durationSecs)}
+            {audioCopy.playbackLabel} · {audioCopy.elapsed(state.recording.durationSecs)}
           </p>
           {state.recording.url && (
             <audio
               className={styles.audio}
               controls
               src={state.recording.url}
-              aria-label={mediaCopy.audio.playbackLabel}
+              aria-label={audioCopy.playbackLabel}
             />
           )}
           <div className={styles.row}>
             <Button onClick={() => void attach(state.recording)} busy={attaching}>
-              {attaching ? mediaCopy.audio.attaching : mediaCopy.audio.attach}
+              {attaching ? audioCopy.attaching : audioCopy.attach}
             </Button>
             <Button variant="secondary" onClick={start} disabled={attaching}>
-              {mediaCopy.audio.redo}
+              {audioCopy.redo}
             </Button>
           </div>
         </>
       )}
 
       {(state.status === 'recording' || state.status === 'recorded') && (
-        <p className={styles.hint}>{mediaCopy.audio.keptOnlyAfterAttach}</p>
+        <p className={styles.hint}>{audioCopy.keptOnlyAfterAttach}</p>
       )}
 
       {notice && <Notice tone="warning">{notice}</Notice>}
@@ -161,7 +161,7 @@ export function AudioRecorder({
           action={
             <div className={styles.noticeActions}>
               {problem === 'denied' && (
-                <Link to={permissionsPath}>{mediaCopy.audio.permissionsLink}</Link>
+                <Link to={permissionsPath}>{audioCopy.permissionsLink}</Link>
               )}
               {canRetry && (
                 <Button variant="secondary" onClick={start}>
@@ -171,10 +171,10 @@ export function AudioRecorder({
             </div>
           }
         >
-          <p>{mediaCopy.audio.problems[problem]}</p>
+          <p>{mediaCopy.microphone.problems[problem]}</p>
           <p>
-            {mediaCopy.audio.testimonyHint}{' '}
-            {testimonyPath && <Link to={testimonyPath}>{mediaCopy.audio.testimonyLink}</Link>}
+            {audioCopy.testimonyHint}{' '}
+            {testimonyPath && <Link to={testimonyPath}>{audioCopy.testimonyLink}</Link>}
           </p>
         </Notice>
       )}

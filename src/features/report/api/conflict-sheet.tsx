@@ -11,7 +11,7 @@ import { useSnackbar } from '@/components/snackbar'
 import type { ReportDraft } from '@/lib/visit-store/db'
 import { resolveReportConflict } from '@/lib/visit-store/store'
 import { conflictDifferences } from './report-content'
-import { reportCopy as copy } from './report-copy'
+import { reportCopy as copy } from '@/features/report/report-copy'
 import styles from './visit.module.css'
 
 export function ConflictSheet({

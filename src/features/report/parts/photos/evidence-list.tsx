@@ -18,7 +18,7 @@ import type { LocalMedia, MediaKind, ReportDraft } from '@/lib/visit-store/db'
 import { removeMedia, retryMediaUpload } from '@/lib/visit-store/store'
 import { useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
-import { mediaCopy } from '@/lib/device-media/media-copy'
+import { photosCopy } from './photos-copy'
 import styles from './media.module.css'
 import { mediaSourceOf, useMediaObjectUrl, type MediaSource } from './use-media-object-url'
 import { useOnline } from '@/lib/use-online'
@@ -107,13 +107,13 @@ function DraftEvidenceList({
   const media = useTaskMedia(taskId)
   const report = useQuery(reportQueryOptions(reportId))
   if (!draft || !media)
-    return <Skeleton count={2} height={112} label={mediaCopy.evidence.loading} />
+    return <Skeleton count={2} height={112} label={photosCopy.evidence.loading} />
   const items = evidenceItems(draft, media, report.data?.evidences).filter((item) =>
     keepKind(kinds, item.kind),
   )
-  if (items.length === 0) return <EmptyState title={emptyText ?? mediaCopy.evidence.empty} />
+  if (items.length === 0) return <EmptyState title={emptyText ?? photosCopy.evidence.empty} />
   return (
-    <ul className={styles.list} aria-label={mediaCopy.evidence.listLabel}>
+    <ul className={styles.list} aria-label={photosCopy.evidence.listLabel}>
       {items.map((item, i) => (
         <EvidenceRow key={item.key} item={item} n={i + 1} reportId={reportId} />
       ))}
@@ -130,11 +130,11 @@ function ServerEvidenceList({
   const report = useQuery(reportQueryOptions(reportId))
   const media = useTaskMedia(taskId)
   if (report.isPending)
-    return <Skeleton count={2} height={112} label={mediaCopy.evidence.loading} />
+    return <Skeleton count={2} height={112} label={photosCopy.evidence.loading} />
   if (report.isError)
     return (
       <LoadError
-        title={mediaCopy.evidence.loadFailed}
+        title={photosCopy.evidence.loadFailed}
         error={report.error}
         onRetry={() => void report.refetch()}
       />
@@ -152,9 +152,9 @@ function ServerEvidenceList({
       }
     })
   if (items.length === 0)
-    return <EmptyState title={emptyText ?? mediaCopy.evidence.emptyReadOnly} />
+    return <EmptyState title={emptyText ?? photosCopy.evidence.emptyReadOnly} />
   return (
-    <ul className={styles.list} aria-label={mediaCopy.evidence.listLabel}>
+    <ul className={styles.list} aria-label={photosCopy.evidence.listLabel}>
       {items.map((item, i) => (
         <EvidenceRow key={item.key} item={item} n={i + 1} readOnly />
       ))}
@@ -181,8 +181,8 @@ function EvidenceRow({
   const [confirming, setConfirming] = useState(false)
   const [working, setWorking] = useState(false)
   const { url, failed } = useMediaObjectUrl(sourceOf(item))
-  const kindLabel = mediaCopy.evidence.kind[item.kind ?? 'photo']
-  const name = mediaCopy.evidence.thumbnail(kindLabel, n)
+  const kindLabel = photosCopy.evidence.kind[item.kind ?? 'photo']
+  const name = photosCopy.evidence.thumbnail(kindLabel, n)
   const caption = item.local?.caption ?? item.server?.caption
   const duration = item.local?.durationSecs ?? item.server?.durationSecs
   const isAudio = item.kind === 'audio'
@@ -208,9 +208,9 @@ function EvidenceRow({
           : {}),
       }
       await removeMedia(reportId, ref)
-      snackbar(mediaCopy.evidence.removed)
+      snackbar(photosCopy.evidence.removed)
     } catch {
-      snackbar(mediaCopy.evidence.removeFailed)
+      snackbar(photosCopy.evidence.removeFailed)
       setWorking(false)
       setConfirming(false)
     }
@@ -228,13 +228,13 @@ function EvidenceRow({
         />
       ) : (
         <div className={styles.thumb} role="img" aria-label={name}>
-          {failed ? mediaCopy.evidence.thumbnailUnavailable : ''}
+          {failed ? photosCopy.evidence.thumbnailUnavailable : ''}
         </div>
       )}
       <div className={styles.itemBody}>
         <p className={styles.itemTitle}>
           {name}
-          {duration !== undefined && ` · ${mediaCopy.evidence.duration(duration)}`}
+          {duration !== undefined && ` · ${photosCopy.evidence.duration(duration)}`}
         </p>
         {caption && <p className={styles.caption}>{caption}</p>}
         {isAudio && url && (
@@ -244,8 +244,8 @@ function EvidenceRow({
         {!readOnly && item.usedBy && (
           <p className={styles.usedBy}>
             {item.usedBy === 'receipt'
-              ? mediaCopy.evidence.usedByReceipt
-              : mediaCopy.evidence.usedByAnswer}
+              ? photosCopy.evidence.usedByReceipt
+              : photosCopy.evidence.usedByAnswer}
           </p>
         )}
         {!readOnly && (
@@ -255,9 +255,9 @@ function EvidenceRow({
                 variant="secondary"
                 onClick={() => void retry()}
                 busy={working}
-                aria-label={mediaCopy.evidence.retryLabel(name)}
+                aria-label={photosCopy.evidence.retryLabel(name)}
               >
-                {mediaCopy.evidence.retry}
+                {photosCopy.evidence.retry}
               </Button>
             )}
             {!item.usedBy && !confirming && (
@@ -265,23 +265,23 @@ function EvidenceRow({
                 variant="ghost"
                 onClick={() => setConfirming(true)}
                 disabled={working}
-                aria-label={mediaCopy.evidence.removeLabel(name)}
+                aria-label={photosCopy.evidence.removeLabel(name)}
               >
-                {mediaCopy.evidence.remove}
+                {photosCopy.evidence.remove}
               </Button>
             )}
             {confirming && (
               <div
                 role="group"
-                aria-label={mediaCopy.evidence.confirmRemove}
+                aria-label={photosCopy.evidence.confirmRemove}
                 className={styles.row}
               >
-                <span>{mediaCopy.evidence.confirmRemove}</span>
+                <span>{photosCopy.evidence.confirmRemove}</span>
                 <Button variant="danger" onClick={() => void remove()} busy={working}>
-                  {mediaCopy.evidence.confirmRemoveYes}
+                  {photosCopy.evidence.confirmRemoveYes}
                 </Button>
                 <Button variant="secondary" onClick={() => setConfirming(false)} disabled={working}>
-                  {mediaCopy.evidence.confirmRemoveNo}
+                  {photosCopy.evidence.confirmRemoveNo}
                 </Button>
               </div>
             )}
@@ -296,31 +296,32 @@ function EvidenceRow({
 export function UploadState({ media }: { media: LocalMedia | undefined }) {
   const online = useOnline()
   if (!media || media.state === 'sent')
-    return <p className={`${styles.state} ${styles.stateSent}`}>{mediaCopy.evidence.state.sent}</p>
+    return <p className={`${styles.state} ${styles.stateSent}`}>{photosCopy.evidence.state.sent}</p>
   if (media.state === 'sending')
     return (
       <>
-        <p className={styles.state}>{mediaCopy.evidence.state.sending(media.progress)}</p>
+        <p className={styles.state}>{photosCopy.evidence.state.sending(media.progress)}</p>
         <progress
           className={styles.progress}
           max={1}
           value={media.progress}
-          aria-label={mediaCopy.evidence.progressLabel}
+          aria-label={photosCopy.evidence.progressLabel}
         />
       </>
     )
   if (media.state === 'failed')
     return (
       <p className={`${styles.state} ${styles.stateFailed}`}>
-        {mediaCopy.evidence.state.failed} — {media.error ?? mediaCopy.evidence.uploadFailedFallback}
+        {photosCopy.evidence.state.failed} —{' '}
+        {media.error ?? photosCopy.evidence.uploadFailedFallback}
       </p>
     )
   // Waiting: for a connection, or (the server reachable) for the retry of a cut transfer.
   return (
     <p className={styles.state}>
       {!online
-        ? mediaCopy.evidence.state.offline
-        : (media.error ?? mediaCopy.evidence.state.waiting)}
+        ? photosCopy.evidence.state.offline
+        : (media.error ?? photosCopy.evidence.state.waiting)}
     </p>
   )
 }

@@ -14,7 +14,7 @@ import { addMedia } from '@/lib/visit-store/store'
 import { CameraCapture } from './camera-capture'
 import { compressImage, isImageRejectedError } from '@/lib/device-media/compress-image'
 import { deviceSpace, isQuotaError, megabytesToFree } from '@/lib/device-space'
-import { mediaCopy } from '@/lib/device-media/media-copy'
+import { photosCopy } from './photos-copy'
 import styles from './media.module.css'
 import { appNow, clockOffset } from '@/lib/clock'
 
@@ -57,7 +57,7 @@ export function PhotoPicker({
   kind = 'photo',
   listInReport = true,
   caption,
-  label = mediaCopy.picker.addPhoto,
+  label = photosCopy.picker.addPhoto,
   multiple = false,
   variant = 'primary',
   disabled = false,
@@ -97,12 +97,12 @@ export function PhotoPicker({
       const message = isImageRejectedError(error)
         ? error.message
         : isQuotaError(error)
-          ? mediaCopy.picker.storeFull(megabytesToFree(await deviceSpace()))
-          : mediaCopy.picker.storeFailed
+          ? photosCopy.picker.storeFull(megabytesToFree(await deviceSpace()))
+          : photosCopy.picker.storeFailed
       setErrors((list) => [
         ...list,
         many
-          ? mediaCopy.picker.fileFailed(file.name || mediaCopy.picker.addPhoto, message)
+          ? photosCopy.picker.fileFailed(file.name || photosCopy.picker.addPhoto, message)
           : message,
       ])
     }
@@ -123,7 +123,7 @@ export function PhotoPicker({
         batch.current.added = 0
         batch.current.total = 0
         if (added > 0)
-          snackbar(added === 1 ? mediaCopy.picker.added : mediaCopy.picker.addedMany(added))
+          snackbar(added === 1 ? photosCopy.picker.added : photosCopy.picker.addedMany(added))
       }
     })
   }
@@ -145,7 +145,7 @@ export function PhotoPicker({
       </Button>
       {busy && (
         <p className={styles.pickerStatus} role="status">
-          {mediaCopy.picker.preparing}
+          {photosCopy.picker.preparing}
         </p>
       )}
       {errors.length > 0 && (

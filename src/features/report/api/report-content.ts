@@ -11,7 +11,9 @@ import {
   type SectionCompleteness,
 } from '@/domain/report-completeness'
 import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
-import { reportCopy as copy } from './report-copy'
+import { reportCopy as copy } from '@/features/report/report-copy'
+import { PART_ORDER, REPORT_PARTS } from '@/features/report/parts/parts'
+import type { PartContent, ReportPart } from '@/features/report/parts/part'
 
 export function isReportSection(value: string): value is ReportSection {
   return (reportSectionValues as readonly string[]).includes(value)
@@ -24,12 +26,20 @@ export function reportEditable(task: Task, localVisit: LocalVisit | undefined): 
   return false
 }
 
-/** The evidences of the draft, in order: the server's entries where known, local photos otherwise. */
+/**
+ * The evidences of the draft, in order: the server's entry where known (its report, or the
+ * other version of a conflict), the device's photo or recording otherwise. The one list every
+ * screen counts (the overview, the check-in's pages and "what is missing"). A reference that
+ * neither knows (its local record gone, the server's report not loaded) is kept, with the kind
+ * the draft noted for it, or as a photo, the kind almost every evidence is: dropping it would
+ * make a photo the agent took disappear from the count, and the check-in ask for one more.
+ */
 export function draftEvidences(
   draft: ReportDraft,
-  known: readonly Evidence[],
+  serverReport: Pick<Report, 'evidences'> | undefined,
   media: readonly LocalMedia[],
 ): Evidence[] {
+  const known = [...(serverReport?.evidences ?? []), ...(draft.conflict?.evidences ?? [])]
   return draft.evidenceRefs.map((ref) => {
     const server = ref.evidenceId ? known.find((e) => e.id === ref.evidenceId) : undefined
     if (server) return server
@@ -40,7 +50,7 @@ export function draftEvidences(
     )
     return {
       id: ref.evidenceId ?? `local:${ref.mediaId ?? ''}`,
-      kind: local?.kind ?? 'photo',
+      kind: local?.kind ?? ref.kind ?? 'photo',
       url: '',
       bytes: local?.bytes ?? 0,
       takenAt: local?.takenAt ?? draft.updatedAt,
@@ -55,13 +65,12 @@ export function draftContent(
   serverReport: Report | undefined,
   media: readonly LocalMedia[],
 ) {
-  const known = [...(serverReport?.evidences ?? []), ...(draft.conflict?.evidences ?? [])]
   return {
     answers: draft.answers,
     attendants: draft.attendants,
     times: draft.times,
     checklist: draft.checklist,
-    evidences: draftEvidences(draft, known, media),
+    evidences: draftEvidences(draft, serverReport, media),
     taxReceipts: draft.taxReceipts,
     testimony: draft.testimony,
   }
@@ -81,9 +90,9 @@ export type ReportRow = {
   refused: number
 }
 
-/** The overview rows, in the order the agent fills them, only for what the mission asks. */
+/** The overview rows, in the parts' order, only for what the mission asks (or the report holds). */
 export function reportRows(
-  content: ReturnType<typeof draftContent> | Report,
+  content: PartContent,
   mission: Mission,
   form: EvaluationForm,
   /** The visit's nominations (`visitNominations`): counted, and those the server refused. */
@@ -92,60 +101,26 @@ export function reportRows(
   const sections = new Map<ReportSection, SectionCompleteness>(
     reportCompleteness(content, mission, form).map((s) => [s.section, s]),
   )
-  const req = mission.requirements
-  const row = (section: ReportSection, summary: string): ReportRow => {
-    const s = sections.get(section)
-    return {
-      section,
-      title: copy.sectionTitle[section],
+  return PART_ORDER.filter((id) => REPORT_PARTS[id].listed(content, mission)).map((id) => {
+    const part: ReportPart = REPORT_PARTS[id]
+    const s = sections.get(id)
+    const row: ReportRow = {
+      section: id,
+      title: part.rowTitle?.(mission) ?? part.title,
       complete: s?.complete ?? true,
       required: s?.required ?? false,
       missing: s?.missing.map((m) => m.label) ?? [],
       missingText: missingSummary(s?.missing ?? []),
-      summary,
+      summary: part.summary(content, mission, awards.count),
       refused: 0,
     }
-  }
-  const photos = content.evidences.filter((e) => e.kind === 'photo').length
-  const audios = content.evidences.filter((e) => e.kind === 'audio').length
-  const rows: ReportRow[] = [
-    row('answers', copy.answersSummary(content.answers.length)),
-    row('attendants', copy.count(content.attendants.length, 'atendente', 'atendentes')),
-    row('times', copy.count(content.times.length, 'tempo', 'tempos')),
-  ]
-  if (mission.checklist.length > 0)
-    rows.push(
-      row(
-        'checklist',
-        copy.checklistSummary(
-          content.checklist.filter((c) => c.checked).length,
-          mission.checklist.length,
-        ),
-      ),
-    )
-  rows.push(row('evidences', copy.count(photos, 'foto', 'fotos')))
-  if (req.taxReceipt || content.taxReceipts.length > 0)
-    rows.push(row('tax-receipts', copy.count(content.taxReceipts.length, 'cupom', 'cupons')))
-  if (req.proof === 'either') {
-    // Audio or a written testimony: one requirement, so one row (the audio page links to
-    // the testimony).
-    const proofRow = row('audio', copy.proofEitherSummary(audios, content.testimony ?? ''))
-    proofRow.title = copy.proofEitherTitle
-    rows.push(proofRow)
-  } else {
-    if (req.proof === 'audio' || audios > 0)
-      rows.push(row('audio', copy.count(audios, 'gravação', 'gravações')))
-    if (req.proof === 'testimony' || (content.testimony ?? '') !== '')
-      rows.push(row('testimony', copy.testimonySummary(content.testimony ?? '')))
-  }
-  if (mission.awards.length > 0) {
-    const awardsRow = row('awards', copy.count(awards.count, 'indicação', 'indicações'))
-    awardsRow.refused = awards.refused ?? 0
-    // A refused nomination is not "complete": it waits for the agent (retry or discard).
-    if (awardsRow.refused > 0) awardsRow.complete = false
-    rows.push(awardsRow)
-  }
-  return rows
+    if (id === 'awards') {
+      row.refused = awards.refused ?? 0
+      // A refused nomination is not "complete": it waits for the agent (retry or discard).
+      if (row.refused > 0) row.complete = false
+    }
+    return row
+  })
 }
 
 export function draftScore(form: EvaluationForm, draft: Pick<ReportDraft, 'answers'>) {

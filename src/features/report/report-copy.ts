@@ -1,7 +1,7 @@
 /** pt-BR texts of the report pages (editable, submitted and the conflict sheet). */
-import type { ReportSection } from '@/api/entities'
 import { formatMmSs } from '@/domain/time-entry'
 import { formatScore } from '@/lib/format'
+import { unknownPartCopy } from './parts/parts'
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -15,34 +15,12 @@ export const reportCopy = {
   notFoundTitle: 'Tarefa não encontrada',
   notFoundBody: 'Esta tarefa não existe ou não é sua. Confira a lista das suas tarefas.',
   backToTasks: 'Ver minhas tarefas',
-  sectionTitle: {
-    answers: 'Questionário',
-    attendants: 'Atendentes',
-    times: 'Tempos',
-    checklist: 'Checklist',
-    evidences: 'Fotos',
-    'tax-receipts': 'Cupom fiscal',
-    audio: 'Áudio',
-    testimony: 'Depoimento escrito',
-    awards: 'Prêmios',
-  } satisfies Record<ReportSection, string>,
-  unknownSection: 'Seção não encontrada',
-  unknownSectionBody: 'Esta parte do relatório não existe.',
+  unknownSection: unknownPartCopy.title,
+  unknownSectionBody: unknownPartCopy.body,
   backToReport: 'Voltar ao relatório',
   sections: 'Partes do relatório',
   otherSections: 'Outras partes do relatório',
   count,
-  answersSummary: (n: number) => count(n, 'resposta', 'respostas'),
-  checklistSummary: (done: number, total: number) => `${done} de ${total} itens`,
-  testimonySummary: (text: string) =>
-    text.trim() ? `${[...text.trim()].length} caracteres` : 'Não escrito',
-  proofEitherTitle: 'Áudio ou depoimento',
-  proofEitherSummary: (audios: number, testimony: string) =>
-    audios > 0
-      ? count(audios, 'gravação', 'gravações')
-      : testimony.trim()
-        ? `Depoimento: ${[...testimony.trim()].length} caracteres`
-        : 'Grave um áudio ou escreva um depoimento',
   writeTestimonyInstead: 'Escrever um depoimento',
   submitNeeds: 'Para enviar, falta completar:',
   complete: 'Completo',

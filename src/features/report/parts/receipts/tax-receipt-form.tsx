@@ -22,10 +22,11 @@ import { reportQueryOptions } from '@/lib/visit-store/api'
 import type { LocalMedia, ReportDraft } from '@/lib/visit-store/db'
 import { removeMedia, updateDraft } from '@/lib/visit-store/store'
 import { useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
-import { UploadState } from './evidence-list'
-import { mediaCopy } from '@/lib/device-media/media-copy'
-import styles from './media.module.css'
-import { PhotoPicker } from './photo-picker'
+import { UploadState } from '@/features/report/parts/photos/evidence-list'
+import { photosCopy } from '../photos/photos-copy'
+import { receiptsCopy } from './receipts-copy'
+import styles from '@/features/report/parts/photos/media.module.css'
+import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
 import {
   formatIsoDate,
   localIsoDate,
@@ -33,7 +34,11 @@ import {
   type ReceiptFormErrors,
   type ReceiptFormValues,
 } from './tax-receipt-input'
-import { mediaSourceOf, useMediaObjectUrl, type MediaSource } from './use-media-object-url'
+import {
+  mediaSourceOf,
+  useMediaObjectUrl,
+  type MediaSource,
+} from '@/features/report/parts/photos/use-media-object-url'
 import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
 
@@ -112,9 +117,9 @@ function EditableReceipts({ reportId, taskId }: { reportId: string; taskId: stri
   return (
     <div className={styles.picker}>
       {draft.taxReceipts.length === 0 ? (
-        <EmptyState title={mediaCopy.receipts.empty} />
+        <EmptyState title={receiptsCopy.empty} />
       ) : (
-        <ul className={styles.list} aria-label={mediaCopy.receipts.listLabel}>
+        <ul className={styles.list} aria-label={receiptsCopy.listLabel}>
           {draft.taxReceipts.map((receipt) => (
             <ReceiptRow key={receipt.id} receipt={receipt} media={media} reportId={reportId} />
           ))}
@@ -132,14 +137,14 @@ function ServerReceiptList({ reportId, taskId }: { reportId: string; taskId: str
   if (report.isError)
     return (
       <LoadError
-        title={mediaCopy.receipts.loadFailed}
+        title={receiptsCopy.loadFailed}
         error={report.error}
         onRetry={() => void report.refetch()}
       />
     )
-  if (report.data.taxReceipts.length === 0) return <EmptyState title={mediaCopy.receipts.empty} />
+  if (report.data.taxReceipts.length === 0) return <EmptyState title={receiptsCopy.empty} />
   return (
-    <ul className={styles.list} aria-label={mediaCopy.receipts.listLabel}>
+    <ul className={styles.list} aria-label={receiptsCopy.listLabel}>
       {report.data.taxReceipts.map((receipt) => (
         <ReceiptRow key={receipt.id} receipt={receipt} media={media} />
       ))}
@@ -153,7 +158,7 @@ function ReceiptThumb({ source, alt }: { source: MediaSource | undefined; alt: s
     <img className={styles.thumb} src={url} alt={alt} width={88} height={88} />
   ) : (
     <div className={styles.thumb} role="img" aria-label={alt}>
-      {failed ? mediaCopy.evidence.thumbnailUnavailable : ''}
+      {failed ? photosCopy.evidence.thumbnailUnavailable : ''}
     </div>
   )
 }
@@ -172,7 +177,7 @@ function ReceiptRow({
   const [working, setWorking] = useState(false)
   const { local, ref } = photoRef(receipt, media)
   const source: MediaSource | undefined = mediaSourceOf(local, ref.evidenceId)
-  const title = mediaCopy.receipts.itemTitle(receipt.number, formatMoney(receipt.amountCents))
+  const title = receiptsCopy.itemTitle(receipt.number, formatMoney(receipt.amountCents))
 
   async function remove() {
     if (!reportId) return
@@ -183,9 +188,9 @@ function ReceiptRow({
         taxReceipts: d.taxReceipts.filter((r) => r.id !== receipt.id),
       }))
       if (ref.mediaId || ref.evidenceId) await removeMedia(reportId, ref)
-      snackbar(mediaCopy.receipts.removed)
+      snackbar(receiptsCopy.removed)
     } catch {
-      snackbar(mediaCopy.evidence.removeFailed)
+      snackbar(photosCopy.evidence.removeFailed)
       setWorking(false)
       setConfirming(false)
     }
@@ -193,11 +198,11 @@ function ReceiptRow({
 
   return (
     <li className={styles.item}>
-      <ReceiptThumb source={source} alt={mediaCopy.receipts.photoAlt(receipt.number)} />
+      <ReceiptThumb source={source} alt={receiptsCopy.photoAlt(receipt.number)} />
       <div className={styles.itemBody}>
         <p className={styles.itemTitle}>{title}</p>
         <p className={styles.caption}>
-          {mediaCopy.receipts.summary(formatCnpj(receipt.cnpj), formatIsoDate(receipt.issuedAt))}
+          {receiptsCopy.summary(formatCnpj(receipt.cnpj), formatIsoDate(receipt.issuedAt))}
         </p>
         {reportId && <UploadState media={local} />}
         {reportId && (
@@ -206,22 +211,18 @@ function ReceiptRow({
               <Button
                 variant="ghost"
                 onClick={() => setConfirming(true)}
-                aria-label={mediaCopy.receipts.removeLabel(receipt.number)}
+                aria-label={receiptsCopy.removeLabel(receipt.number)}
               >
-                {mediaCopy.receipts.remove}
+                {receiptsCopy.remove}
               </Button>
             ) : (
-              <div
-                role="group"
-                aria-label={mediaCopy.receipts.confirmRemove}
-                className={styles.row}
-              >
-                <span>{mediaCopy.receipts.confirmRemove}</span>
+              <div role="group" aria-label={receiptsCopy.confirmRemove} className={styles.row}>
+                <span>{receiptsCopy.confirmRemove}</span>
                 <Button variant="danger" onClick={() => void remove()} busy={working}>
-                  {mediaCopy.receipts.confirmRemoveYes}
+                  {receiptsCopy.confirmRemoveYes}
                 </Button>
                 <Button variant="secondary" onClick={() => setConfirming(false)} disabled={working}>
-                  {mediaCopy.receipts.confirmRemoveNo}
+                  {receiptsCopy.confirmRemoveNo}
                 </Button>
               </div>
             )}
@@ -292,15 +293,15 @@ function ReceiptEditor({
       }))
       setValues(EMPTY_FORM)
       setErrors({})
-      snackbar(mediaCopy.receipts.saved)
+      snackbar(receiptsCopy.saved)
     } catch {
-      setSaveError(mediaCopy.receipts.saveFailed)
+      setSaveError(receiptsCopy.saveFailed)
     } finally {
       setSaving(false)
     }
   }
 
-  const photoError = errors.mediaId ?? (photoGone ? mediaCopy.receipts.photoMissing : undefined)
+  const photoError = errors.mediaId ?? (photoGone ? receiptsCopy.photoMissing : undefined)
   return (
     <form
       className={styles.form}
@@ -309,14 +310,14 @@ function ReceiptEditor({
       aria-labelledby={titleId}
     >
       <h2 id={titleId} className={styles.formTitle}>
-        {mediaCopy.receipts.formTitle}
+        {receiptsCopy.formTitle}
       </h2>
       <div className={styles.picker}>
-        <span className={styles.itemTitle}>{mediaCopy.receipts.photo}</span>
+        <span className={styles.itemTitle}>{receiptsCopy.photo}</span>
         {photo && (
           <div className={styles.receiptPhoto}>
-            <ReceiptThumb source={{ kind: 'local', id: photo.id }} alt={mediaCopy.receipts.photo} />
-            <span>{mediaCopy.receipts.photoReady}</span>
+            <ReceiptThumb source={{ kind: 'local', id: photo.id }} alt={receiptsCopy.photo} />
+            <span>{receiptsCopy.photoReady}</span>
           </div>
         )}
         <PhotoPicker
@@ -324,7 +325,7 @@ function ReceiptEditor({
           taskId={taskId}
           kind="receipt"
           listInReport
-          label={photo ? mediaCopy.receipts.changePhoto : mediaCopy.receipts.addReceiptPhoto}
+          label={photo ? receiptsCopy.changePhoto : receiptsCopy.addReceiptPhoto}
           variant={photo ? 'secondary' : 'primary'}
           onAdded={(m) => void onPhotoAdded(m)}
         />
@@ -335,8 +336,8 @@ function ReceiptEditor({
         )}
       </div>
       <TextField
-        label={mediaCopy.receipts.cnpj}
-        hint={mediaCopy.receipts.cnpjHint}
+        label={receiptsCopy.cnpj}
+        hint={receiptsCopy.cnpjHint}
         inputMode="numeric"
         autoComplete="off"
         value={values.cnpj}
@@ -345,7 +346,7 @@ function ReceiptEditor({
       />
       <div className={styles.twoColumns}>
         <TextField
-          label={mediaCopy.receipts.number}
+          label={receiptsCopy.number}
           autoComplete="off"
           maxLength={40}
           value={values.number}
@@ -353,8 +354,8 @@ function ReceiptEditor({
           error={errors.number}
         />
         <TextField
-          label={mediaCopy.receipts.amount}
-          hint={mediaCopy.receipts.amountHint}
+          label={receiptsCopy.amount}
+          hint={receiptsCopy.amountHint}
           inputMode="decimal"
           autoComplete="off"
           value={values.amount}
@@ -363,20 +364,20 @@ function ReceiptEditor({
         />
       </div>
       <DateField
-        label={mediaCopy.receipts.issuedAt}
-        hint={mediaCopy.receipts.issuedAtHint}
+        label={receiptsCopy.issuedAt}
+        hint={receiptsCopy.issuedAtHint}
         value={values.issuedAt}
         onChange={set('issuedAt')}
         error={errors.issuedAt}
       />
-      <p className={styles.hint}>{mediaCopy.receipts.draftKept}</p>
+      <p className={styles.hint}>{receiptsCopy.draftKept}</p>
       {saveError && (
         <p className={styles.fieldError} role="alert">
           {saveError}
         </p>
       )}
       <Button type="submit" block busy={saving}>
-        {mediaCopy.receipts.save}
+        {receiptsCopy.save}
       </Button>
     </form>
   )

@@ -4,9 +4,9 @@
  * "Tentar enviar de novo" and "Descartar" (the way to fix it).
  */
 import type { Attendant, Mission } from '@/api/entities'
-import { FailedWrite } from './outbox-status'
+import { FailedWrite } from '@/features/report/api/outbox-status'
 import type { AwardItem } from './nominations'
-import { reportCopy as copy } from './report-copy'
+import { reportCopy as copy } from '@/features/report/report-copy'
 
 export function RefusedNomination({
   item,
