@@ -10,7 +10,7 @@ import { useCheckinVisit, type CheckinVisit } from './checkin-context'
 import { CheckoutButton } from './checkout-button'
 import { DraftGate } from './draft-gate'
 import { FailedWrites } from '@/features/report/api/outbox-status'
-import { useNow } from './use-now'
+import { useNow } from '@/lib/use-now'
 import { shellPageOf, visitCompleteness } from './visit-completeness'
 import styles from './checkin.module.css'
 

@@ -39,7 +39,6 @@ export const reportCopy = {
   submitPendingBody:
     'O relatório será enviado assim que as alterações anteriores chegarem ao servidor.',
   submitted: 'Relatório enviado para validação.',
-  submitRefused: 'O servidor recusou o envio',
   incompleteTitle: 'O questionário tem páginas incompletas',
   checkoutFirst: 'Faça o check-out da visita antes de enviar o relatório.',
   conflictFirst: 'Resolva a diferença entre as versões do relatório antes de enviar.',
@@ -53,42 +52,13 @@ export const reportCopy = {
   answerPendencies: 'Responder pendências',
   openChat: 'Abrir o questionário',
   noAnswer: 'Sem resposta',
-  changeAnswer: (question: string) => `Alterar a resposta de “${question}”`,
   pageHeading: (n: number, title: string) => `Página ${n} — ${title}`,
 
-  // attendants
-  attendantsEmpty: 'Nenhum atendente registrado',
-  attendantsEmptyBody: 'Registre pelo nome (como no crachá) cada atendente que falou com você.',
-  attendantName: 'Nome do atendente',
-  attendantNameHint: 'Nome e sobrenome, como no crachá.',
-  traits: 'Características',
-  addAttendant: 'Adicionar atendente',
-  removeAttendant: (name: string) => `Remover ${name}`,
-  attendantAdded: (name: string) => `${name} adicionado(a).`,
-  attendantRemoved: (name: string) => `${name} removido(a).`,
-  minAttendants: (n: number) => `A missão pede pelo menos ${count(n, 'atendente', 'atendentes')}.`,
-
-  // times
-  timeHint: 'mm:ss, de 00:05 a 20:00',
-  timeLabel: (label: string) => `${label} (mm:ss)`,
-  saveTimes: 'Salvar tempos',
-  timesSaved: 'Tempos guardados.',
-  noTimes: 'Esta missão não pede tempos.',
-
-  // checklist
-  noChecklist: 'Esta missão não tem checklist.',
-  checklistDone: 'Feito',
-  checklistNotDone: 'Não feito',
-
   // evidences, receipts, audio
-  minPhotos: (n: number) => `A missão pede pelo menos ${count(n, 'foto', 'fotos')}.`,
-  addPhoto: 'Adicionar foto',
   receiptRequired: 'A missão pede a foto do cupom fiscal da compra.',
   receiptNotRequired: 'Esta missão não pede cupom fiscal.',
   audioRequired: 'Grave o áudio do atendimento.',
   audioEither: 'Grave o áudio do atendimento ou escreva um depoimento.',
-  noEvidences: 'Nenhuma foto no relatório',
-  noReceipts: 'Nenhum cupom fiscal no relatório',
   noAudio: 'Nenhuma gravação no relatório',
 
   // testimony
@@ -96,10 +66,12 @@ export const reportCopy = {
   testimonyHint:
     'Conte o que aconteceu no atendimento, de 50 a 1000 caracteres. É guardado enquanto você escreve.',
   charCount: (n: number, max: number) => `${n} de ${max} caracteres`,
-  testimonySaved: 'Guardado neste aparelho',
   noTestimony: 'Sem depoimento escrito.',
 
   // awards
+  awardsEmpty: 'Esta missão não tem prêmios.',
+  scoreLoading: 'Calculando a nota',
+  givenAwardsLoadError: 'Não foi possível ver as indicações já enviadas',
   awardsBody: 'Indique um atendente para um prêmio quando a nota da visita alcançar a meta.',
   awardGoal: (goal: number, prize: string) => `Meta: nota ${goal} · Prêmio: ${prize}`,
   nominate: 'Indicar atendente',

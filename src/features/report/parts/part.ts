@@ -6,7 +6,7 @@
  * backend refuses an incomplete report with the same one).
  */
 import type { EvaluationForm, Mission, Report, ReportSection, Task } from '@/api/entities'
-import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
+import type { LocalVisit, ReportDraft } from '@/lib/visit-store/db'
 
 export type PartId = ReportSection
 
@@ -40,7 +40,6 @@ export type PartVisit = {
   form: EvaluationForm | undefined
   draft: ReportDraft
   serverReport: Report | undefined
-  media: readonly LocalMedia[]
   localVisit: LocalVisit | undefined
   /** Where another part's editor is, from here (the check-in's page or the report's section). */
   pathOf: (part: PartId) => string

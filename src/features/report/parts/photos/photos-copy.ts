@@ -3,7 +3,13 @@ import { formatMmSs } from '@/domain/time-entry'
 
 const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, progress)) * 100)}%`
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
 export const photosCopy = {
+  minPhotos: (n: number) => `Mínimo de ${plural(n, 'foto', 'fotos')}`,
+  photosCount: (n: number) => plural(n, 'foto', 'fotos'),
+  // The submitted report (read only).
+  viewEmpty: 'Nenhuma foto no relatório',
   picker: {
     addPhoto: 'Adicionar foto',
     sheetTitle: 'Adicionar foto',

@@ -10,6 +10,7 @@ import type { AwardGiven, Mission } from '@/api/entities'
 import { Button } from '@/components/button'
 import { SelectField } from '@/components/form-fields'
 import { List, ListItem } from '@/components/list'
+import { LoadError } from '@/components/load-error'
 import { Notice } from '@/components/notice'
 import { useSnackbar } from '@/components/snackbar'
 import { Badge, EmptyState } from '@/components/status'
@@ -18,15 +19,16 @@ import { myAwardsQueryOptions } from '@/features/wallet/api/wallet-queries'
 import { formatMoney } from '@/lib/format'
 import { queueWrite } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
-import { visitNominations } from '@/features/report/parts/awards/nominations'
-import { RefusedNomination } from '@/features/report/parts/awards/refused-nomination'
-import { draftScore } from '@/features/report/api/report-content'
+import { visitNominations } from './nominations'
+import { RefusedNomination } from './refused-nomination'
+import { draftScore } from '../../api/report-content'
 import { reportCopy as copy } from '@/features/report/report-copy'
-import type { VisitReport } from '@/features/report/api/use-visit-report'
+import type { PartVisit } from '../part'
 import styles from '@/features/report/report.module.css'
 import { partTitle } from '@/features/report/parts/parts'
 
-export function AwardsList({ mission, given }: { mission: Mission; given: readonly AwardGiven[] }) {
+/** The awards and the visit's nominations, as the submitted report lists them. */
+export function AwardsView({ mission, given }: { mission: Mission; given: readonly AwardGiven[] }) {
   return (
     <div className={styles.stack}>
       <List label={partTitle('awards')}>
@@ -63,9 +65,17 @@ export function useTaskAwards(taskId: string) {
   return { query, given: (query.data?.items ?? []).filter((a) => a.taskId === taskId) }
 }
 
-export function AwardsSection({ data }: { data: VisitReport }) {
-  const { task, mission, form, draft, serverReport } = data
-  const { given } = useTaskAwards(task.id)
+/**
+ * The awards part, on the check-in's page and in the report alike: the visit's score (the
+ * domain's `computeScore` over the draft's answers, `draftScore`), the awards and the
+ * nominations; a nomination (an attendant for an award whose goal the score reaches) is queued
+ * in the outbox; one the server refused is said as refused with retry and discard, and its
+ * award is not offered again meanwhile.
+ */
+export function AwardsEditor({ visit }: { visit: PartVisit }) {
+  const { task, mission, form, draft, serverReport } = visit
+  const awardsQuery = useQuery(myAwardsQueryOptions())
+  const given = (awardsQuery.data?.items ?? []).filter((a) => a.taskId === task.id)
   const summary = useOutboxSummary(task.id)
   const snackbar = useSnackbar()
   // When a waiting nomination reaches the server, the sync loop refreshes the awards and the
@@ -80,9 +90,15 @@ export function AwardsSection({ data }: { data: VisitReport }) {
   const open = mission.awards.filter((a) => !nominations.taken.has(a.code))
   const [chosen, setCode] = useState(open[0]?.code ?? '')
   const code = open.some((a) => a.code === chosen) ? chosen : (open[0]?.code ?? '')
-  const [attendantCode, setAttendantCode] = useState(draft.attendants[0]?.code ?? '')
+  // Like the award: the one chosen while it is still there, else the first (an attendant
+  // registered after this opened, or the chosen one removed, is never a hidden empty choice).
+  const [chosenAttendant, setAttendantCode] = useState(draft.attendants[0]?.code ?? '')
+  const attendantCode = draft.attendants.some((a) => a.code === chosenAttendant)
+    ? chosenAttendant
+    : (draft.attendants[0]?.code ?? '')
   const [error, setError] = useState<string>()
-  const score = draftScore(form, draft)
+  // No score before the form is on the device (the check-in can start without it).
+  const score = form ? draftScore(form, draft) : undefined
 
   async function nominate(event: FormEvent) {
     event.preventDefault()
@@ -90,6 +106,7 @@ export function AwardsSection({ data }: { data: VisitReport }) {
     if (!award) return
     if (!draft.attendants.some((a) => a.code === attendantCode))
       return setError(copy.chooseAttendant)
+    if (score === undefined) return
     const refusal = checkNomination(score, award, nominations.taken.has(code))
     if (refusal) return setError(refusal.message)
     setError(undefined)
@@ -101,10 +118,23 @@ export function AwardsSection({ data }: { data: VisitReport }) {
     snackbar(copy.nominationQueued)
   }
 
+  if (mission.awards.length === 0) return <EmptyState title={copy.awardsEmpty} />
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>{copy.awardsBody}</p>
-      <AwardsList mission={mission} given={given} />
+      <p className={styles.score}>
+        <span>{copy.score}</span>
+        <strong>{score === undefined ? copy.scoreLoading : copy.scoreValue(score)}</strong>
+      </p>
+      {/* Without the nominations already sent, an award could be offered twice: say so. */}
+      {awardsQuery.isError && !awardsQuery.data && (
+        <LoadError
+          title={copy.givenAwardsLoadError}
+          error={awardsQuery.error}
+          onRetry={() => void awardsQuery.refetch()}
+        />
+      )}
+      <AwardsView mission={mission} given={given} />
       {nominations.waiting.length > 0 && (
         <Notice tone="info">{copy.nominationsQueued(nominations.waiting.length)}</Notice>
       )}

@@ -4,15 +4,16 @@
  */
 import { useState } from 'react'
 import { TextAreaField } from '@/components/form-fields'
+import { EmptyState } from '@/components/status'
 import { JUSTIFICATION_MAX_CHARS } from '@/domain/constants'
 import { countChars, testimonySchema } from '@/domain/text-limits'
 import { useDraftText } from '@/lib/visit-store/use-draft-text'
 import { reportCopy as copy } from '@/features/report/report-copy'
-import type { VisitReport } from '@/features/report/api/use-visit-report'
+import type { PartVisit } from '../part'
 import styles from '@/features/report/report.module.css'
 
-export function TestimonySection({ data }: { data: VisitReport }) {
-  const { draft, mission } = data
+export function TestimonyEditor({ visit }: { visit: PartVisit }) {
+  const { draft, mission } = visit
   // Kept on the device as it is typed; over the limit the server would refuse the whole
   // report, so such a text is held on the device (not sent) until it fits.
   const { text, change } = useDraftText(
@@ -43,5 +44,14 @@ export function TestimonySection({ data }: { data: VisitReport }) {
       />
       <p className={styles.counter}>{copy.charCount(length, JUSTIFICATION_MAX_CHARS)}</p>
     </div>
+  )
+}
+
+/** The testimony as the submitted report shows it. */
+export function TestimonyView({ testimony }: { testimony: string | undefined }) {
+  return testimony ? (
+    <p className={styles.testimony}>{testimony}</p>
+  ) : (
+    <EmptyState title={copy.noTestimony} />
   )
 }

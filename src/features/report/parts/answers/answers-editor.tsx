@@ -4,10 +4,12 @@ import { ButtonLink } from '@/components/button'
 import { List, ListItem } from '@/components/list'
 import { Badge } from '@/components/status'
 import { answersById, isAnswered, visibleQuestions } from '@/domain/questionnaire'
-import { answerText } from '@/features/report/parts/answers/answer-text'
+import { answerText } from './answer-text'
+import type { PartVisit } from '../part'
 import { reportCopy as copy } from '@/features/report/report-copy'
 import styles from '@/features/report/report.module.css'
 
+/** The answers as the submitted report lists them (with `slug`, each opens the chat). */
 export function AnswersList({
   form,
   answers,
@@ -57,21 +59,16 @@ export function AnswersList({
   )
 }
 
-export function AnswersSection({
-  form,
-  answers,
-  slug,
-}: {
-  form: EvaluationForm
-  answers: readonly Answer[]
-  slug: string
-}) {
+/** The answers part: the questionnaire is answered in the chat; this lists it, each answer a link there. */
+export function AnswersEditor({ visit }: { visit: PartVisit }) {
+  const { form, draft, task } = visit
+  if (!form) return null
   return (
     <div className={styles.stack}>
-      <ButtonLink to={`/tasks/${slug}/form`} block>
+      <ButtonLink to={`/tasks/${task.slug}/form`} block>
         {copy.openChat}
       </ButtonLink>
-      <AnswersList form={form} answers={answers} slug={slug} />
+      <AnswersList form={form} answers={draft.answers} slug={task.slug} />
     </div>
   )
 }
