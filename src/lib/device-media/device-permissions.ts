@@ -1,16 +1,20 @@
 /**
- * The device check before a visit: location, camera and microphone. Reads each permission
+ * Whether the app may use the location, the camera and the microphone (the device check
+ * before a visit). Reads each permission
  * through the Permissions API (when the browser has it) and asks for it the one way each
  * browser supports (a position reading, a camera or microphone stream stopped at once).
  */
 import { useCallback, useEffect, useState } from 'react'
+import { canAskForMedia, deviceProblemOf, type MediaProblem } from './device-errors'
+import { canReadPosition, LocationError, readPosition, type LocationProblem } from './location'
 
 export type DeviceCapability = 'location' | 'camera' | 'microphone'
 
 /** unknown: the feature exists but the browser will not say whether it is allowed. */
 export type DevicePermissionState = 'granted' | 'denied' | 'prompt' | 'unknown' | 'unsupported'
 
-export type DeviceProblem = 'denied' | 'not-found' | 'in-use' | 'unavailable' | 'timeout' | 'failed'
+/** The media errors' mapping (device-errors.ts) and the location's (location.ts), as one set. */
+export type DeviceProblem = MediaProblem | LocationProblem
 
 const PERMISSION_NAME: Record<DeviceCapability, string> = {
   location: 'geolocation',
@@ -20,9 +24,8 @@ const PERMISSION_NAME: Record<DeviceCapability, string> = {
 
 export function isCapabilitySupported(capability: DeviceCapability): boolean {
   if (typeof navigator === 'undefined') return false
-  if (capability === 'location')
-    return typeof navigator.geolocation?.getCurrentPosition === 'function'
-  return typeof navigator.mediaDevices?.getUserMedia === 'function'
+  if (capability === 'location') return canReadPosition()
+  return canAskForMedia()
 }
 
 /** The Permissions API's status object, or null when it cannot tell for this capability. */
@@ -43,41 +46,14 @@ class DeviceRequestError extends Error {
   }
 }
 
-function mediaProblem(error: unknown): DeviceProblem {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : ''
-  switch (name) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-    case 'PermissionDeniedError':
-      return 'denied'
-    case 'NotFoundError':
-    case 'OverconstrainedError':
-    case 'DevicesNotFoundError':
-      return 'not-found'
-    case 'NotReadableError':
-    case 'AbortError':
-    case 'TrackStartError':
-      return 'in-use'
-    default:
-      return 'failed'
-  }
-}
-
 /** Asks the browser for the capability; resolves when allowed, rejects with a DeviceRequestError. */
 async function requestCapability(capability: DeviceCapability): Promise<void> {
   if (capability === 'location') {
-    await new Promise<void>((resolve, reject) => {
-      navigator.geolocation.getCurrentPosition(
-        () => resolve(),
-        (error) =>
-          reject(
-            new DeviceRequestError(
-              error.code === 1 ? 'denied' : error.code === 3 ? 'timeout' : 'unavailable',
-            ),
-          ),
-        { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-      )
-    })
+    try {
+      await readPosition()
+    } catch (error) {
+      throw new DeviceRequestError(error instanceof LocationError ? error.problem : 'failed')
+    }
     return
   }
   let stream: MediaStream
@@ -86,7 +62,7 @@ async function requestCapability(capability: DeviceCapability): Promise<void> {
       capability === 'camera' ? { video: true } : { audio: true },
     )
   } catch (error) {
-    throw new DeviceRequestError(mediaProblem(error))
+    throw new DeviceRequestError(deviceProblemOf(error))
   }
   // Only the permission was wanted: release the camera or microphone right away.
   for (const track of stream.getTracks()) track.stop()
