@@ -15,6 +15,7 @@ import { TextField } from '@/components/text-field'
 import { attendantNameSchema, newAttendantCode } from '@/domain/attendant-name'
 import { ATTENDANT_TRAITS, toggleTrait } from '@/domain/attendant-traits'
 import { usePersistentState } from '@/lib/persistent-input'
+import { storageKey } from '@/lib/storage-keys'
 import { updateDraft } from '@/lib/visit-store/store'
 import type { PartVisit } from '../part'
 import { attendantsCopy as copy } from './attendants-copy'
@@ -49,13 +50,16 @@ export function AttendantsEditor({ visit }: { visit: PartVisit }) {
   const minAttendants = visit.mission.requirements.minAttendants
   const snackbar = useSnackbar()
   const nameRef = useRef<HTMLInputElement>(null)
-  const [name, setName, clearName] = usePersistentState(`${taskId}.attendant.name`, '')
+  const [name, setName, clearName] = usePersistentState(
+    storageKey.visitInput(`${taskId}.attendant.name`),
+    '',
+  )
   const [traits, setTraits, clearTraits] = usePersistentState<string[]>(
-    `${taskId}.attendant.traits`,
+    storageKey.visitInput(`${taskId}.attendant.traits`),
     [],
   )
   const [editingCode, setEditingCode, clearEditing] = usePersistentState<string | null>(
-    `${taskId}.attendant.editing`,
+    storageKey.visitInput(`${taskId}.attendant.editing`),
     null,
   )
   const [error, setError] = useState<string>()

@@ -7,7 +7,7 @@
  * evidence id). What the agent typed is kept on the device until saved, and on any error.
  */
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/button'
 import { LoadError } from '@/components/load-error'
 import { useSnackbar } from '@/components/snackbar'
@@ -39,7 +39,7 @@ import {
   useMediaObjectUrl,
   type MediaSource,
 } from '@/features/report/parts/photos/use-media-object-url'
-import { deviceStorage } from '@/lib/device-storage'
+import { usePersistentState } from '@/lib/persistent-input'
 import { storageKey } from '@/lib/storage-keys'
 
 export type TaxReceiptFormProps = {
@@ -62,29 +62,20 @@ const EMPTY_FORM: ReceiptFormValues = {
 /** Where the unsaved form is kept (cleared on sign-out with the rest of the agent's data). */
 export const receiptFormStorageKey = storageKey.receiptForm
 
-function loadForm(reportId: string): ReceiptFormValues {
-  try {
-    const raw = deviceStorage.get(receiptFormStorageKey(reportId))
-    if (!raw) return EMPTY_FORM
-    const stored = JSON.parse(raw) as Partial<ReceiptFormValues>
-    return {
-      mediaId: typeof stored.mediaId === 'string' ? stored.mediaId : '',
-      cnpj: typeof stored.cnpj === 'string' ? stored.cnpj : '',
-      number: typeof stored.number === 'string' ? stored.number : '',
-      amount: typeof stored.amount === 'string' ? stored.amount : '',
-      // Kept as typed (dd/mm/aaaa); an older version kept the native field's yyyy-mm-dd.
-      issuedAt: typeof stored.issuedAt === 'string' ? dateTextOf(stored.issuedAt) : '',
-    }
-  } catch {
-    return EMPTY_FORM
+/** A kept form as this version types it (an older version kept other shapes). */
+function parseForm(stored: unknown): ReceiptFormValues {
+  const kept = (typeof stored === 'object' && stored !== null ? stored : {}) as Partial<
+    Record<keyof ReceiptFormValues, unknown>
+  >
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  return {
+    mediaId: text(kept.mediaId),
+    cnpj: text(kept.cnpj),
+    number: text(kept.number),
+    amount: text(kept.amount),
+    // Kept as typed (dd/mm/aaaa); an older version kept the native field's yyyy-mm-dd.
+    issuedAt: typeof kept.issuedAt === 'string' ? dateTextOf(kept.issuedAt) : '',
   }
-}
-
-function storeForm(reportId: string, values: ReceiptFormValues) {
-  // Storage blocked or full: the form still holds the values on screen.
-  if (Object.values(values).every((v) => v === ''))
-    void deviceStorage.remove(receiptFormStorageKey(reportId))
-  else void deviceStorage.set(receiptFormStorageKey(reportId), JSON.stringify(values))
 }
 
 function photoRef(receipt: Receipt, media: readonly LocalMedia[] | undefined) {
@@ -244,14 +235,15 @@ function ReceiptEditor({
 }) {
   const snackbar = useSnackbar()
   const titleId = useId()
-  const [values, setValues] = useState<ReceiptFormValues>(() => loadForm(reportId))
+  // Kept on the device as typed (lib/persistent-input) until the receipt is saved.
+  const [values, setValues, clearValues] = usePersistentState(
+    receiptFormStorageKey(reportId),
+    EMPTY_FORM,
+    parseForm,
+  )
   const [errors, setErrors] = useState<ReceiptFormErrors>({})
   const [saving, setSaving] = useState(false)
   const [saveError, setSaveError] = useState<string>()
-
-  useEffect(() => {
-    storeForm(reportId, values)
-  }, [reportId, values])
 
   const photo = values.mediaId ? media.find((m) => m.id === values.mediaId) : undefined
   // The kept photo was removed elsewhere (e.g. from the evidence list): ask for a new one.
@@ -291,7 +283,7 @@ function ReceiptEditor({
           { id: crypto.randomUUID(), evidenceId: photo?.evidenceId ?? '', mediaId, ...fields },
         ],
       }))
-      setValues(EMPTY_FORM)
+      clearValues()
       setErrors({})
       snackbar(receiptsCopy.saved)
     } catch {

@@ -14,6 +14,7 @@ import { useSnackbar } from '@/components/snackbar'
 import { EmptyState } from '@/components/status'
 import { formatMmSs, timeEntrySecondsSchema, timeEntryTextSchema } from '@/domain/time-entry'
 import { usePersistentState } from '@/lib/persistent-input'
+import { storageKey } from '@/lib/storage-keys'
 import { useNow } from '@/lib/use-now'
 import type { ReportDraft } from '@/lib/visit-store/db'
 import { updateDraft } from '@/lib/visit-store/store'
@@ -79,7 +80,10 @@ function TimeEntry({
   const snackbar = useSnackbar()
   const stopwatch = useStopwatch(taskId, time.code)
   const now = useNow(250, stopwatch.running)
-  const [text, setText, clearText] = usePersistentState(`${taskId}.time.${time.code}`, '')
+  const [text, setText, clearText] = usePersistentState(
+    storageKey.visitInput(`${taskId}.time.${time.code}`),
+    '',
+  )
   const [textError, setTextError] = useState<string>()
   const [stopwatchError, setStopwatchError] = useState<string>()
   const [saveFailed, setSaveFailed] = useState(false)
