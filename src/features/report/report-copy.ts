@@ -1,4 +1,7 @@
-/** pt-BR texts of the report pages (editable, submitted and the conflict sheet). */
+/**
+ * pt-BR texts of the report's pages (the overview, the submitted report, the conflict sheet).
+ * Each part's own text is in its folder (`parts/<part>/<part>-copy.ts`).
+ */
 import { formatMmSs } from '@/domain/time-entry'
 import { formatScore } from '@/lib/format'
 import { unknownPartCopy } from './parts/parts'
@@ -21,16 +24,12 @@ export const reportCopy = {
   sections: 'Partes do relatório',
   otherSections: 'Outras partes do relatório',
   count,
-  writeTestimonyInstead: 'Escrever um depoimento',
   submitNeeds: 'Para enviar, falta completar:',
   complete: 'Completo',
   missingCount: (n: number) => (n === 1 ? '1 pendente' : `${n} pendentes`),
   refusedCount: (n: number) => (n === 1 ? '1 recusada' : `${n} recusadas`),
   refusedNominations:
     'Uma indicação de prêmio foi recusada pelo servidor. Descarte-a ou tente de novo em Prêmios antes de enviar o relatório.',
-  refusedNomination: 'Indicação recusada',
-  nominee: (award: string, attendant: string) => `${award} — ${attendant}`,
-  nomineeGone: 'atendente que não está mais no relatório',
   optional: 'Opcional',
   score: 'Nota da visita',
   scoreValue: (n: number) => `${formatScore(n)} de 100`,
@@ -53,37 +52,6 @@ export const reportCopy = {
   openChat: 'Abrir o questionário',
   noAnswer: 'Sem resposta',
   pageHeading: (n: number, title: string) => `Página ${n} — ${title}`,
-
-  // evidences, receipts, audio
-  receiptRequired: 'A missão pede a foto do cupom fiscal da compra.',
-  receiptNotRequired: 'Esta missão não pede cupom fiscal.',
-  audioRequired: 'Grave o áudio do atendimento.',
-  audioEither: 'Grave o áudio do atendimento ou escreva um depoimento.',
-  noAudio: 'Nenhuma gravação no relatório',
-
-  // testimony
-  testimonyLabel: 'Depoimento',
-  testimonyHint:
-    'Conte o que aconteceu no atendimento, de 50 a 1000 caracteres. É guardado enquanto você escreve.',
-  charCount: (n: number, max: number) => `${n} de ${max} caracteres`,
-  noTestimony: 'Sem depoimento escrito.',
-
-  // awards
-  awardsEmpty: 'Esta missão não tem prêmios.',
-  scoreLoading: 'Calculando a nota',
-  givenAwardsLoadError: 'Não foi possível ver as indicações já enviadas',
-  awardsBody: 'Indique um atendente para um prêmio quando a nota da visita alcançar a meta.',
-  awardGoal: (goal: number, prize: string) => `Meta: nota ${goal} · Prêmio: ${prize}`,
-  nominate: 'Indicar atendente',
-  nominations: 'Indicações desta visita',
-  award: 'Prêmio',
-  attendant: 'Atendente',
-  chooseAttendant: 'Escolha um atendente registrado no relatório.',
-  nominationQueued: 'Indicação guardada; será enviada ao servidor.',
-  addAttendantFirst: 'Registre um atendente para poder indicá-lo a um prêmio.',
-  noNominations: 'Nenhuma indicação nesta visita.',
-  nominationsQueued: (n: number) =>
-    n === 1 ? '1 indicação aguardando envio' : `${n} indicações aguardando envio`,
 
   // conflict
   conflictTitle: 'O relatório mudou em outro lugar',

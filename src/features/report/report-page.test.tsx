@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
 import { API, failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
@@ -212,6 +212,28 @@ describe('Relatório — seções', () => {
         traits: ['cordial'],
       }),
     )
+  })
+
+  it('keeps a half-typed attendant across a reload, as the check-in’s page does (one editor)', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/attendants`)
+    await user.type(await screen.findByRole('textbox', { name: 'Nome do atendente' }), 'Jo')
+    await user.click(
+      within(screen.getByRole('group', { name: 'Características' })).getByRole('button', {
+        name: 'ágil',
+      }),
+    )
+    // The app is opened again (a reload: the test's new render clears the page's storage, so
+    // the phone's is put back first): what was typed is still there, not saved yet.
+    const kept = Object.entries({ ...localStorage })
+    cleanup()
+    await open(`/tasks/${VISITED}/report/attendants`, async () => {
+      for (const [key, value] of kept) localStorage.setItem(key, value)
+    })
+    expect(await screen.findByRole('textbox', { name: 'Nome do atendente' })).toHaveValue('Jo')
+    expect(screen.getByRole('button', { name: 'ágil' })).toHaveAttribute('aria-pressed', 'true')
+    expect(
+      (await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.attendants.some((a) => a.name === 'Jo'),
+    ).toBe(false)
   })
 
   it('saves the written testimony as it is typed, with a live count and the length message on leaving the field', async () => {

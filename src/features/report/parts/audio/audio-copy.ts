@@ -2,6 +2,10 @@
 import { formatMmSs } from '@/domain/time-entry'
 
 export const audioCopy = {
+  audioRequired: 'Grave o áudio do atendimento.',
+  audioEither: 'Grave o áudio do atendimento ou escreva um depoimento.',
+  noAudio: 'Nenhuma gravação no relatório',
+  writeTestimonyInstead: 'Escrever um depoimento',
   regionLabel: 'Gravação de áudio',
   start: 'Gravar áudio',
   stop: 'Parar',

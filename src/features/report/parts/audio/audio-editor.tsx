@@ -7,7 +7,7 @@ import type { Mission, Task } from '@/api/entities'
 import { ButtonLink } from '@/components/button'
 import { testimonyPart } from '../testimony/testimony-part'
 import { EvidenceList } from '@/features/report/parts/photos/evidence-list'
-import { reportCopy as copy } from '@/features/report/report-copy'
+import { audioCopy } from './audio-copy'
 import type { PartVisit } from '../part'
 import styles from '@/features/report/report.module.css'
 
@@ -16,17 +16,19 @@ export function AudioEditor({ visit }: { visit: PartVisit }) {
   const proof = mission.requirements.proof
   return (
     <div className={styles.stack}>
-      <p className={styles.muted}>{proof === 'either' ? copy.audioEither : copy.audioRequired}</p>
+      <p className={styles.muted}>
+        {proof === 'either' ? audioCopy.audioEither : audioCopy.audioRequired}
+      </p>
       {proof === 'either' && (
         <ButtonLink to={visit.pathOf('testimony')} variant="secondary">
-          {copy.writeTestimonyInstead}
+          {audioCopy.writeTestimonyInstead}
         </ButtonLink>
       )}
       <EvidenceList
         reportId={task.reportId}
         taskId={task.id}
         kinds={['audio']}
-        emptyText={copy.noAudio}
+        emptyText={audioCopy.noAudio}
       />
       <AudioRecorder
         reportId={task.reportId}
@@ -56,7 +58,7 @@ export function AudioView({
         taskId={task.id}
         kinds={['audio']}
         readOnly
-        emptyText={copy.noAudio}
+        emptyText={audioCopy.noAudio}
       />
       {/* "Áudio ou depoimento" is one part of the report: the testimony shows here too. */}
       {mission.requirements.proof === 'either' && testimony && (

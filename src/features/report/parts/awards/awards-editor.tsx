@@ -23,6 +23,7 @@ import { visitNominations } from './nominations'
 import { RefusedNomination } from './refused-nomination'
 import { draftScore } from '../../api/report-content'
 import { reportCopy as copy } from '@/features/report/report-copy'
+import { awardsCopy } from './awards-copy'
 import type { PartVisit } from '../part'
 import styles from '@/features/report/report.module.css'
 import { partTitle } from '@/features/report/parts/parts'
@@ -36,15 +37,15 @@ export function AwardsView({ mission, given }: { mission: Mission; given: readon
           <ListItem
             key={award.code}
             title={award.title}
-            subtitle={copy.awardGoal(award.goal, formatMoney(award.prizeCents))}
+            subtitle={awardsCopy.awardGoal(award.goal, formatMoney(award.prizeCents))}
           />
         ))}
       </List>
-      <h2 className={styles.groupTitle}>{copy.nominations}</h2>
+      <h2 className={styles.groupTitle}>{awardsCopy.nominations}</h2>
       {given.length === 0 ? (
-        <EmptyState title={copy.noNominations} />
+        <EmptyState title={awardsCopy.noNominations} />
       ) : (
-        <List label={copy.nominations}>
+        <List label={awardsCopy.nominations}>
           {given.map((g) => (
             <ListItem
               key={g.id}
@@ -105,7 +106,7 @@ export function AwardsEditor({ visit }: { visit: PartVisit }) {
     const award = mission.awards.find((a) => a.code === code)
     if (!award) return
     if (!draft.attendants.some((a) => a.code === attendantCode))
-      return setError(copy.chooseAttendant)
+      return setError(awardsCopy.chooseAttendant)
     if (score === undefined) return
     const refusal = checkNomination(score, award, nominations.taken.has(code))
     if (refusal) return setError(refusal.message)
@@ -115,28 +116,28 @@ export function AwardsEditor({ visit }: { visit: PartVisit }) {
       taskId: task.id,
       input: { code, taskId: task.id, attendantCode },
     })
-    snackbar(copy.nominationQueued)
+    snackbar(awardsCopy.nominationQueued)
   }
 
-  if (mission.awards.length === 0) return <EmptyState title={copy.awardsEmpty} />
+  if (mission.awards.length === 0) return <EmptyState title={awardsCopy.awardsEmpty} />
   return (
     <div className={styles.stack}>
-      <p className={styles.muted}>{copy.awardsBody}</p>
+      <p className={styles.muted}>{awardsCopy.awardsBody}</p>
       <p className={styles.score}>
         <span>{copy.score}</span>
-        <strong>{score === undefined ? copy.scoreLoading : copy.scoreValue(score)}</strong>
+        <strong>{score === undefined ? awardsCopy.scoreLoading : copy.scoreValue(score)}</strong>
       </p>
       {/* Without the nominations already sent, an award could be offered twice: say so. */}
       {awardsQuery.isError && !awardsQuery.data && (
         <LoadError
-          title={copy.givenAwardsLoadError}
+          title={awardsCopy.givenAwardsLoadError}
           error={awardsQuery.error}
           onRetry={() => void awardsQuery.refetch()}
         />
       )}
       <AwardsView mission={mission} given={given} />
       {nominations.waiting.length > 0 && (
-        <Notice tone="info">{copy.nominationsQueued(nominations.waiting.length)}</Notice>
+        <Notice tone="info">{awardsCopy.nominationsQueued(nominations.waiting.length)}</Notice>
       )}
       {nominations.refused.map((item) => (
         <RefusedNomination
@@ -148,10 +149,14 @@ export function AwardsEditor({ visit }: { visit: PartVisit }) {
       ))}
       {open.length > 0 &&
         (draft.attendants.length === 0 ? (
-          <Notice tone="info">{copy.addAttendantFirst}</Notice>
+          <Notice tone="info">{awardsCopy.addAttendantFirst}</Notice>
         ) : (
           <form className={styles.form} onSubmit={(e) => void nominate(e)} noValidate>
-            <SelectField label={copy.award} value={code} onChange={(e) => setCode(e.target.value)}>
+            <SelectField
+              label={awardsCopy.award}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            >
               {open.map((a) => (
                 <option key={a.code} value={a.code}>
                   {a.title}
@@ -159,7 +164,7 @@ export function AwardsEditor({ visit }: { visit: PartVisit }) {
               ))}
             </SelectField>
             <SelectField
-              label={copy.attendant}
+              label={awardsCopy.attendant}
               value={attendantCode}
               error={error}
               onChange={(e) => setAttendantCode(e.target.value)}
@@ -170,7 +175,7 @@ export function AwardsEditor({ visit }: { visit: PartVisit }) {
                 </option>
               ))}
             </SelectField>
-            <Button type="submit">{copy.nominate}</Button>
+            <Button type="submit">{awardsCopy.nominate}</Button>
           </form>
         ))}
     </div>

@@ -6,7 +6,7 @@
 import type { Attendant, Mission } from '@/api/entities'
 import { FailedWrite } from '@/features/report/api/outbox-status'
 import type { AwardItem } from './nominations'
-import { reportCopy as copy } from '@/features/report/report-copy'
+import { awardsCopy } from './awards-copy'
 
 export function RefusedNomination({
   item,
@@ -18,11 +18,12 @@ export function RefusedNomination({
   attendants: readonly Pick<Attendant, 'code' | 'name'>[]
 }) {
   const award = mission.awards.find((a) => a.code === item.input.code)?.title ?? item.input.code
-  const name = attendants.find((a) => a.code === item.input.attendantCode)?.name ?? copy.nomineeGone
+  const name =
+    attendants.find((a) => a.code === item.input.attendantCode)?.name ?? awardsCopy.nomineeGone
   return (
-    <section aria-label={copy.refusedNomination}>
+    <section aria-label={awardsCopy.refusedNomination}>
       <FailedWrite item={item}>
-        <p>{copy.nominee(award, name)}</p>
+        <p>{awardsCopy.nominee(award, name)}</p>
       </FailedWrite>
     </section>
   )

@@ -1,5 +1,7 @@
 /** pt-BR texts of the tax receipt part (its form and list). */
 export const receiptsCopy = {
+  receiptRequired: 'A missão pede a foto do cupom fiscal da compra.',
+  receiptNotRequired: 'Esta missão não pede cupom fiscal.',
   listLabel: 'Cupons fiscais',
   empty: 'Nenhum cupom fiscal ainda',
   loadFailed: 'Não foi possível carregar os cupons fiscais',

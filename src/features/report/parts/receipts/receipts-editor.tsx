@@ -1,7 +1,7 @@
 /** The tax receipt part: whether the mission asks for it, and the receipts' form and list. */
 import type { Task } from '@/api/entities'
 import { TaxReceiptForm } from '@/features/report/parts/receipts/tax-receipt-form'
-import { reportCopy as copy } from '@/features/report/report-copy'
+import { receiptsCopy } from './receipts-copy'
 import type { PartVisit } from '../part'
 import styles from '@/features/report/report.module.css'
 
@@ -10,7 +10,9 @@ export function ReceiptsEditor({ visit }: { visit: PartVisit }) {
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>
-        {mission.requirements.taxReceipt ? copy.receiptRequired : copy.receiptNotRequired}
+        {mission.requirements.taxReceipt
+          ? receiptsCopy.receiptRequired
+          : receiptsCopy.receiptNotRequired}
       </p>
       <TaxReceiptForm reportId={task.reportId} taskId={task.id} />
     </div>

@@ -8,7 +8,8 @@ import { EmptyState } from '@/components/status'
 import { JUSTIFICATION_MAX_CHARS } from '@/domain/constants'
 import { countChars, testimonySchema } from '@/domain/text-limits'
 import { useDraftText } from '@/lib/visit-store/use-draft-text'
-import { reportCopy as copy } from '@/features/report/report-copy'
+import { testimonyCopy } from './testimony-copy'
+import { audioCopy } from '../audio/audio-copy'
 import type { PartVisit } from '../part'
 import styles from '@/features/report/report.module.css'
 
@@ -31,18 +32,18 @@ export function TestimonyEditor({ visit }: { visit: PartVisit }) {
   return (
     <div className={styles.stack}>
       {mission.requirements.proof === 'either' && (
-        <p className={styles.muted}>{copy.audioEither}</p>
+        <p className={styles.muted}>{audioCopy.audioEither}</p>
       )}
       <TextAreaField
-        label={copy.testimonyLabel}
-        hint={copy.testimonyHint}
+        label={testimonyCopy.testimonyLabel}
+        hint={testimonyCopy.testimonyHint}
         rows={8}
         value={text}
         error={showErrors || tooLong ? message : undefined}
         onChange={(e) => change(e.target.value)}
         onBlur={() => setShowErrors(true)}
       />
-      <p className={styles.counter}>{copy.charCount(length, JUSTIFICATION_MAX_CHARS)}</p>
+      <p className={styles.counter}>{testimonyCopy.charCount(length, JUSTIFICATION_MAX_CHARS)}</p>
     </div>
   )
 }
@@ -52,6 +53,6 @@ export function TestimonyView({ testimony }: { testimony: string | undefined }) 
   return testimony ? (
     <p className={styles.testimony}>{testimony}</p>
   ) : (
-    <EmptyState title={copy.noTestimony} />
+    <EmptyState title={testimonyCopy.noTestimony} />
   )
 }
