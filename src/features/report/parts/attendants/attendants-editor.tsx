@@ -138,7 +138,7 @@ export function AttendantsEditor({ visit }: { visit: PartVisit }) {
   }
 
   return (
-    <div className={styles.stack}>
+    <div className={styles.part}>
       {minAttendants > 0 && <p className={styles.muted}>{copy.attendantsNeeded(minAttendants)}</p>}
       <form
         className={styles.card}

@@ -72,7 +72,7 @@ export function ChecklistEditor({ visit }: { visit: PartVisit }) {
   }
 
   return (
-    <div className={styles.stack}>
+    <div className={styles.part}>
       <fieldset className={styles.checkboxes}>
         <legend>{copy.checklistLegend}</legend>
         {mission.checklist.map((item) => (

@@ -34,7 +34,7 @@ export function PhotosEditor({ visit }: { visit: PartVisit }) {
     (e) => e.kind === 'photo',
   ).length
   return (
-    <div className={styles.stack}>
+    <div className={styles.part}>
       <p className={photos >= minPhotos ? styles.status : styles.statusPending}>
         {minPhotos > 0 ? `${copy.minPhotos(minPhotos)} · ` : ''}
         {copy.photosCount(photos)}

@@ -49,7 +49,7 @@ export function TimesEditor({ visit }: { visit: PartVisit }) {
   const { mission, draft, task } = visit
   if (mission.times.length === 0) return <EmptyState title={copy.timesEmpty} />
   return (
-    <div className={styles.stack}>
+    <div className={styles.part}>
       <p className={styles.muted}>{copy.timesIntro}</p>
       {mission.times.map((time) => (
         <TimeEntry key={time.code} time={time} draft={draft} taskId={task.id} />
