@@ -7,7 +7,7 @@
 import type { EvaluationForm, Mission, Report } from '@/api/entities'
 import { reportCompleteness, type SectionCompleteness } from '@/domain/report-completeness'
 import type { LocalMedia, ReportDraft } from '@/lib/visit-store/db'
-import { draftContent } from '@/features/report/api/report-content'
+import { draftContent } from '@/features/report/api/draft-content'
 import { REPORT_PARTS } from '@/features/report/parts/parts'
 import type { ReportPart } from '@/features/report/parts/part'
 

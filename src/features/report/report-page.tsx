@@ -21,13 +21,8 @@ import type { OutboxItem } from '@/lib/visit-store/db'
 import { queueReportSubmission } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
 import { ConflictSheet } from '@/features/report/api/conflict-sheet'
-import {
-  draftContent,
-  draftScore,
-  isReportSection,
-  reportRows,
-  type ReportRow,
-} from '@/features/report/api/report-content'
+import { draftContent, draftScore, isReportSection } from '@/features/report/api/draft-content'
+import { reportRows, type ReportRow } from '@/features/report/api/report-content'
 import { reportCopy as copy } from '@/features/report/report-copy'
 import { ReportQueryState } from '@/features/report/api/report-query-state'
 import { FailedWrite, OutboxStatus } from '@/features/report/api/outbox-status'

@@ -18,7 +18,8 @@ import {
   taskQueryOptions,
 } from '@/features/tasks/api/task-queries'
 import { reportQueryOptions } from '@/lib/visit-store/api'
-import { isReportSection, reportRows } from '@/features/report/api/report-content'
+import { isReportSection } from '@/features/report/api/draft-content'
+import { reportRows } from '@/features/report/api/report-content'
 import { reportCopy as copy } from '@/features/report/report-copy'
 import { ReportQueryState } from '@/features/report/api/report-query-state'
 import { ReadOnlySection } from './sections/read-only-section'

@@ -31,7 +31,7 @@ import { queueWrite } from '@/lib/visit-store/store'
 import { useOutboxSummary, useTaskMedia } from '@/lib/visit-store/hooks'
 import { FailedWrite } from '@/features/report/api/outbox-status'
 import { ReportQueryState } from '@/features/report/api/report-query-state'
-import { isReportSection } from '@/features/report/api/report-content'
+import { isReportSection } from '@/features/report/api/draft-content'
 import {
   clearPendencyAnswers,
   correctedValueProblem,

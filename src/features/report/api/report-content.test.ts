@@ -3,7 +3,8 @@ import type { Mission } from '@/api/entities'
 import { CATALOGUE } from '../../../../mocks/seed/catalogue'
 import type { OutboxItem } from '@/lib/visit-store/db'
 import { outboxCopy } from './outbox-copy'
-import { draftEvidences, reportRows } from './report-content'
+import { draftEvidences } from './draft-content'
+import { reportRows } from './report-content'
 
 const farma = CATALOGUE.find((e) => e.project.id === 'prj_farma')!
 const mission = {

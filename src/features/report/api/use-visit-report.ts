@@ -22,7 +22,7 @@ import { readVisitSnapshot, saveVisitSnapshot } from '@/lib/visit-store/snapshot
 import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
 import { ensureDraft, ensureLocalVisit } from '@/lib/visit-store/store'
 import { useLocalVisit, useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
-import { reportEditable } from './report-content'
+import { reportEditable } from './draft-content'
 
 export type VisitReport = {
   task: Task

@@ -7,15 +7,18 @@
 import type { ComponentType } from 'react'
 import type { EvaluationForm, Mission, Report, Task } from '@/api/entities'
 import { AnswersEditor, AnswersList } from './answers/answers-editor'
-import { AttendantsEditor, AttendantsView } from './attendants/attendants-editor'
+import { AttendantsEditor } from './attendants/attendants-editor'
+import { AttendantsView } from './attendants/attendants-view'
 import { AudioEditor, AudioView } from './audio/audio-editor'
 import { AwardsEditor, AwardsView, useTaskAwards } from './awards/awards-editor'
-import { ChecklistEditor, ChecklistView } from './checklist/checklist-editor'
+import { ChecklistEditor } from './checklist/checklist-editor'
+import { ChecklistView } from './checklist/checklist-view'
 import type { PartId, PartVisit } from './part'
 import { PhotosEditor, PhotosView } from './photos/photos-editor'
 import { ReceiptsEditor, ReceiptsView } from './receipts/receipts-editor'
 import { TestimonyEditor, TestimonyView } from './testimony/testimony-editor'
-import { TimesEditor, TimesView } from './times/times-editor'
+import { TimesEditor } from './times/times-editor'
+import { TimesView } from './times/times-view'
 
 /** What a read-only view shows: the submitted report, or the draft of a report not editable now. */
 export type ReadOnlyContent = Pick<

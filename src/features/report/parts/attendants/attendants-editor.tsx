@@ -6,7 +6,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import type { Attendant } from '@/api/entities'
 import { Button } from '@/components/button'
-import { List, ListItem } from '@/components/list'
 import { Notice } from '@/components/notice'
 import { Sheet } from '@/components/sheet'
 import { useSnackbar } from '@/components/snackbar'
@@ -19,25 +18,7 @@ import { storageKey } from '@/lib/storage-keys'
 import { updateDraft } from '@/lib/visit-store/store'
 import type { PartVisit } from '../part'
 import { attendantsCopy as copy } from './attendants-copy'
-import { attendantsPart } from './attendants-part'
 import styles from '../part.module.css'
-
-/** The attendants as the submitted report lists them. */
-export function AttendantsView({ attendants }: { attendants: readonly Attendant[] }) {
-  if (attendants.length === 0)
-    return (
-      <EmptyState title={copy.viewEmpty}>
-        <p>{copy.viewEmptyBody}</p>
-      </EmptyState>
-    )
-  return (
-    <List label={attendantsPart.title}>
-      {attendants.map((a) => (
-        <ListItem key={a.code} title={a.name} subtitle={a.traits.join(', ') || undefined} />
-      ))}
-    </List>
-  )
-}
 
 /**
  * The one editor of the attendants, on the check-in's page and in the report: a half-typed

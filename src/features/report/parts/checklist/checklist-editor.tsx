@@ -3,50 +3,12 @@
  * once. The same editor on the check-in's page and in the report.
  */
 import { useState } from 'react'
-import type { Mission, Report } from '@/api/entities'
-import { CheckIcon } from '@/components/icons'
-import { List, ListItem } from '@/components/list'
 import { Notice } from '@/components/notice'
 import { EmptyState } from '@/components/status'
 import { updateDraft } from '@/lib/visit-store/store'
 import type { PartVisit } from '../part'
 import { checklistCopy as copy } from './checklist-copy'
-import { checklistPart } from './checklist-part'
 import styles from '../part.module.css'
-
-/** The checklist as the submitted report lists it. */
-export function ChecklistView({
-  mission,
-  checklist,
-}: {
-  mission: Mission
-  checklist: Report['checklist']
-}) {
-  if (mission.checklist.length === 0) return <EmptyState title={copy.checklistEmpty} />
-  return (
-    <List label={checklistPart.title}>
-      {mission.checklist.map((item) => {
-        const checked = checklist.some((c) => c.itemId === item.id && c.checked)
-        return (
-          <ListItem
-            key={item.id}
-            title={item.label}
-            trailing={
-              checked ? (
-                <span>
-                  <CheckIcon aria-hidden="true" />
-                  {copy.checklistDone}
-                </span>
-              ) : (
-                <span>{copy.checklistNotDone}</span>
-              )
-            }
-          />
-        )
-      })}
-    </List>
-  )
-}
 
 export function ChecklistEditor({ visit }: { visit: PartVisit }) {
   const { draft, mission } = visit

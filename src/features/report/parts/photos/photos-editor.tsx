@@ -6,7 +6,7 @@
  */
 import type { Task } from '@/api/entities'
 import { useTaskMedia } from '@/lib/visit-store/hooks'
-import { draftEvidences } from '../../api/report-content'
+import { draftEvidences } from '../../api/draft-content'
 import type { PartVisit } from '../part'
 import { EvidenceList } from './evidence-list'
 import { PhotoPicker } from './photo-picker'

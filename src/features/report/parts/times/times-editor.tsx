@@ -5,10 +5,9 @@
  * same editor on the check-in's page and in the report.
  */
 import { useId, useState, type FormEvent } from 'react'
-import type { Mission, TimeRecord } from '@/api/entities'
+import type { Mission } from '@/api/entities'
 import { Button } from '@/components/button'
 import { DurationField } from '@/components/date-field'
-import { List, ListItem } from '@/components/list'
 import { Notice } from '@/components/notice'
 import { useSnackbar } from '@/components/snackbar'
 import { EmptyState } from '@/components/status'
@@ -21,29 +20,9 @@ import { updateDraft } from '@/lib/visit-store/store'
 import type { PartVisit } from '../part'
 import { stopwatchElapsedMs, useStopwatch } from './stopwatch'
 import { timesCopy as copy } from './times-copy'
-import { timesPart } from './times-part'
 import styles from '../part.module.css'
 
 type MissionTime = Mission['times'][number]
-
-/** The times as the submitted report lists them. */
-export function TimesView({ mission, times }: { mission: Mission; times: readonly TimeRecord[] }) {
-  if (mission.times.length === 0) return <EmptyState title={copy.timesEmpty} />
-  return (
-    <List label={timesPart.title}>
-      {mission.times.map((t) => {
-        const record = times.find((r) => r.code === t.code)
-        return (
-          <ListItem
-            key={t.code}
-            title={t.label}
-            trailing={record ? formatMmSs(record.seconds) : copy.noAnswer}
-          />
-        )
-      })}
-    </List>
-  )
-}
 
 export function TimesEditor({ visit }: { visit: PartVisit }) {
   const { mission, draft, task } = visit
