@@ -9,7 +9,7 @@ import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Sheet } from '@/components/sheet'
 import { useSnackbar } from '@/components/snackbar'
-import type { LocalMedia } from '@/lib/visit-store/db'
+import type { LocalMedia, MediaKind } from '@/lib/visit-store/db'
 import { addMedia } from '@/lib/visit-store/store'
 import { CameraCapture } from './camera-capture'
 import { compressImage, isImageRejectedError } from '@/lib/device-media/compress-image'
@@ -21,8 +21,8 @@ import { appNow, clockOffset } from '@/lib/clock'
 export type PhotoPickerProps = {
   reportId: string
   taskId: string
-  /** `receipt` for a tax receipt's photo. */
-  kind?: 'photo' | 'receipt'
+  /** The evidence kind of what is picked: `receipt` for a tax receipt's photo; any kind but audio. */
+  kind?: Exclude<MediaKind, 'audio'>
   /** Lists the photo among the report's evidences (default). Photo answers and receipts need it too. */
   listInReport?: boolean
   caption?: string

@@ -1,5 +1,6 @@
 /** pt-BR texts of the photos part: the picker and the list of the report's photos and files. */
 import { formatMmSs } from '@/domain/time-entry'
+import type { MediaKind } from '@/lib/visit-store/db'
 
 const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, progress)) * 100)}%`
 
@@ -29,7 +30,10 @@ export const photosCopy = {
     emptyReadOnly: 'Nenhuma evidência neste relatório.',
     loading: 'Carregando evidências…',
     loadFailed: 'Não foi possível carregar as evidências',
-    kind: { photo: 'Foto', receipt: 'Cupom fiscal', audio: 'Áudio' } as const,
+    kind: { photo: 'Foto', receipt: 'Cupom fiscal', audio: 'Áudio' } satisfies Record<
+      MediaKind,
+      string
+    >,
     thumbnail: (kind: string, n: number) => `${kind} ${n}`,
     thumbnailUnavailable: 'Prévia indisponível',
     state: {
