@@ -11,9 +11,11 @@
 //
 //  2. Feature isolation. For every folder src/features/<name> found when ESLint starts, files
 //     in it may not import another feature's internals, neither as `@/features/<other>/…` nor
-//     by a relative path that climbs into src/features/<other>/…. The one public surface of a
+//     by a relative path that climbs into src/features/<other>/…. The public surface of a
 //     feature is its `api/` folder: `@/features/<other>/api/<file>` (queryOptions factories and
-//     the like) is allowed. Anything shared by several features belongs in src/domain,
+//     the like) is allowed; the report has a second one, its parts
+//     (`@/features/report/parts/<part>/<file>`: each part's editor, rule, copy and summary,
+//     which the check-in renders too; `@/features/report/parts/<file>`: the parts' registry). Anything shared by several features belongs in src/domain,
 //     src/lib or src/components. Relative paths are checked exactly: a file N folders below
 //     src/features/<name> reaches src/features with N+1 `../`, so one block is generated per
 //     depth (with a depth-agnostic fallback below MAX_DEPTH). A new feature folder is picked
@@ -29,7 +31,7 @@
 //     domain → api; src/ never reaches mocks/, contracts/, scripts/ or e2e/ (src/preview, the
 //     demo's entry, may import mocks/); mocks/ reaches only src/api and src/domain; the visit
 //     store's sync engine (outbox.ts, sync.ts) is private to src/lib/visit-store; device media
-//     never imports the visit store; the service worker (src/worker) sits beside app and uses
+//     and src/components never import the visit store; the service worker (src/worker) sits beside app and uses
 //     only lib, domain and api (no React, no screens), and nothing imports it.
 //     docs/architecture.md draws the picture.
 //
@@ -90,9 +92,11 @@ const staticPreviewImportPatterns = [
 function featurePatterns(name, others, depth) {
   if (others.length === 0) return []
   const notSelf = `(?!${re(name)}(?:/|$))[^/]+`
-  // After `<other>`: nothing (its folder/barrel), or anything except `/api/<file>`.
-  const tail = '(?:/(?!api/[^/]+$).*)?$'
-  const message = `Features are isolated: import another feature only through its public '@/features/<feature>/api/<file>' (shared code goes in src/domain, src/lib or src/components).`
+  // After `<other>`: nothing (its folder/barrel), or anything except `/api/<file>` and, for
+  // the report, `/parts/<part>/<file>` (each part of the report owns its editor, which the
+  // check-in renders too: docs/architecture.md).
+  const tail = '(?:/(?!api/[^/]+$|(?<=/report/)parts/(?:[^/]+/)?[^/]+$).*)?$'
+  const message = `Features are isolated: import another feature only through its public '@/features/<feature>/api/<file>', or a part of the report through '@/features/report/parts/<part>/<file>' (shared code goes in src/domain, src/lib or src/components).`
   const otherAlt = `(?:${others.map(re).join('|')})`
   const patterns = [
     { regex: `^@/features/${notSelf}${tail}`, message },
@@ -230,6 +234,12 @@ const boundaryZones = [
     from: ['./src/lib/visit-store/outbox.ts', './src/lib/visit-store/sync.ts'],
     message:
       'The outbox and the sync loop are the visit store’s own: use store.ts (writes), hooks.ts (reads) or sync-provider.tsx.',
+  },
+  {
+    target: './src/components',
+    from: './src/lib/visit-store',
+    message:
+      'src/components is UI with no visit knowledge: what reads or writes the visit store belongs to a feature (the report’s parts and api/).',
   },
   {
     target: './src/lib/device-media',

@@ -33,20 +33,9 @@ import {
   setDemoOffline,
   setDemoPosition,
 } from './demo-device'
+import { partTitle } from '@/features/report/parts/parts'
 import styles from './demo-panel.module.css'
 import { showDemoNotification } from './demo-notification'
-
-export const SECTION_LABEL: Record<ReportSection, string> = {
-  answers: 'Respostas',
-  attendants: 'Atendentes',
-  audio: 'Áudio',
-  evidences: 'Fotos',
-  'tax-receipts': 'Cupons fiscais',
-  testimony: 'Depoimento',
-  times: 'Tempos',
-  checklist: 'Checklist',
-  awards: 'Prêmios',
-}
 
 type Props = {
   backend: FakeBackend
@@ -231,7 +220,7 @@ export function DemoPanel({
                     >
                       {reportSectionValues.map((s) => (
                         <option key={s} value={s}>
-                          {SECTION_LABEL[s]}
+                          {partTitle(s)}
                         </option>
                       ))}
                     </SelectField>

@@ -57,29 +57,35 @@ beforeEach(async () => {
 })
 afterEach(() => stopTestSync())
 
-describe('Prêmios', () => {
-  it('below the goal, explains the score against the goal', async () => {
-    await openVisit(`/tasks/${SLUG}/checkin/awards`, DEMO_AGENT_ID)
-    const award = await screen.findByRole('region', { name: 'Sorriso no caixa' })
+describe('Prêmios (the awards part’s one editor, on the check-in’s page)', () => {
+  it('below the goal, says the one score and refuses the nomination with the award message', async () => {
+    const { user } = await openVisit(`/tasks/${SLUG}/checkin/awards`, DEMO_AGENT_ID)
+    expect(await screen.findByText('Sorriso no caixa', { selector: 'span' })).toBeInTheDocument()
+    const db = await openVisitDb(DEMO_AGENT_ID)
+    await waitFor(async () => expect(await db.get('drafts', REPORT)).toBeDefined())
+    await updateDraft(REPORT, (d) => ({
+      ...d,
+      attendants: [{ code: 'att_1a2b3c4d', name: 'Márcia Andrade', traits: ['cordial'] }],
+    }))
+    expect(await screen.findByText('0 de 100')).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Indicar atendente' }))
     expect(
-      await within(award).findByText('A nota atual (0) não alcança a meta (85).'),
+      await screen.findByText('A nota da visita (0) não alcança a meta do prêmio (85).'),
     ).toBeInTheDocument()
-    expect(within(award).queryByRole('button', { name: 'Indicar' })).not.toBeInTheDocument()
+    expect(
+      fakeBackend.db.awards.findMany((q) => q.where({ taskId: serverTask().id })),
+    ).toHaveLength(0)
   })
 
   it('at the goal, nominates an attendant; the server records it', async () => {
     const { user } = await openVisit(`/tasks/${SLUG}/checkin/awards`, DEMO_AGENT_ID)
-    const award = await screen.findByRole('region', { name: 'Sorriso no caixa' })
+    await screen.findByText('Sorriso no caixa', { selector: 'span' })
     await answerEverything(true)
-    expect(await within(award).findByText('Nota atual: 100 · Meta: 85')).toBeInTheDocument()
-
-    await user.click(await within(award).findByRole('button', { name: 'Indicar' }))
-    expect(await within(award).findByRole('alert')).toHaveTextContent('Escolha o atendente')
-    await user.selectOptions(
-      within(award).getByRole('combobox', { name: 'Atendente indicado' }),
+    expect(await screen.findByText('100 de 100')).toBeInTheDocument()
+    expect(await screen.findByRole('combobox', { name: 'Atendente' })).toHaveDisplayValue(
       'Márcia Andrade',
     )
-    await user.click(within(award).getByRole('button', { name: 'Indicar' }))
+    await user.click(screen.getByRole('button', { name: 'Indicar atendente' }))
 
     await waitFor(() =>
       expect(
@@ -89,14 +95,13 @@ describe('Prêmios', () => {
     expect(
       fakeBackend.db.awards.findFirst((q) => q.where({ taskId: serverTask().id })),
     ).toMatchObject({ code: 'SORRISO', attendantCode: 'att_1a2b3c4d' })
-    expect(
-      await within(award).findByText('Márcia Andrade indicado(a) — Indicado'),
-    ).toBeInTheDocument()
+    const nominations = await screen.findByRole('list', { name: 'Indicações desta visita' })
+    expect(await within(nominations).findByText('Márcia Andrade')).toBeInTheDocument()
   })
 
   it('when the server cannot save it, shows the award save failure and keeps the nomination to retry', async () => {
     const { user } = await openVisit(`/tasks/${SLUG}/checkin/awards`, DEMO_AGENT_ID)
-    const award = await screen.findByRole('region', { name: 'Sorriso no caixa' })
+    await screen.findByText('Sorriso no caixa', { selector: 'span' })
     await answerEverything(true)
     failApi('post', '/awards/', 422, {
       type: 'about:blank',
@@ -105,31 +110,23 @@ describe('Prêmios', () => {
       code: 'validation_failed',
       detail: 'Confira os campos destacados.',
     })
-
-    await user.selectOptions(
-      await within(award).findByRole('combobox', { name: 'Atendente indicado' }),
-      'Márcia Andrade',
+    expect(await screen.findByText('100 de 100')).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Indicar atendente' }))
+    const refused = await screen.findByRole('region', { name: 'Indicação recusada' })
+    expect(refused).toHaveTextContent(
+      'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
     )
-    await user.click(within(award).getByRole('button', { name: 'Indicar' }))
-    expect(
-      await within(award).findByText(
-        'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
-      ),
-    ).toBeInTheDocument()
-    expect(within(award).getByText('Atendente indicado: Márcia Andrade')).toBeInTheDocument()
+    expect(refused).toHaveTextContent('Sorriso no caixa — Márcia Andrade')
     expect(
       fakeBackend.db.awards.findMany((q) => q.where({ taskId: serverTask().id })),
     ).toHaveLength(0)
 
     fakeServer.resetHandlers()
-    await user.click(within(award).getByRole('button', { name: 'Tentar de novo' }))
+    await user.click(within(refused).getByRole('button', { name: /^Tentar/ }))
     await waitFor(() =>
       expect(
         fakeBackend.db.awards.findMany((q) => q.where({ taskId: serverTask().id })),
       ).toHaveLength(1),
     )
-    expect(
-      await within(award).findByText('Márcia Andrade indicado(a) — Indicado'),
-    ).toBeInTheDocument()
   })
 })

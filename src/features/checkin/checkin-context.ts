@@ -3,6 +3,8 @@ import { useOutletContext } from 'react-router-dom'
 import type { EvaluationForm, Mission, Report, Task } from '@/api/entities'
 import type { OutboxSummary } from '@/lib/visit-store/db'
 import type { LocalVisit, ReportDraft } from '@/lib/visit-store/db'
+import { REPORT_PARTS } from '@/features/report/parts/parts'
+import type { PartId, PartVisit, ReportPart } from '@/features/report/parts/part'
 
 export type CheckinVisit = {
   slug: string
@@ -25,4 +27,25 @@ export type CheckinVisit = {
 
 export function useCheckinVisit(): CheckinVisit {
   return useOutletContext<CheckinVisit>()
+}
+
+/**
+ * The visit as a part's editor takes it (the same editor renders in the report): another
+ * part's link opens its check-in page when the shell has one, its report section otherwise.
+ */
+export function partVisitOf(visit: CheckinVisit, draft: ReportDraft): PartVisit {
+  return {
+    task: visit.task,
+    mission: visit.mission,
+    form: visit.form,
+    draft,
+    serverReport: visit.report,
+    localVisit: visit.visit,
+    pathOf: (part: PartId) => {
+      const { checkinPage }: ReportPart = REPORT_PARTS[part]
+      return checkinPage
+        ? `${visit.basePath}/${checkinPage}`
+        : `/tasks/${encodeURIComponent(visit.task.slug)}/report/${part}`
+    },
+  }
 }

@@ -53,7 +53,6 @@ export const checkinCopy = {
   reportOffline:
     'O relatório desta visita ainda não foi baixado para este aparelho. Conecte-se à internet e tente de novo.',
   reportLoadError: 'Não foi possível carregar o relatório da visita',
-  givenAwardsLoadError: 'Não foi possível ver as indicações já enviadas',
 
   // ---------------------------------------------------------------- check-in step
   checkinTitle: 'Check-in',
@@ -96,7 +95,6 @@ export const checkinCopy = {
     minutes <= 1 ? 'Falta menos de 1 minuto' : `Faltam ${minutes} minutos`,
   checkedInAt: (time: string) => `Check-in às ${time}`,
   checkinWaiting: 'O check-in está guardado neste aparelho e será enviado quando houver conexão.',
-  discard: 'Descartar',
   missingTitle: 'O que ainda falta',
   nothingMissing: 'Tudo o que a visita pede está registrado.',
   missingLaterHint: 'Pode ser completado no relatório, depois do check-out.',
@@ -143,74 +141,18 @@ export const checkinCopy = {
 
   // ---------------------------------------------------------------- checklist
   checklistTitle: 'Checklist',
-  checklistLegend: 'Itens da missão',
-  checklistEmpty: 'Esta missão não tem checklist.',
-  checklistProgress: (done: number, total: number) => `${done} de ${total} itens feitos`,
 
   // ---------------------------------------------------------------- attendants
   attendantsTitle: 'Atendentes',
-  attendantName: 'Nome do atendente',
-  attendantNameHint: 'Nome e sobrenome, como no crachá. Ex.: Márcia Andrade',
-  traits: 'Características',
-  addAttendant: 'Adicionar atendente',
-  saveAttendant: 'Salvar alterações',
-  cancelEdit: 'Cancelar edição',
-  editingTitle: (name: string) => `Editando ${name}`,
-  newAttendantTitle: 'Novo atendente',
-  attendantAdded: (name: string) => `${name} adicionado(a) à visita`,
-  attendantUpdated: (name: string) => `${name} atualizado(a)`,
-  attendantRemoved: (name: string) => `${name} removido(a) da visita`,
-  attendantsListLabel: 'Atendentes registrados',
-  attendantsEmpty: 'Nenhum atendente registrado ainda',
-  attendantsNeeded: (n: number) => `A missão pede ${plural(n, 'atendente', 'atendentes')}.`,
-  noTraits: 'Sem características marcadas',
-  edit: 'Editar',
-  remove: 'Remover',
-  removeTitle: 'Remover atendente?',
-  removeBody: (name: string) => `${name} sai da lista de atendentes desta visita.`,
-  confirmRemove: 'Remover',
-  keep: 'Manter',
 
   // ---------------------------------------------------------------- times
   timesTitle: 'Tempos',
-  timesIntro:
-    'Use o cronômetro durante a visita ou digite o tempo em minutos e segundos (entre 00:05 e 20:00).',
-  timesEmpty: 'Esta missão não pede tempos.',
-  recorded: (value: string) => `Registrado: ${value}`,
-  notRecorded: 'Ainda não registrado',
-  stopwatch: 'Cronômetro',
-  start: 'Iniciar',
-  resume: 'Continuar',
-  pause: 'Pausar',
-  reset: 'Zerar',
-  forTime: (label: string) => ` — ${label}`,
-  typedLabel: (label: string) => `${label} (mm:ss)`,
-  typedHint: 'Ex.: 02:30',
-  saveTime: 'Salvar',
-  timeSaved: (label: string, value: string) => `${label}: ${value} registrado`,
 
   // ---------------------------------------------------------------- evidences
   evidencesTitle: 'Evidências',
-  minPhotos: (n: number) => `Mínimo de ${plural(n, 'foto', 'fotos')}`,
-  photosCount: (n: number) => plural(n, 'foto', 'fotos'),
 
   // ---------------------------------------------------------------- awards
   awardsTitle: 'Prêmios',
-  awardsEmpty: 'Esta missão não tem prêmios.',
-  awardPrize: (money: string) => `Prêmio: ${money}`,
-  awardGoal: (score: string, goal: number) => `Nota atual: ${score} · Meta: ${goal}`,
-  belowGoal: (score: string, goal: number) =>
-    `A nota atual (${score}) não alcança a meta (${goal}).`,
-  belowGoalHint: 'A nota vem das respostas do questionário, depois do check-out.',
-  scoreLoading: 'Calculando a nota',
-  nominee: 'Atendente indicado',
-  chooseAttendant: 'Escolha o atendente',
-  nominate: 'Indicar',
-  needAttendant: 'Registre o atendente antes de indicá-lo.',
-  goToAttendants: 'Registrar atendente',
-  nominationWaiting: (name: string) =>
-    `${name} indicado(a). A indicação está guardada e será enviada.`,
-  nominationSent: (name: string, status: string) => `${name} indicado(a) — ${status}`,
 
   // ---------------------------------------------------------------- notes
   notesTitle: 'Observações',

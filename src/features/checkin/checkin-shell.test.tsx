@@ -329,7 +329,10 @@ describe('Check-in shell', () => {
     expect(screen.getByText('O tempo máximo da visita acabou')).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'Páginas da visita' })).not.toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    // The button waits for the draft (what is missing) before it checks out.
+    const checkout = screen.getByRole('button', { name: 'Fazer check-out' })
+    await waitFor(() => expect(checkout).not.toHaveAttribute('aria-busy'))
+    await user.click(checkout)
     // Something is still missing: the sheet says what first (timeout-page.test.tsx).
     await user.click(await screen.findByRole('button', { name: 'Fazer check-out mesmo assim' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/form`))

@@ -27,16 +27,16 @@ import type { OutboxSummary } from '@/lib/visit-store/db'
 import { recordCheckout } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
 import type { LocalVisit } from '@/lib/visit-store/db'
-import { outboxCopy } from '@/components/visit/outbox-copy'
-import { SyncProblemNotice } from '@/components/visit/outbox-status'
+import { outboxCopy } from '@/features/report/api/outbox-copy'
+import { SyncProblemNotice } from '@/features/report/api/outbox-status'
+import { isConnectionProblem, useVisitReport } from '@/features/report/api/use-visit-report'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
 import { CheckinStep } from './checkin-step'
 import { useOnline } from '@/lib/use-online'
 import { useServerTimeChecks } from '@/lib/server-time-checks'
 import { isOnline } from '@/lib/connectivity'
-import { useNow } from './use-now'
-import { isConnectionProblem, useVisitData } from './use-visit-data'
+import { useNow } from '@/lib/use-now'
 import { AFTER_VISIT_PAGE, decideShell, type ShellTarget } from './shell-rules'
 import styles from './checkin.module.css'
 import { appDate } from '@/lib/clock'
@@ -61,8 +61,8 @@ export function CheckinShell() {
   const child = location.pathname.slice(basePath.length).replace(/^\/|\/$/g, '')
   const online = useOnline()
   const now = useNow(1000)
-  const data = useVisitData(slug)
-  const { task, mission, draft, report, form } = data
+  const data = useVisitReport(slug, { ensureLocalVisit: true })
+  const { task, mission, draft, serverReport: report, form } = data
   // The check-out just recorded, until the store read catches up (so the offline check-out
   // page never sees a visit without it and sends the agent back).
   const [recordedCheckout, setRecordedCheckout] = useState<{
@@ -70,7 +70,7 @@ export function CheckinShell() {
     offline: boolean
     synced: boolean
   }>()
-  const storedVisit = data.visit
+  const storedVisit = data.localVisit
   const visit = useMemo(
     () =>
       storedVisit && recordedCheckout && !storedVisit.checkout

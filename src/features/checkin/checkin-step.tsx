@@ -21,16 +21,15 @@ import {
 } from '@/domain/geo'
 import { recordCheckin } from '@/lib/visit-store/store'
 import { deviceSpace, lacksVisitSpace, megabytesToFree } from '@/lib/device-space'
+import {
+  canReadPosition,
+  LocationError,
+  locationPermission,
+  readPosition,
+} from '@/lib/device-media/location'
 import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { checkinCopy as copy } from './checkin-copy'
 import styles from './checkin.module.css'
-
-/** Position reading options: GPS precision, 20 s at most, never a cached reading. */
-export const POSITION_OPTIONS: PositionOptions = {
-  enableHighAccuracy: true,
-  timeout: 20_000,
-  maximumAge: 0,
-}
 
 type Phase =
   | { step: 'idle' }
@@ -42,39 +41,6 @@ type Phase =
   | { step: 'error'; message: string; reading?: PositionReading; help?: boolean }
   /** The location was refused; `blocked`: the browser keeps the refusal (its settings). */
   | { step: 'refused'; blocked: boolean }
-
-function readPosition(): Promise<PositionReading> {
-  return new Promise((resolve, reject) => {
-    navigator.geolocation.getCurrentPosition(
-      (position) =>
-        resolve({
-          lat: position.coords.latitude,
-          lng: position.coords.longitude,
-          accuracy: position.coords.accuracy,
-        }),
-      reject,
-      POSITION_OPTIONS,
-    )
-  })
-}
-
-/** GeolocationPositionError codes (the constants are not on every implementation's instances). */
-const PERMISSION_DENIED = 1
-const TIMEOUT = 3
-
-/**
- * What the Permissions API says of the location now, or undefined where it cannot say.
- * Read before asking: after a refusal WebKit says "denied" for the rest of the page's life
- * although it would ask a new page, so only the state before the request tells a refusal the
- * browser keeps (its settings: it will not ask again) from one at its prompt.
- */
-async function locationPermission(): Promise<PermissionState | undefined> {
-  try {
-    return (await navigator.permissions?.query({ name: 'geolocation' }))?.state
-  } catch {
-    return undefined
-  }
-}
 
 export function CheckinStep({
   task,
@@ -105,11 +71,7 @@ export function CheckinStep({
   const maxAccuracyMeters = mission?.requirements.checkinMaxAccuracyMeters
 
   async function checkIn() {
-    if (
-      typeof navigator === 'undefined' ||
-      !('geolocation' in navigator) ||
-      !navigator.geolocation
-    ) {
+    if (!canReadPosition()) {
       setPhase({ step: 'error', message: copy.positionUnsupported, help: true })
       return
     }
@@ -119,14 +81,19 @@ export function CheckinStep({
     try {
       reading = await readPosition()
     } catch (error) {
-      const code = (error as { code?: number } | null)?.code
-      if (code === PERMISSION_DENIED) {
+      const problem = error instanceof LocationError ? error.problem : 'unavailable'
+      if (problem === 'denied') {
         setPhase({ step: 'refused', blocked: before === 'denied' })
         return
       }
       setPhase({
         step: 'error',
-        message: code === TIMEOUT ? copy.positionTimeout : copy.positionUnavailable,
+        message:
+          problem === 'timeout'
+            ? copy.positionTimeout
+            : problem === 'unsupported'
+              ? copy.positionUnsupported
+              : copy.positionUnavailable,
         help: true,
       })
       return

@@ -16,12 +16,15 @@ export function CheckoutButton({
   visit,
   sections,
   stayLabel,
+  waiting = false,
 }: {
   visit: CheckinVisit
   /** The visit's sections and what each still misses ([] when unknown: no sheet). */
   sections: SectionCompleteness[]
   /** The sheet's way back: go on with the visit, or (timed out) just close it. */
   stayLabel: string
+  /** What is missing is not known yet (the draft is on its way): the button waits. */
+  waiting?: boolean
 }) {
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -44,7 +47,7 @@ export function CheckoutButton({
       {failed && <Notice tone="error">{copy.checkoutError}</Notice>}
       <Button
         block
-        busy={busy}
+        busy={busy || waiting}
         onClick={() => (incomplete.length > 0 ? setConfirming(true) : void checkout())}
       >
         {copy.checkoutButton}

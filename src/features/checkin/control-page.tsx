@@ -9,9 +9,9 @@ import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit, type CheckinVisit } from './checkin-context'
 import { CheckoutButton } from './checkout-button'
 import { DraftGate } from './draft-gate'
-import { FailedWrites } from '@/components/visit/outbox-status'
-import { useNow } from './use-now'
-import { SHELL_PAGE_OF_SECTION, visitCompleteness } from './visit-completeness'
+import { FailedWrites } from '@/features/report/api/outbox-status'
+import { useNow } from '@/lib/use-now'
+import { shellPageOf, visitCompleteness } from './visit-completeness'
 import styles from './checkin.module.css'
 
 const PAGE_LABEL: Record<string, string> = copy.pages
@@ -89,7 +89,7 @@ function MissingList({
       {sections
         .filter((s) => !s.complete)
         .map((s) => {
-          const page = SHELL_PAGE_OF_SECTION[s.section]
+          const page = shellPageOf(s.section)
           return (
             <li key={s.section} className={styles.missingItem}>
               <span>{missingSummary(s.missing)}</span>

@@ -11,10 +11,10 @@ import { Page } from '@/components/page'
 import { formatDateTime } from '@/lib/format'
 import type { OutboxItem } from '@/lib/visit-store/db'
 import { sendQueuedNow } from '@/lib/visit-store/store'
-import { outboxCopy } from '@/components/visit/outbox-copy'
+import { outboxCopy } from '@/features/report/api/outbox-copy'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit } from './checkin-context'
-import { FailedWrites } from '@/components/visit/outbox-status'
+import { FailedWrites } from '@/features/report/api/outbox-status'
 import styles from './checkin.module.css'
 
 export function OfflineCheckoutPage() {

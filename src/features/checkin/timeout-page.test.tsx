@@ -26,7 +26,10 @@ describe('Tempo esgotado', () => {
       await screen.findByRole('heading', { level: 1, name: 'Tempo esgotado' }),
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/checkin/timeout`)
-    await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    // The button waits for the draft (what is missing) before it checks out.
+    const checkout = screen.getByRole('button', { name: 'Fazer check-out' })
+    await waitFor(() => expect(checkout).not.toHaveAttribute('aria-busy'))
+    await user.click(checkout)
     const sheet = await screen.findByRole('dialog', { name: 'Fazer check-out agora?' })
     expect(within(sheet).getByText('Falta 1 atendente')).toBeInTheDocument()
     expect(within(sheet).getByText('Falta o cupom fiscal')).toBeInTheDocument()

@@ -6,7 +6,7 @@ import { fakeBackend } from '@/test/render-route'
 import { openVisitDb } from '@/lib/visit-store/db'
 import { clearVisitStore, openVisit, seedDeviceCheckin, setDeviceOnline } from '@/test/checkin-kit'
 import { stopTestSync } from '@/test/visit-kit'
-import { stopwatchKey } from './stopwatch'
+import { stopwatchKey } from '@/features/report/parts/times/stopwatch'
 
 const SLUG = 'T-4826'
 const serverTask = () => fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))!

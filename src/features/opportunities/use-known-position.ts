@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react'
 import type { LatLng } from '@/domain/geo'
+import { readPosition } from '@/lib/device-media/location'
 
 export function useKnownPosition(): LatLng | null {
   const [position, setPosition] = useState<LatLng | null>(null)
@@ -16,14 +17,13 @@ export function useKnownPosition(): LatLng | null {
       .query({ name: 'geolocation' })
       .then((status) => {
         if (!active || status.state !== 'granted') return
-        geolocation.getCurrentPosition(
+        readPosition().then(
           (reading) => {
-            if (active) setPosition({ lat: reading.coords.latitude, lng: reading.coords.longitude })
+            if (active) setPosition({ lat: reading.lat, lng: reading.lng })
           },
           () => {
             // No reading now: the list simply shows no distances.
           },
-          { enableHighAccuracy: false, maximumAge: 5 * 60_000, timeout: 20_000 },
         )
       })
       .catch(() => {

@@ -1,4 +1,10 @@
 import { appPathOr } from '@/lib/app-path'
+import {
+  canReadPosition,
+  LocationError,
+  locationPermission,
+  readPosition,
+} from '@/lib/device-media/location'
 /**
  * The two browser permissions the app asks for, behind one small interface:
  * what the browser says now, and asking (which shows the browser's own prompt).
@@ -14,8 +20,6 @@ export type PermissionState = 'granted' | 'denied' | 'prompt' | 'unsupported'
  */
 export type PermissionOutcome = 'granted' | 'denied' | 'dismissed' | 'unavailable' | 'unsupported'
 
-const POSITION_TIMEOUT_MS = 15_000
-
 function notificationsSupported() {
   return (
     typeof window !== 'undefined' &&
@@ -24,11 +28,7 @@ function notificationsSupported() {
   )
 }
 
-function positionSupported() {
-  return (
-    typeof navigator !== 'undefined' && 'geolocation' in navigator && navigator.geolocation != null
-  )
-}
+const positionSupported = canReadPosition
 
 export async function permissionState(kind: PermissionKind): Promise<PermissionState> {
   if (kind === 'notifications') {
@@ -45,17 +45,10 @@ export async function permissionState(kind: PermissionKind): Promise<PermissionS
 }
 
 /**
- * The location's state as the Permissions API says it, or undefined where it cannot say.
- * Read before asking: after a refusal at its prompt WebKit says "denied" for the rest of the
- * page's life, although a new page would ask again.
+ * The location's state as the Permissions API says it, or undefined where it cannot say (read
+ * before asking: lib/device-media/location.ts says why).
  */
-export async function positionPermissionNow(): Promise<PermissionState | undefined> {
-  try {
-    return (await navigator.permissions?.query({ name: 'geolocation' }))?.state
-  } catch {
-    return undefined
-  }
-}
+export const positionPermissionNow = locationPermission
 
 export async function askPermission(kind: PermissionKind): Promise<PermissionOutcome> {
   if (kind === 'notifications') {
@@ -68,16 +61,12 @@ export async function askPermission(kind: PermissionKind): Promise<PermissionOut
     return answer === 'default' ? 'dismissed' : answer
   }
   if (!positionSupported()) return 'unsupported'
-  return new Promise<PermissionOutcome>((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      () => resolve('granted'),
-      (error) =>
-        resolve(
-          error.code === error.PERMISSION_DENIED || error.code === 1 ? 'denied' : 'unavailable',
-        ),
-      { enableHighAccuracy: true, timeout: POSITION_TIMEOUT_MS, maximumAge: 60_000 },
-    )
-  })
+  try {
+    await readPosition()
+    return 'granted'
+  } catch (error) {
+    return error instanceof LocationError && error.problem === 'denied' ? 'denied' : 'unavailable'
+  }
 }
 
 /** A `?next=` value the app may go to: a path of this app, never another origin. */

@@ -11,7 +11,7 @@ import { cnpjMessages } from '@/domain/cnpj'
 import { countChars } from '@/domain/text-limits'
 import { enter, expectFieldError, FORM_INPUTS, watchForCrashes } from '@/test/hostile-form'
 import { fakeBackend, renderRoute } from '@/test/render-route'
-import { receiptMessages } from '@/components/media/tax-receipt-input'
+import { receiptMessages } from '@/features/report/parts/receipts/tax-receipt-input'
 import { CORRECTED_VALUE_MAX_CHARS } from '@/features/validation/pendency-answers'
 import { resetVisitDevice, startTestSync } from '@/test/visit-kit'
 

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
 import { API, failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
@@ -160,18 +160,20 @@ describe('Relatório — seções', () => {
 
   it('takes times typed with digits only: keeps a bad one with its message, and saves a good one', async () => {
     const { user } = await open(`/tasks/${VISITED}/report/times`)
-    const wait = await screen.findByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
+    // The times part's one editor, as on the check-in's page: a card a time.
+    const card = await screen.findByRole('region', { name: 'Tempo de espera' })
+    const wait = within(card).getByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
     expect(wait).toHaveAttribute('inputmode', 'numeric')
-    await user.clear(wait)
     await user.type(wait, '3000')
     expect(wait).toHaveValue('30:00')
-    await user.click(screen.getByRole('button', { name: 'Salvar tempos' }))
+    await user.click(within(card).getByRole('button', { name: /^Salvar/ }))
     expect(await screen.findByText('O tempo máximo é 20:00.')).toBeInTheDocument()
     expect(wait).toHaveValue('30:00')
     await user.clear(wait)
     await user.type(wait, '0315')
     expect(wait).toHaveValue('03:15')
-    await user.click(screen.getByRole('button', { name: 'Salvar tempos' }))
+    await user.click(within(card).getByRole('button', { name: /^Salvar/ }))
+    expect(await within(card).findByText('Registrado: 03:15')).toBeInTheDocument()
     await waitFor(async () =>
       expect(
         (await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.times.find((t) => t.code === 'espera')
@@ -200,13 +202,38 @@ describe('Relatório — seções', () => {
       }),
     )
     await user.click(screen.getByRole('button', { name: 'Adicionar atendente' }))
-    expect(await screen.findByText('Márcia Andrade')).toBeInTheDocument()
+    const list = await screen.findByRole('list', { name: 'Atendentes registrados' })
+    expect(
+      await within(list).findByText('Márcia Andrade', { selector: 'strong' }),
+    ).toBeInTheDocument()
     await waitFor(async () =>
       expect((await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.attendants.at(-1)).toMatchObject({
         name: 'Márcia Andrade',
         traits: ['cordial'],
       }),
     )
+  })
+
+  it('keeps a half-typed attendant across a reload, as the check-in’s page does (one editor)', async () => {
+    const { user } = await open(`/tasks/${VISITED}/report/attendants`)
+    await user.type(await screen.findByRole('textbox', { name: 'Nome do atendente' }), 'Jo')
+    await user.click(
+      within(screen.getByRole('group', { name: 'Características' })).getByRole('button', {
+        name: 'ágil',
+      }),
+    )
+    // The app is opened again (a reload: the test's new render clears the page's storage, so
+    // the phone's is put back first): what was typed is still there, not saved yet.
+    const kept = Object.entries({ ...localStorage })
+    cleanup()
+    await open(`/tasks/${VISITED}/report/attendants`, async () => {
+      for (const [key, value] of kept) localStorage.setItem(key, value)
+    })
+    expect(await screen.findByRole('textbox', { name: 'Nome do atendente' })).toHaveValue('Jo')
+    expect(screen.getByRole('button', { name: 'ágil' })).toHaveAttribute('aria-pressed', 'true')
+    expect(
+      (await readDraft(DEMO_AGENT_ID, 'rep_4828'))?.attendants.some((a) => a.name === 'Jo'),
+    ).toBe(false)
   })
 
   it('saves the written testimony as it is typed, with a live count and the length message on leaving the field', async () => {
@@ -330,7 +357,7 @@ describe('Relatório — seções', () => {
 
   it('shows the photos, receipts and audio sections with the media pieces', async () => {
     const { router } = await open(`/tasks/${VISITED}/report/evidences`)
-    expect(await screen.findByText('A missão pede pelo menos 2 fotos.')).toBeInTheDocument()
+    expect(await screen.findByText(/^Mínimo de 2 fotos · \d+ fotos?$/)).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Adicionar foto' })).toBeInTheDocument()
     await act(() => router.navigate(`/tasks/${VISITED}/report/tax-receipts`))
     expect(
@@ -344,7 +371,8 @@ describe('Relatório — seções', () => {
 
   it('asks which version to keep when the report changed elsewhere, listing the differences', async () => {
     const { user } = await open(`/tasks/${VISITED}/report/times`)
-    const wait = await screen.findByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
+    const card = await screen.findByRole('region', { name: 'Tempo de espera' })
+    const wait = within(card).getByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
     // Another device saved a new version meanwhile.
     await fakeBackend.db.reports.update((q) => q.where({ id: 'rep_4828' }), {
       data(r) {
@@ -352,9 +380,8 @@ describe('Relatório — seções', () => {
         r.times = r.times.map((t) => (t.code === 'espera' ? { ...t, seconds: 100 } : t))
       },
     })
-    await user.clear(wait)
-    await user.type(wait, '03:00')
-    await user.tab()
+    await user.type(wait, '0300')
+    await user.click(within(card).getByRole('button', { name: /^Salvar/ }))
     const sheet = await screen.findByRole('dialog', { name: 'O relatório mudou em outro lugar' })
     expect(
       within(sheet).getByText('Tempo de espera: 03:00 aqui, 01:40 no servidor'),
@@ -367,16 +394,16 @@ describe('Relatório — seções', () => {
 
   it('takes the server’s version when the agent chooses it', async () => {
     const { user } = await open(`/tasks/${VISITED}/report/times`)
-    const wait = await screen.findByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
+    const card = await screen.findByRole('region', { name: 'Tempo de espera' })
+    const wait = within(card).getByRole('textbox', { name: 'Tempo de espera (mm:ss)' })
     await fakeBackend.db.reports.update((q) => q.where({ id: 'rep_4828' }), {
       data(r) {
         r.version = 4
         r.times = r.times.map((t) => (t.code === 'espera' ? { ...t, seconds: 100 } : t))
       },
     })
-    await user.clear(wait)
-    await user.type(wait, '03:00')
-    await user.tab()
+    await user.type(wait, '0300')
+    await user.click(within(card).getByRole('button', { name: /^Salvar/ }))
     const sheet = await screen.findByRole('dialog', { name: 'O relatório mudou em outro lugar' })
     await user.click(within(sheet).getByRole('button', { name: 'Usar a versão do servidor' }))
     await waitFor(async () => {

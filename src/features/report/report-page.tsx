@@ -20,22 +20,18 @@ import type { OutboxSummary } from '@/lib/visit-store/db'
 import type { OutboxItem } from '@/lib/visit-store/db'
 import { queueReportSubmission } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
-import { ConflictSheet } from '@/components/visit/conflict-sheet'
-import {
-  draftContent,
-  draftScore,
-  isReportSection,
-  reportRows,
-  type ReportRow,
-} from '@/components/visit/report-content'
-import { reportCopy as copy } from '@/components/visit/report-copy'
-import { ReportQueryState } from '@/components/visit/report-query-state'
-import { FailedWrite, OutboxStatus } from '@/components/visit/outbox-status'
-import { visitNominations } from '@/components/visit/nominations'
+import { ConflictSheet } from '@/features/report/api/conflict-sheet'
+import { draftContent, draftScore, isReportSection } from '@/features/report/api/draft-content'
+import { reportRows, type ReportRow } from '@/features/report/api/report-content'
+import { reportCopy as copy } from '@/features/report/report-copy'
+import { ReportQueryState } from '@/features/report/api/report-query-state'
+import { FailedWrite, OutboxStatus } from '@/features/report/api/outbox-status'
+import { visitNominations } from '@/features/report/parts/awards/nominations'
 import { EditableSection } from './sections/editable-section'
 import { useVisitReport, type VisitReport } from './api/use-visit-report'
 import styles from './report.module.css'
 import { CheckIcon } from '@/components/icons'
+import { partTitle } from '@/features/report/parts/parts'
 
 export function ReportPage() {
   const { slug = '', section } = useParams()
@@ -45,7 +41,7 @@ export function ReportPage() {
     section === undefined
       ? copy.title
       : isReportSection(section)
-        ? copy.sectionTitle[section]
+        ? partTitle(section)
         : copy.unknownSection
   return (
     <Page title={title} backTo={section === undefined ? `/tasks/${slug}` : `/tasks/${slug}/report`}>

@@ -18,11 +18,13 @@ import {
   taskQueryOptions,
 } from '@/features/tasks/api/task-queries'
 import { reportQueryOptions } from '@/lib/visit-store/api'
-import { isReportSection, reportRows } from '@/components/visit/report-content'
-import { reportCopy as copy } from '@/components/visit/report-copy'
-import { ReportQueryState } from '@/components/visit/report-query-state'
+import { isReportSection } from '@/features/report/api/draft-content'
+import { reportRows } from '@/features/report/api/report-content'
+import { reportCopy as copy } from '@/features/report/report-copy'
+import { ReportQueryState } from '@/features/report/api/report-query-state'
 import { ReadOnlySection } from './sections/read-only-section'
 import styles from './report.module.css'
+import { partTitle } from '@/features/report/parts/parts'
 
 export function SubmittedReportPage() {
   const { slug = '', section = '' } = useParams()
@@ -46,7 +48,7 @@ export function SubmittedReportPage() {
   const known = isReportSection(section)
   const submitted = Boolean(report?.submittedAt)
   const title = known
-    ? `${submitted ? copy.submittedTitle : copy.title} — ${copy.sectionTitle[section]}`
+    ? `${submitted ? copy.submittedTitle : copy.title} — ${partTitle(section)}`
     : copy.unknownSection
   const backTo = `/tasks/${slug}/status`
 

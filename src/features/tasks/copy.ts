@@ -1,6 +1,7 @@
 /** pt-BR texts of the task screens (outside the visit itself). */
 import type { TaskStatusCode } from '@/api/entities'
 import type { NextStep } from '@/domain/task-state-machine'
+import type { DeviceProblem } from '@/lib/device-media/device-permissions'
 
 export const taskCopy = {
   listTitle: 'Tarefas',
@@ -191,8 +192,9 @@ export const deviceCheckCopy = {
     unavailable:
       'Não foi possível obter a localização. Ative a localização do aparelho e tente de novo.',
     timeout: 'A localização demorou demais. Vá para um lugar aberto e tente de novo.',
+    unsupported: 'Este navegador não permite usar este recurso aqui.',
     failed: 'Não foi possível verificar agora. Tente de novo.',
-  },
+  } satisfies Record<DeviceProblem, string>,
   howToTitle: 'Como permitir no Chrome do Android',
   howToSteps: (settingName: string) => [
     'Toque no ícone à esquerda do endereço do site (cadeado ou ⓘ).',

@@ -2,15 +2,15 @@
  * The agent's answers to a revision's pendencies, kept on the device while they are typed
  * (localStorage, under the agent-data prefix that sign-out clears) until the server has them.
  */
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
 import type { Pendency } from '@/api/entities'
 import type { components } from '@/api/schema.gen'
 import { justificationSchema } from '@/domain/text-limits'
 import { formatMmSs, timeEntryTextSchema } from '@/domain/time-entry'
 import type { LocalMedia } from '@/lib/visit-store/db'
 import { validationCopy as copy } from './validation-copy'
-import { deviceStorage } from '@/lib/device-storage'
-import { STORAGE_KEYS, storageKey } from '@/lib/storage-keys'
+import { usePersistentState, writePersistent } from '@/lib/persistent-input'
+import { storageKey } from '@/lib/storage-keys'
 
 type PendencyAnswer = components['schemas']['PendencyAnswer']
 
@@ -28,63 +28,33 @@ export const EMPTY_PENDENCY_DRAFT: PendencyDraft = {
 
 export const pendencyAnswersKey = storageKey.pendencyAnswers
 
-const listeners = new Set<() => void>()
-const parsed = new Map<string, { raw: string | null; value: PendencyDrafts }>()
 const NONE: PendencyDrafts = {}
 
-function read(revisionId: string): PendencyDrafts {
-  const key = pendencyAnswersKey(revisionId)
-  let raw: string | null = null
-  raw = deviceStorage.get(key)
-  const cached = parsed.get(key)
-  if (cached && cached.raw === raw) return cached.value
-  let value = NONE
-  try {
-    value = raw ? (JSON.parse(raw) as PendencyDrafts) : NONE
-  } catch {
-    value = NONE
-  }
-  parsed.set(key, { raw, value })
-  return value
-}
-
-function write(revisionId: string, value: PendencyDrafts | null) {
-  try {
-    if (value) void deviceStorage.set(pendencyAnswersKey(revisionId), JSON.stringify(value))
-    else void deviceStorage.remove(pendencyAnswersKey(revisionId))
-  } catch {
-    // Storage full or blocked.
-  }
-  listeners.forEach((l) => l())
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  const onStorage = (e: StorageEvent) => {
-    if (e.key?.startsWith(STORAGE_KEYS.pendencyAnswers.prefix)) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
+/** Kept answers as this version reads them (anything else is no answers). */
+function parseDrafts(stored: unknown): PendencyDrafts {
+  return typeof stored === 'object' && stored !== null && !Array.isArray(stored)
+    ? (stored as PendencyDrafts)
+    : NONE
 }
 
 export function clearPendencyAnswers(revisionId: string) {
-  write(revisionId, null)
+  writePersistent(pendencyAnswersKey(revisionId), null)
 }
 
+/** The revision's answers as typed, kept on the device (lib/persistent-input) until sent. */
 export function usePendencyAnswers(revisionId: string) {
-  const answers = useSyncExternalStore(subscribe, () => read(revisionId))
+  const [answers, setAnswers] = usePersistentState(
+    pendencyAnswersKey(revisionId),
+    NONE,
+    parseDrafts,
+  )
   const update = useCallback(
-    (pendencyId: string, patch: Partial<PendencyDraft>) => {
-      const current = read(revisionId)
-      write(revisionId, {
+    (pendencyId: string, patch: Partial<PendencyDraft>) =>
+      setAnswers((current) => ({
         ...current,
         [pendencyId]: { ...EMPTY_PENDENCY_DRAFT, ...current[pendencyId], ...patch },
-      })
-    },
-    [revisionId],
+      })),
+    [setAnswers],
   )
   return { answers, update }
 }

@@ -25,14 +25,13 @@ import { JUSTIFICATION_MAX_CHARS } from '@/domain/constants'
 import { countChars } from '@/domain/text-limits'
 import { missionQueryOptions, taskKeys, taskQueryOptions } from '@/features/tasks/api/task-queries'
 import { currentRevisionQueryOptions, visitKeys } from '@/lib/visit-store/api'
-import { PhotoPicker } from '@/components/media/photo-picker'
+import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
 import type { LocalMedia, OutboxItem } from '@/lib/visit-store/db'
 import { queueWrite } from '@/lib/visit-store/store'
 import { useOutboxSummary, useTaskMedia } from '@/lib/visit-store/hooks'
-import { FailedWrite } from '@/components/visit/outbox-status'
-import { reportCopy } from '@/components/visit/report-copy'
-import { ReportQueryState } from '@/components/visit/report-query-state'
-import { isReportSection } from '@/components/visit/report-content'
+import { FailedWrite } from '@/features/report/api/outbox-status'
+import { ReportQueryState } from '@/features/report/api/report-query-state'
+import { isReportSection } from '@/features/report/api/draft-content'
 import {
   clearPendencyAnswers,
   correctedValueProblem,
@@ -48,6 +47,7 @@ import {
 } from './pendency-answers'
 import { validationCopy as copy } from './validation-copy'
 import styles from './validation.module.css'
+import { partTitle, unknownPartCopy } from '@/features/report/parts/parts'
 
 export function ValidationPage() {
   const { slug = '', section } = useParams()
@@ -63,9 +63,7 @@ export function ValidationPage() {
   })
   const sectionKnown = section === undefined || isReportSection(section)
   const title =
-    section && isReportSection(section)
-      ? `${copy.title} — ${reportCopy.sectionTitle[section]}`
-      : copy.title
+    section && isReportSection(section) ? `${copy.title} — ${partTitle(section)}` : copy.title
   const backTo = section === undefined ? `/tasks/${slug}` : `/tasks/${slug}/validation`
 
   let content
@@ -79,10 +77,10 @@ export function ValidationPage() {
   else if (!sectionKnown)
     content = (
       <EmptyState
-        title={reportCopy.unknownSection}
+        title={unknownPartCopy.title}
         action={<ButtonLink to={backTo}>{copy.backToPendencies}</ButtonLink>}
       >
-        <p>{reportCopy.unknownSectionBody}</p>
+        <p>{unknownPartCopy.body}</p>
       </EmptyState>
     )
   else if (revisionQuery.isPending)
@@ -223,7 +221,7 @@ function Overview({
               <ListItem
                 key={section}
                 to={`/tasks/${task.slug}/validation/${section}`}
-                title={reportCopy.sectionTitle[section]}
+                title={partTitle(section)}
                 subtitle={pendencies.map((p) => p.message).join(' ')}
                 trailing={
                   <Badge tone={done === pendencies.length ? 'success' : 'warning'}>
@@ -464,7 +462,7 @@ function SendAnswers({
                   {unanswered.map((section) => (
                     <li key={section}>
                       <Link to={`/tasks/${task.slug}/validation/${section}`}>
-                        {reportCopy.sectionTitle[section]}
+                        {partTitle(section)}
                       </Link>
                     </li>
                   ))}

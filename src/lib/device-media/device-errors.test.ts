@@ -30,7 +30,7 @@ describe('camera and microphone problems', () => {
 
   it('every problem has its own message, for the camera and for the microphone', () => {
     const camera = Object.values(mediaCopy.camera.problems)
-    const microphone = Object.values(mediaCopy.audio.problems)
+    const microphone = Object.values(mediaCopy.microphone.problems)
     expect(new Set(camera).size).toBe(camera.length)
     expect(new Set(microphone).size).toBe(microphone.length)
   })

@@ -4,7 +4,8 @@
  */
 import type { CameraProblem, MicrophoneProblem } from './media-copy'
 
-type DeviceProblem = CameraProblem & MicrophoneProblem
+/** One mapping of a camera or microphone failure, for every screen that asks for them. */
+export type MediaProblem = CameraProblem & MicrophoneProblem
 
 function errorName(error: unknown): string {
   if (
@@ -17,7 +18,7 @@ function errorName(error: unknown): string {
   return ''
 }
 
-function deviceProblemOf(error: unknown): DeviceProblem {
+export function deviceProblemOf(error: unknown): MediaProblem {
   switch (errorName(error)) {
     // Denied by the agent, by a policy, or (SecurityError) on a page without HTTPS.
     case 'NotAllowedError':

@@ -155,7 +155,7 @@ export function useAudioCapture({ maxMinutes }: { maxMinutes: number }): AudioCa
     if (!unsaved) return
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault()
-      event.returnValue = mediaCopy.audio.leaveWarning
+      event.returnValue = mediaCopy.microphone.leaveWarning
     }
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)
@@ -204,7 +204,7 @@ export function useAudioCapture({ maxMinutes }: { maxMinutes: number }): AudioCa
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data)
     }
-    recorder.onerror = () => setNotice(mediaCopy.audio.recordFailed)
+    recorder.onerror = () => setNotice(mediaCopy.microphone.recordFailed)
     recorder.onstop = () => {
       recorderRef.current = null
       releaseDevices()
@@ -212,7 +212,7 @@ export function useAudioCapture({ maxMinutes }: { maxMinutes: number }): AudioCa
       const type = recorder.mimeType || mimeType || 'audio/webm'
       const blob = new Blob(chunks, { type })
       if (blob.size === 0) {
-        setNotice(mediaCopy.audio.tooShort)
+        setNotice(mediaCopy.microphone.tooShort)
         setState({ status: 'idle' })
         return
       }
@@ -239,7 +239,7 @@ export function useAudioCapture({ maxMinutes }: { maxMinutes: number }): AudioCa
       const seconds = (Date.now() - startedAt) / 1000
       setElapsed(seconds)
       if (seconds >= maxSeconds && recorder.state === 'recording') {
-        setNotice(mediaCopy.audio.maxReached(maxMinutes))
+        setNotice(mediaCopy.microphone.maxReached(maxMinutes))
         recorder.stop()
       }
     }, 250)

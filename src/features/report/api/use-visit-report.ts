@@ -1,10 +1,15 @@
 /**
- * Everything a report screen needs, with the device's draft as the source of truth: the
- * task, its mission and form (cached queries), the server's report (to seed and refresh the
- * draft), the draft itself, the visit's local media and check-in.
+ * The one loader of a visit, for every visit screen (the check-in shell, the questionnaire,
+ * the report): the task, its mission and form (cached queries), the server's report (to seed
+ * and refresh the draft), and from the device the draft itself, the visit's local media and
+ * check-in. The device's draft is the source of truth for what the agent changed.
+ *
+ * With no connection, the last task, mission and form the server sent for this visit stand in
+ * (`visit-store/snapshot.ts`; docs/architecture.md says why that copy is kept beside the query
+ * cache) — only while the server cannot be reached, never when it answered "no" (404).
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { isApiError } from '@/api/api-error'
 import type { EvaluationForm, Mission, Report, Task } from '@/api/entities'
 import {
@@ -15,9 +20,9 @@ import {
 import { reportQueryOptions } from '@/lib/visit-store/api'
 import { readVisitSnapshot, saveVisitSnapshot } from '@/lib/visit-store/snapshot'
 import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
-import { ensureDraft } from '@/lib/visit-store/store'
+import { ensureDraft, ensureLocalVisit } from '@/lib/visit-store/store'
 import { useLocalVisit, useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
-import { reportEditable } from '@/components/visit/report-content'
+import { reportEditable } from './draft-content'
 
 export type VisitReport = {
   task: Task
@@ -35,19 +40,30 @@ export type VisitReportState =
   | { status: 'loading' }
   | { status: 'error'; query: UseQueryResult<unknown> }
 
-/** The server cannot be reached now (not a refusal such as 404). */
-function unreachable(query: { isPending: boolean; isError: boolean; error: unknown }) {
-  return query.isPending || (query.isError && (!isApiError(query.error) || query.error.isTransient))
+/** The server cannot be reached right now (as opposed to a refusal such as 404). */
+export function isConnectionProblem(error: unknown) {
+  return !isApiError(error) || error.isTransient
 }
 
-export function useVisitReport(slug: string) {
+/** The query has no answer because the server cannot be reached now (or has not answered yet). */
+function unreachable(query: { isPending: boolean; isError: boolean; error: unknown }) {
+  return query.isPending || (query.isError && isConnectionProblem(query.error))
+}
+
+export function useVisitReport(
+  slug: string,
+  options: {
+    /** Make the device's record of the visit (the check-in shell: the check-in is written there). */
+    ensureLocalVisit?: boolean
+  } = {},
+) {
   // What the server last sent about this visit, for a reload with no connection.
-  const [snapshot] = useState(() => readVisitSnapshot(slug))
+  const snapshot = useMemo(() => readVisitSnapshot(slug), [slug])
   const taskQuery = useQuery(taskQueryOptions(slug))
   const task = taskQuery.data ?? (unreachable(taskQuery) ? snapshot?.task : undefined)
   const missionQuery = useQuery({
     ...missionQueryOptions(task?.missionId ?? ''),
-    enabled: Boolean(task),
+    enabled: task !== undefined,
   })
   const mission =
     missionQuery.data ??
@@ -56,7 +72,7 @@ export function useVisitReport(slug: string) {
       : undefined)
   const formQuery = useQuery({
     ...formQueryOptions(mission?.formId ?? ''),
-    enabled: Boolean(mission),
+    enabled: mission !== undefined,
   })
   const form =
     formQuery.data ??
@@ -65,31 +81,46 @@ export function useVisitReport(slug: string) {
       : undefined)
   const reportQuery = useQuery({
     ...reportQueryOptions(task?.reportId ?? ''),
-    enabled: Boolean(task),
+    enabled: task !== undefined,
   })
   const draft = useReportDraft(task?.reportId)
   const media = useTaskMedia(task?.id)
   const localVisit = useLocalVisit(task?.id)
-
   const serverReport = reportQuery.data
-  // A draft that cannot be made from the server's report (an answer that drifted from the
-  // contract, storage refused) fails the screen with a retry instead of loading forever.
-  const [draftFailure, setDraftFailure] = useState<{ report: Report; error: unknown }>()
+
+  // The device copies are made from what the server sent; if that cannot be stored (an answer
+  // that drifted from the contract, storage refused), the screen says so with a retry instead
+  // of loading forever.
+  const [deviceError, setDeviceError] = useState<{ from: unknown; error: unknown }>()
+  const ensureVisit = options.ensureLocalVisit === true
+  useEffect(() => {
+    if (task && ensureVisit)
+      ensureLocalVisit(task).catch((error: unknown) => setDeviceError({ from: task, error }))
+  }, [task, ensureVisit])
   useEffect(() => {
     if (serverReport)
       ensureDraft(serverReport).catch((error: unknown) =>
-        setDraftFailure({ report: serverReport, error }),
+        setDeviceError({ from: serverReport, error }),
       )
   }, [serverReport])
-  const draftError = draftFailure?.report === serverReport ? draftFailure?.error : undefined
+  // Only while the data that failed is still the current one: a retry that brings new data
+  // clears it.
+  const storeError =
+    deviceError && (deviceError.from === task || deviceError.from === serverReport)
+      ? deviceError.error
+      : undefined
 
   useEffect(() => {
-    if (taskQuery.data && missionQuery.data && formQuery.data)
-      saveVisitSnapshot(slug, {
-        task: taskQuery.data,
-        mission: missionQuery.data,
-        form: formQuery.data,
-      })
+    const sent = { task: taskQuery.data, mission: missionQuery.data }
+    if (!sent.task || !sent.mission) return
+    // The form is kept too once known; a save before it loads keeps the one already kept.
+    const kept = readVisitSnapshot(slug)?.form
+    const keptForm = formQuery.data ?? (kept?.id === sent.mission.formId ? kept : undefined)
+    saveVisitSnapshot(slug, {
+      task: sent.task,
+      mission: sent.mission,
+      ...(keptForm ? { form: keptForm } : {}),
+    })
   }, [slug, taskQuery.data, missionQuery.data, formQuery.data])
 
   let state: VisitReportState
@@ -117,12 +148,25 @@ export function useVisitReport(slug: string) {
     ].find((q) => q.isError && !q.data)
     state = failed
       ? { status: 'error', query: failed }
-      : !draft && draftError !== undefined
+      : !draft && storeError !== undefined
         ? {
             status: 'error',
-            query: { ...reportQuery, isError: true, error: draftError } as UseQueryResult<unknown>,
+            query: { ...reportQuery, isError: true, error: storeError } as UseQueryResult<unknown>,
           }
         : { status: 'loading' }
   }
-  return { state, task, taskQuery, reportQuery }
+  return {
+    state,
+    task,
+    taskQuery,
+    mission,
+    missionQuery,
+    form,
+    serverReport,
+    reportQuery,
+    draft,
+    media,
+    localVisit,
+    storeError,
+  }
 }

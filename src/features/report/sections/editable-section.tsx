@@ -1,35 +1,24 @@
-/** One editable section of the report (`/tasks/:slug/report/:section`). */
+/** One part of the report (`/tasks/:slug/report/:section`): its editor, or its view when the report cannot be changed now. */
 import type { ReportSection } from '@/api/entities'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
-import { AnswersSection } from './answers-section'
-import { AttendantsSection } from './attendants-section'
-import { AwardsSection } from './awards-section'
-import { ChecklistSection } from './checklist-section'
-import { AudioSection, EvidencesSection, TaxReceiptsSection } from './media-sections'
+import { PART_EDITORS, type PartUi } from '@/features/report/parts/part-editors'
 import { ReadOnlySection } from './read-only-section'
-import { TestimonySection } from './testimony-section'
-import { TimesSection } from './times-section'
 
 export function EditableSection({ section, data }: { section: ReportSection; data: VisitReport }) {
   if (!data.editable) return <ReadOnlySection section={section} data={data} />
-  switch (section) {
-    case 'answers':
-      return <AnswersSection form={data.form} answers={data.draft.answers} slug={data.task.slug} />
-    case 'attendants':
-      return <AttendantsSection data={data} />
-    case 'times':
-      return <TimesSection data={data} />
-    case 'checklist':
-      return <ChecklistSection data={data} />
-    case 'evidences':
-      return <EvidencesSection data={data} />
-    case 'tax-receipts':
-      return <TaxReceiptsSection data={data} />
-    case 'audio':
-      return <AudioSection data={data} />
-    case 'testimony':
-      return <TestimonySection data={data} />
-    case 'awards':
-      return <AwardsSection data={data} />
-  }
+  const { Editor }: PartUi = PART_EDITORS[section]
+  const slug = encodeURIComponent(data.task.slug)
+  return (
+    <Editor
+      visit={{
+        task: data.task,
+        mission: data.mission,
+        form: data.form,
+        draft: data.draft,
+        serverReport: data.serverReport,
+        localVisit: data.localVisit,
+        pathOf: (part) => `/tasks/${slug}/report/${part}`,
+      }}
+    />
+  )
 }

@@ -7,7 +7,7 @@ import {
   useDevicePermission,
   type DeviceCapability,
   type DevicePermissionState,
-} from '../device-permissions'
+} from '@/lib/device-media/device-permissions'
 import styles from './tasks.module.css'
 
 const CAPABILITIES: readonly DeviceCapability[] = ['location', 'camera', 'microphone']

@@ -1,0 +1,12 @@
+/** The attendants met during the visit; the rule is `attendants` (the mission's minimum). */
+import { count } from '../count'
+import type { ReportPart } from '../part'
+
+export const attendantsPart = {
+  id: 'attendants',
+  title: 'Atendentes',
+  duringVisit: true,
+  checkinPage: 'attendants',
+  listed: () => true,
+  summary: (content) => count(content.attendants.length, 'atendente', 'atendentes'),
+} satisfies ReportPart

@@ -1,0 +1,15 @@
+/**
+ * The mission's awards and the visit's nominations. No completeness rule: a nomination is
+ * never required; one the server refused holds the report back until retried or discarded.
+ */
+import { count } from '../count'
+import type { ReportPart } from '../part'
+
+export const awardsPart = {
+  id: 'awards',
+  title: 'Prêmios',
+  duringVisit: false,
+  checkinPage: 'awards',
+  listed: (_content, mission) => mission.awards.length > 0,
+  summary: (_content, _mission, nominations) => count(nominations, 'indicação', 'indicações'),
+} satisfies ReportPart

@@ -1,0 +1,63 @@
+/** pt-BR texts of the photos part: the picker and the list of the report's photos and files. */
+import { formatMmSs } from '@/domain/time-entry'
+import type { MediaKind } from '@/lib/visit-store/db'
+
+const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, progress)) * 100)}%`
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+export const photosCopy = {
+  minPhotos: (n: number) => `Mínimo de ${plural(n, 'foto', 'fotos')}`,
+  photosCount: (n: number) => plural(n, 'foto', 'fotos'),
+  // The submitted report (read only).
+  viewEmpty: 'Nenhuma foto no relatório',
+  picker: {
+    addPhoto: 'Adicionar foto',
+    sheetTitle: 'Adicionar foto',
+    preparing: 'Preparando a foto…',
+    added: 'Foto guardada no aparelho.',
+    addedMany: (n: number) => `${n} fotos guardadas no aparelho.`,
+    storeFailed: 'Não foi possível guardar a foto neste aparelho. Tente de novo.',
+    /** The phone's storage is full (`megabytes`: how much to free, when the browser says). */
+    storeFull: (megabytes: number | undefined) =>
+      `Sem espaço no aparelho para esta foto. Libere ${megabytes === undefined ? 'espaço' : `${megabytes} MB`} (fotos, vídeos ou apps que você não usa) e tente de novo.`,
+    fileFailed: (name: string, message: string) => `${name}: ${message}`,
+  },
+
+  evidence: {
+    listLabel: 'Fotos e arquivos do relatório',
+    empty: 'Nenhuma foto ainda',
+    emptyReadOnly: 'Nenhuma evidência neste relatório.',
+    loading: 'Carregando evidências…',
+    loadFailed: 'Não foi possível carregar as evidências',
+    kind: { photo: 'Foto', receipt: 'Cupom fiscal', audio: 'Áudio' } satisfies Record<
+      MediaKind,
+      string
+    >,
+    thumbnail: (kind: string, n: number) => `${kind} ${n}`,
+    thumbnailUnavailable: 'Prévia indisponível',
+    state: {
+      waiting: 'Aguardando envio',
+      offline: 'Aguardando conexão',
+      // 0 until the browser reports progress (the service worker's sends report none).
+      sending: (progress: number) =>
+        progress > 0 ? `Enviando… ${percent(progress)}` : 'Enviando…',
+      sent: 'Enviada',
+      failed: 'Falhou',
+    },
+    progressLabel: 'Progresso do envio',
+    retry: 'Tentar de novo',
+    remove: 'Remover',
+    removeLabel: (what: string) => `Remover ${what}`,
+    retryLabel: (what: string) => `Tentar enviar de novo ${what}`,
+    confirmRemove: 'Remover do relatório?',
+    confirmRemoveYes: 'Sim, remover',
+    confirmRemoveNo: 'Cancelar',
+    removed: 'Removida do relatório.',
+    removeFailed: 'Não foi possível remover. Tente de novo.',
+    uploadFailedFallback: 'O envio falhou.',
+    usedByReceipt: 'Foto de um cupom fiscal: remova pelo cupom.',
+    usedByAnswer: 'Foto de uma resposta do questionário: troque pela pergunta.',
+    duration: (seconds: number) => formatMmSs(Math.round(seconds)),
+  },
+} as const

@@ -1,0 +1,13 @@
+/** The visit's photos (evidences of kind `photo`); the rule is `evidences` (the mission's minimum). */
+import { count } from '../count'
+import type { ReportPart } from '../part'
+
+export const photosPart = {
+  id: 'evidences',
+  title: 'Fotos',
+  duringVisit: true,
+  checkinPage: 'evidences',
+  listed: () => true,
+  summary: (content) =>
+    count(content.evidences.filter((e) => e.kind === 'photo').length, 'foto', 'fotos'),
+} satisfies ReportPart

@@ -1,0 +1,12 @@
+/** The mission's times (stopwatch or typed mm:ss); the rule is `times` (each one recorded). */
+import { count } from '../count'
+import type { ReportPart } from '../part'
+
+export const timesPart = {
+  id: 'times',
+  title: 'Tempos',
+  duringVisit: true,
+  checkinPage: 'times',
+  listed: () => true,
+  summary: (content) => count(content.times.length, 'tempo', 'tempos'),
+} satisfies ReportPart
