@@ -140,7 +140,7 @@ async function runOnce(
   path: string,
   signedIn: boolean,
   keep?: string,
-): Promise<{ run: Run; trace: RunTrace }> {
+): Promise<{ run: Run; trace: RunTrace; error?: string }> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), 'avaliador-lh-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -195,7 +195,7 @@ async function runOnce(
       cls: value('cumulative-layout-shift'),
       fcpMs: value('first-contentful-paint'),
     }
-    return { run, trace: traceOf(audits, baseUrl) }
+    return { run, trace: traceOf(audits, baseUrl), error: result.lhr.runtimeError?.code }
   } finally {
     await context.close()
     rmSync(profile, { recursive: true, force: true })
@@ -236,11 +236,19 @@ export async function measureLighthouse(
     for (const [label, path, signedIn] of routes) {
       if (options.only && !options.only.includes(label)) continue
       const traced: Array<{ run: Run; trace: RunTrace }> = []
+      // A run Lighthouse could not record (e.g. NO_NAVSTART) has no timings: it is left out of
+      // the median and counted, not read as NaN.
+      const failed: string[] = []
       const maintenance = label === '/unavailable'
       if (maintenance) await setMaintenance(server.url, true)
-      for (let i = 0; i < runs; i++)
-        traced.push(await runOnce(server.url, path, signedIn, options.keep))
+      for (let i = 0; i < runs; i++) {
+        const { error, ...measured } = await runOnce(server.url, path, signedIn, options.keep)
+        if (error) failed.push(error)
+        else traced.push(measured)
+      }
       if (maintenance) await setMaintenance(server.url, false)
+      if (!traced.length)
+        throw new Error(`Lighthouse recorded no run of ${path}: ${failed.join(', ')}`)
       const all = traced.map((t) => t.run)
       const med = (key: keyof Run) => median(all.map((r) => r[key]))
       // The trace of the run whose LCP is nearest the median: a typical run, not the best.
@@ -252,6 +260,7 @@ export async function measureLighthouse(
         path,
         targets: signedIn ? SIGNED_IN_TARGETS : SIGNED_OUT_TARGETS,
         runs: all,
+        failed,
         trace: { lcpMs: typical.run.lcpMs, tbtMs: typical.run.tbtMs, ...typical.trace },
         median: {
           performance: med('performance'),
@@ -277,10 +286,10 @@ export function lighthouseTable(results: Awaited<ReturnType<typeof measureLighth
     row(['route (median)', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'a11y', 'best practices']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   ]
-  for (const { route, median: m, targets: t } of results) {
+  for (const { route, median: m, targets: t, runs, failed } of results) {
     lines.push(
       row([
-        route,
+        failed.length ? `${route} (${runs.length} runs; ${failed.join(', ')})` : route,
         `${m.performance.toFixed(2)}${ok(m.performance >= t.performance)}`,
         ms(m.fcpMs, t.fcpMs),
         ms(m.lcpMs, t.lcpMs),
