@@ -63,7 +63,17 @@ export function mergeText(base: string, mine: string, theirs: string): string {
   const ours = editsOf(base, mine)
   const other = editsOf(base, theirs)
   if (!ours || !other) return `${theirs}\n\n${mine}`
+  const merged = applyBoth(base, ours, other)
+  // Two spaces in a row that neither tab typed are a seam of the merge (a space each side put
+  // before or after its words, met at one point): one is kept. Only spaces: no word is lost.
+  return DOUBLE_SPACE.test(mine) || DOUBLE_SPACE.test(theirs)
+    ? merged
+    : merged.replace(/ {2,}/g, ' ')
+}
 
+const DOUBLE_SPACE = / {2}/
+
+function applyBoth(base: string, ours: Edit[], other: Edit[]): string {
   // Walk both edit lists in base order; a clash keeps both sides' text of the clashing span.
   const all = [
     ...other.map((e) => ({ ...e, side: 'theirs' as const })),
@@ -84,11 +94,13 @@ export function mergeText(base: string, mine: string, theirs: string): string {
     const start = group[0]!.from
     const between = base.slice(at, start)
     out += between
-    // Right after the other side's edit, with nothing of base between: one space at the seam.
-    const seam = (piece: string) =>
-      i > 0 && !between && all[i - 1]!.side !== group[0]!.side && /\s$/.test(out)
-        ? piece.replace(/^[^\S\n]+/, '')
-        : piece
+    // Right after the other side's edit, with nothing of base between: one space at the seam,
+    // and words from each side never glued into one.
+    const seam = (piece: string) => {
+      if (!(i > 0 && !between && all[i - 1]!.side !== group[0]!.side)) return piece
+      if (/\s$/.test(out)) return piece.replace(/^[^\S\n]+/, '')
+      return /[\p{L}\p{N}]$/u.test(out) && /^[\p{L}\p{N}]/u.test(piece) ? ` ${piece}` : piece
+    }
     if (group.length === 1) out += seam(group[0]!.text)
     else {
       // Each side's version of base[start, end): its edits applied to that span.
