@@ -126,8 +126,7 @@ function documentOf(req: IncomingMessage): string | null {
   const url = new URL(req.url ?? '/', 'http://localhost')
   if (/\.[a-z0-9]+$/i.test(url.pathname)) return null
   if (!(req.headers.accept ?? '').includes('text/html')) return null
-  if (isPreviewPath(url.pathname))
-    return `/${FALLBACK_DOCUMENT}`
+  if (isPreviewPath(url.pathname)) return `/${FALLBACK_DOCUMENT}`
   return `/${documentFor(url.pathname, documents)}`
 }
 

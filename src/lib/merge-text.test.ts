@@ -133,7 +133,7 @@ describe('mergeText', () => {
         // Nothing typed is lost: each word either side has that base did not is in the merge
         // (as letters: where both tabs changed the same words, their punctuation is shared, and
         // two words may meet without a space — a known limit of a merge by words).
-        const words = (t: string) => t.match(/[a-zA-Zà-öø-ú]+/g) ?? []
+        const words = (t: string): string[] => t.match(/[a-zA-Zà-öø-ú]+/g) ?? []
         const letters = words(merged).join('')
         for (const w of [...words(mine), ...words(theirs)])
           if (!words(base).includes(w)) expect(letters).toContain(w)
