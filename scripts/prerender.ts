@@ -28,6 +28,7 @@ import {
 } from '../src/lib/html-documents'
 import { PREVIEW_BASENAME } from '../src/lib/preview-path'
 import { sharedConfig } from '../vite.shared'
+import { buildTargets } from './browser-floor.js'
 
 type Entry = typeof PrerenderEntry
 
@@ -389,10 +390,17 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
     signedInPreloads: chunkClosure(chunks, SIGNED_IN_START_MODULES),
     sizeOf: (href) => statSync(join(dist, href)).size,
   })
-  // Minified like the app's own files: the boot counts in every page's download budget.
+  // Minified like the app's own files, for the same browsers (the floor): the boot counts in
+  // every page's download budget.
   writeFileSync(
     join(dist, boot.fileName),
-    (await minify(boot.fileName, boot.source, { compress: true, mangle: true, module: true })).code,
+    (
+      await minify(boot.fileName, boot.source, {
+        compress: { target: buildTargets() },
+        mangle: true,
+        module: true,
+      })
+    ).code,
   )
   const assets = join(dist, 'assets')
   const stylesheets: Stylesheet[] = readdirSync(assets)
