@@ -9,4 +9,12 @@ export function esxRules(
   esx: { configs: Record<string, { rules?: Record<string, unknown> }> },
   versions?: Record<string, string>,
 ): Record<string, 'error'>
-export const COMPAT_SETTINGS: { lintAllEsApis: boolean; polyfills: string[] }
+export const LOWERED_BY_THE_BUILD: string[]
+export function esxSourceRules(
+  esx: { configs: Record<string, { rules?: Record<string, unknown> }> },
+  versions?: Record<string, string>,
+): Record<string, 'error'>
+export function missingStaticApis(
+  versions?: Record<string, string>,
+): Array<{ object: string; property: string; message: string }>
+export const COMPAT_SETTINGS: { browsers: string[]; lintAllEsApis: boolean; polyfills: string[] }

@@ -149,6 +149,14 @@ export const ESX_FEATURES = {
     'javascript.regular_expressions.unicode_character_class_escape',
   'no-rest-spread-properties': 'javascript.operators.spread.spread_in_object_literals',
   // ES2019
+  // Property names Unicode added up to 2021 (`\p{Extended_Pictographic}`): every browser
+  // released after 2021 that has property escapes knows them (MDN has no key of their own).
+  'no-regexp-unicode-property-escapes-2019':
+    'javascript.regular_expressions.unicode_character_class_escape',
+  'no-regexp-unicode-property-escapes-2020':
+    'javascript.regular_expressions.unicode_character_class_escape',
+  'no-regexp-unicode-property-escapes-2021':
+    'javascript.regular_expressions.unicode_character_class_escape',
   'no-array-prototype-flat': 'javascript.builtins.Array.flat',
   'no-json-superset': 'javascript.builtins.JSON.json_superset',
   'no-object-fromentries': 'javascript.builtins.Object.fromEntries',
@@ -215,12 +223,57 @@ export function esxRules(esx, versions = floorVersions()) {
 }
 
 /**
- * eslint-plugin-compat's settings. It reads package.json's browserslist itself; `polyfills`
+ * What the build lowers for the floor (Oxc, from `buildTargets()`): source code may use it,
+ * the built files may not hold it (scripts/check-floor.ts). A class static block is lowered
+ * too, but refused in the source all the same: its lowering differs in subtle ways.
+ */
+export const LOWERED_BY_THE_BUILD = [
+  'no-class-instance-fields',
+  'no-class-private-fields',
+  'no-class-private-methods',
+  'no-class-static-fields',
+  'no-private-in',
+]
+
+/** `esxRules()` for the source (src/, mocks/): less what the build lowers. */
+export function esxSourceRules(esx, versions = floorVersions()) {
+  return Object.fromEntries(
+    Object.entries(esxRules(esx, versions)).filter(
+      ([name]) => !LOWERED_BY_THE_BUILD.includes(name.replace(/^es-x\//, '')),
+    ),
+  )
+}
+
+/**
+ * `no-restricted-properties` entries for the static members of Web APIs a floor browser lacks
+ * (`AbortSignal.any`, `URL.canParse`, `Response.json`…), read from browser-compat-data (its
+ * `_static` keys): eslint-plugin-compat's own data does not hold static members. Interfaces
+ * named in `COMPAT_SETTINGS.polyfills` are left out, as there.
+ */
+export function missingStaticApis(versions = floorVersions()) {
+  const exempt = new Set(COMPAT_SETTINGS.polyfills.map((name) => name.split('.')[0]))
+  return Object.entries(bcd.api).flatMap(([object, node]) =>
+    Object.keys(node)
+      .filter((key) => key.endsWith('_static') && !exempt.has(object))
+      .flatMap((key) => {
+        const lacking = floorLacks(`api.${object}.${key}`, versions)
+        const property = key.replace(/_static$/, '')
+        return lacking.length
+          ? [{ object, property, message: `The floor lacks it: ${lacking.join(', ')}.` }]
+          : []
+      }),
+  )
+}
+
+/**
+ * eslint-plugin-compat's settings: the same browserslist; `polyfills`
  * names the APIs the app and its libraries use only where the browser has them (each guarded
  * where it is used, with a fallback or nothing to do), which the plugin cannot see. Every
  * other Web or ES API a floor browser lacks is an error, in src/, mocks/ and the built files.
  */
 export const COMPAT_SETTINGS = {
+  // Named, not looked for: the built files' check runs outside the repository too.
+  browsers: floorQuery(),
   lintAllEsApis: true,
   polyfills: [
     // `scheduler.yield()` where the browser has it, else a timer (src/lib/idle.ts, the boot).
