@@ -500,4 +500,21 @@ export default defineConfig([
       'no-restricted-properties': ['error', ...missingStaticApis()],
     },
   },
+
+  // The browser check (inline in every document) runs before any module, on browsers far
+  // below the floor, to say so: ES5 only (scripts/check-floor.ts checks what the build made).
+  {
+    name: 'avaliador/floor-check',
+    files: ['src/app/floor-check.js'],
+    plugins: { 'es-x': esx },
+    languageOptions: {
+      ecmaVersion: 5,
+      sourceType: 'script',
+      globals: { ...globals.browser, __FLOOR__: 'readonly' },
+    },
+    rules: {
+      ...esx.configs['flat/restrict-to-es5'].rules,
+      '@typescript-eslint/no-unused-vars': ['error', { caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
 ])

@@ -15,6 +15,7 @@ import { createNetworkGuard } from './mocks/network-guard'
 import { SERVICE_WORKER_SCOPE } from './src/lib/service-worker-messages'
 import { sharedConfig } from './vite.shared'
 import { buildTargets } from './scripts/browser-floor.js'
+import { floorCheckScript, withFloorCheck } from './scripts/floor-check'
 import type * as FakeBackend from './mocks/fake-backend'
 import type * as NodeHttp from './mocks/node-http'
 import type * as WebPushGateway from './mocks/web-push-gateway'
@@ -102,6 +103,21 @@ function startModuleGraph(): Plugin {
         moduleSets.signedIn,
         (id) => moduleSets.initial.has(id) || loadedLazilyByTheEntry(id),
       )
+    },
+  }
+}
+
+/**
+ * The browser check (src/app/floor-check.js) inline at the end of index.html's body, in the
+ * build and the dev server: below the floor, a page that says what to update instead of the
+ * app. The prerendered documents copy dist/index.html, so they carry it too.
+ */
+function floorCheck(): Plugin {
+  return {
+    name: 'avaliador:floor-check',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => withFloorCheck(html, floorCheckScript()),
     },
   }
 }
@@ -387,6 +403,7 @@ function firstScreenChunks() {
 export default defineConfig({
   plugins: [
     react(),
+    floorCheck(),
     bundleModulesReport(),
     startModuleGraph(),
     devFakeBackend(),

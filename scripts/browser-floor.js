@@ -15,13 +15,16 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import browserslist from 'browserslist'
 
 const require = createRequire(import.meta.url)
 /** @type {any} */
 const bcd = require('@mdn/browser-compat-data')
 
-const ROOT = new URL('..', import.meta.url)
+// A path, not a URL: under jsdom (the DOM tests) `URL` is jsdom's, which node:fs refuses.
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** browserslist's browser names → browser-compat-data's. */
 const BCD_BROWSER = {
@@ -38,7 +41,7 @@ const BCD_BROWSER = {
 
 /** The floor's query, as package.json declares it. */
 export function floorQuery() {
-  const pkg = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8'))
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
   if (!Array.isArray(pkg.browserslist)) throw new Error('package.json has no browserslist array')
   return pkg.browserslist
 }
