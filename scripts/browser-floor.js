@@ -249,7 +249,7 @@ export function esxSourceRules(esx, versions = floorVersions()) {
 
 /**
  * `no-restricted-properties` entries for the static members of Web APIs a floor browser lacks
- * (`AbortSignal.any`, `URL.canParse`, `Response.json`…), read from browser-compat-data (its
+ * (`AbortSignal.any()`, `URL.canParse()`, `Response.json()`…), read from browser-compat-data (its
  * `_static` keys): eslint-plugin-compat's own data does not hold static members. Interfaces
  * named in `COMPAT_SETTINGS.polyfills` are left out, as there.
  */
