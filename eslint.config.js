@@ -49,6 +49,7 @@ import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import oneOutcome from './scripts/eslint-rules/one-outcome.js'
 
 const SRC_TS = 'src/**/*.{ts,tsx}'
 
@@ -457,6 +458,14 @@ export default defineConfig([
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
     },
+  },
+  // 7. A test waits for the one outcome the screen must show, never for "A or B" and then
+  // asserts A (issue 39: that passes on a warm machine only). scripts/eslint-rules/one-outcome.js
+  {
+    name: 'avaliador/tests/one-outcome',
+    files: ['**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    plugins: { avaliador: { rules: { 'one-outcome': oneOutcome } } },
+    rules: { 'avaliador/one-outcome': 'error' },
   },
   {
     name: 'avaliador/import-x/tests',
