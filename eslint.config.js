@@ -467,6 +467,29 @@ export default defineConfig([
     plugins: { avaliador: { rules: { 'one-outcome': oneOutcome } } },
     rules: { 'avaliador/one-outcome': 'error' },
   },
+  // End-to-end specs run in several workers, each with a fake backend of its own: `test` comes
+  // from e2e/support/test.ts, whose `baseURL` is the worker's (decision 0024). Playwright's own
+  // would talk to the first worker's server from every worker.
+  {
+    name: 'avaliador/e2e/worker-backend',
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/test.ts', 'e2e/engines/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message:
+                "Take `test` (or `backendTest`) from './support/test': its baseURL is this worker's own fake backend.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     name: 'avaliador/import-x/tests',
     files: ['**/*.test.{ts,tsx}', 'src/test/**', 'e2e/**', 'contracts/**', 'mocks/testing/**'],

@@ -5,7 +5,8 @@
  * storage quota set through the DevTools protocol. For each: nothing typed, shot or recorded
  * is lost, it reaches the server once, and the screen says what is true meanwhile.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { backendTest as test } from './support/test'
 import type { Report, Task } from '../src/api/entities'
 import { launchAppContext, workerControls, type AppContext } from './support/app-context'
 import { DEMO_PHONE_DIGITS, lastSignInCode, resetBackend } from './support/fake-backend'

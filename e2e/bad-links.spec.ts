@@ -4,7 +4,8 @@
  * that the browser turns into another site, and the same in the demo under /preview. Each one
  * answers with a pt-BR "não encontrada" screen and a way back, and the page throws nothing.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
+import { backendTest as test } from './support/test'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 

@@ -29,33 +29,23 @@
  * emulation for the pages, the fake backend's fault switch for the worker), and a write is
  * counted where it arrives, on the server (`GET /api/__fake/requests`).
  */
-import {
-  test as base,
-  expect,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import type { Report, Task } from '../src/api/entities'
 import { CrashBrowser, installedAppProfile } from './support/crash-browser'
+import { backendTest as base } from './support/test'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 import { apiGet, deviceRecord, makeJpegs, pickPhotos, sessionToken } from './support/visit'
 import { seenTexts } from './support/seen-texts'
 
-const baseUrlOf = (use: { baseURL?: string | undefined }) =>
-  use.baseURL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`
-
 const test = base.extend<{ crash: CrashBrowser }, { installedProfile: string }>({
   // Each test starts on a copy of a profile where the PWA is installed (see installedAppProfile).
   installedProfile: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
-    async ({}, use, workerInfo) =>
-      use(await installedAppProfile(baseUrlOf(workerInfo.project.use))),
+    async ({ workerBaseURL }, use) => use(await installedAppProfile(workerBaseURL)),
     { scope: 'worker' },
   ],
-  crash: async ({ baseURL, installedProfile, request }, use, testInfo) => {
-    const crash = await CrashBrowser.launch(baseUrlOf({ baseURL }), {
+  crash: async ({ workerBaseURL, installedProfile, request }, use, testInfo) => {
+    const crash = await CrashBrowser.launch(workerBaseURL, {
       template: installedProfile,
       // The device starts again with a connection: its service worker's too (deviceOffline).
       beforeRelaunch: async () => void (await request.delete('/api/__fake/faults')),

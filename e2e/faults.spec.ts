@@ -8,12 +8,12 @@
  */
 import {
   expect,
-  test,
   type APIRequestContext,
   type BrowserContext,
   type Locator,
   type Page,
 } from '@playwright/test'
+import { backendTest as test } from './support/test'
 import type { Task } from '../src/api/entities'
 import { DEMO_TOKEN } from '../mocks/seed/seed'
 import { resetBackend } from './support/fake-backend'
