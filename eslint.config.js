@@ -59,6 +59,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { COMPAT_SETTINGS, esxSourceRules, missingStaticApis } from './scripts/browser-floor.js'
+import oneOutcome from './scripts/eslint-rules/one-outcome.js'
 
 const SRC_TS = 'src/**/*.{ts,tsx}'
 
@@ -470,6 +471,37 @@ export default defineConfig([
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  // 7. A test waits for the one outcome the screen must show, never for "A or B" and then
+  // asserts A (issue 39: that passes on a warm machine only). scripts/eslint-rules/one-outcome.js
+  {
+    name: 'avaliador/tests/one-outcome',
+    files: ['**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    plugins: { avaliador: { rules: { 'one-outcome': oneOutcome } } },
+    rules: { 'avaliador/one-outcome': 'error' },
+  },
+  // End-to-end specs run in several workers, each with a fake backend of its own: `test` comes
+  // from e2e/support/test.ts, whose `baseURL` is the worker's (decision 0024). Playwright's own
+  // would talk to the first worker's server from every worker.
+  {
+    name: 'avaliador/e2e/worker-backend',
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/test.ts', 'e2e/engines/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message:
+                "Take `test` (or `backendTest`) from './support/test': its baseURL is this worker's own fake backend.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

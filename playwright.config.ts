@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { DEFAULT_SEED } from './mocks/seed/scenarios'
+import { serverArguments } from './e2e/support/backend-server'
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium'
 
 // End-to-end tests drive the built app (dist/) served together with the fake API by
@@ -12,9 +12,11 @@ const CI = Boolean(process.env.CI)
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // 2-core machines: one worker, files run in order.
+  // Spec files are spread over two workers (a file's tests stay together, in order), each
+  // with a fake backend of its own (e2e/support/test.ts; decision 0024): on two cores one
+  // worker left a core idle while it waited on the browser. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   // Retried tests are named at the end ("flaky: N"): a retry must never hide a flaky test.
@@ -45,7 +47,8 @@ export default defineConfig({
   },
   webServer: {
     // --seed: a repeatable run (the same world, sign-in codes and session tokens every time).
-    command: `node --import tsx scripts/serve.ts --port ${PORT} --latency 0 --seed ${DEFAULT_SEED}`,
+    // The first worker's; each other worker starts its own the same way (E2E_PORT + 10·n).
+    command: `node ${serverArguments(PORT).join(' ')}`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: !CI,
     timeout: 60_000,

@@ -67,11 +67,7 @@ test('an agent accepts an offer, finds it in tasks, reads a notification, edits 
 
   // Sign out: the session and every local trace of the agent are gone.
   await page.goto('/account')
-  await page
-    .getByRole('link', { name: 'Sair' })
-    .or(page.getByRole('button', { name: 'Sair' }))
-    .first()
-    .click()
+  await page.getByRole('link', { name: 'Sair' }).click()
   await expect(page.getByRole('heading', { name: 'Você saiu' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Entrar novamente' })).toBeVisible()
   // The phone's own keys (its clock's offset, "ready offline" said) are no agent's data.

@@ -9,7 +9,8 @@
  * connection. The sync event is fired with the DevTools protocol
  * (`ServiceWorker.dispatchSyncEvent`), as the browser would when the connection returns.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { backendTest as test } from './support/test'
 import type { Task } from '../src/api/entities'
 import { launchAppContext, workerControls, type AppContext } from './support/app-context'
 import { resetBackend } from './support/fake-backend'
@@ -23,7 +24,7 @@ const OUTBOX_SYNC_TAG = 'visit-outbox'
 let app: AppContext
 let token: string
 
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(async ({ workerBaseURL: baseURL }) => {
   app = await launchAppContext(baseURL!, {
     permissions: ['notifications', 'background-sync', 'geolocation'],
   })

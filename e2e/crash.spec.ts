@@ -29,32 +29,23 @@
  * emulation for the pages, the fake backend's fault switch for the worker), and a write is
  * counted where it arrives, on the server (`GET /api/__fake/requests`).
  */
-import {
-  test as base,
-  expect,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import type { Report, Task } from '../src/api/entities'
 import { CrashBrowser, installedAppProfile } from './support/crash-browser'
+import { backendTest as base } from './support/test'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
-import { apiGet, makeJpegs, pickPhotos, sessionToken } from './support/visit'
-
-const baseUrlOf = (use: { baseURL?: string | undefined }) =>
-  use.baseURL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`
+import { apiGet, deviceRecord, makeJpegs, pickPhotos, sessionToken } from './support/visit'
+import { seenTexts } from './support/seen-texts'
 
 const test = base.extend<{ crash: CrashBrowser }, { installedProfile: string }>({
   // Each test starts on a copy of a profile where the PWA is installed (see installedAppProfile).
   installedProfile: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
-    async ({}, use, workerInfo) =>
-      use(await installedAppProfile(baseUrlOf(workerInfo.project.use))),
+    async ({ workerBaseURL }, use) => use(await installedAppProfile(workerBaseURL)),
     { scope: 'worker' },
   ],
-  crash: async ({ baseURL, installedProfile, request }, use, testInfo) => {
-    const crash = await CrashBrowser.launch(baseUrlOf({ baseURL }), {
+  crash: async ({ workerBaseURL, installedProfile, request }, use, testInfo) => {
+    const crash = await CrashBrowser.launch(workerBaseURL, {
       template: installedProfile,
       // The device starts again with a connection: its service worker's too (deviceOffline).
       beforeRelaunch: async () => void (await request.delete('/api/__fake/faults')),
@@ -146,6 +137,7 @@ async function killWhenShown(
   // Whichever loses the race fails later, with the browser gone: not a result.
   failed.catch(() => undefined)
   shown.catch(() => undefined)
+  // eslint-disable-next-line avaliador/one-outcome -- one outcome: the moment shown, unless the action failed first (then the test fails)
   await killAfter(crash, await Promise.race([shown, failed]), 0, what)
 }
 
@@ -277,10 +269,13 @@ test('a sign-in survives a crash 100 ms after the offers show', async ({ crash, 
 
   const page = await crash.relaunch()
   await page.goto(crash.url('/oppy'))
-  const offers = page.getByRole('heading', { name: 'Oportunidades' })
-  await expect(offers.or(page.getByRole('heading', { name: 'Entrar' }))).toBeVisible()
+  // The offers the server gives the agent: only a signed-in app has them (the prerendered
+  // shell of /oppy has the heading, and a signed-out app would go on to /login).
+  await expect(
+    page.getByRole('list', { name: 'Oportunidades disponíveis' }),
+    'still signed in after the crash: the agent’s offers',
+  ).toBeVisible()
   await expect(page, 'still signed in after the crash (not sent to /login)').toHaveURL(/\/oppy$/)
-  await expect(offers).toBeVisible()
 })
 
 // ---------------------------------------------------------------------------------- opening a visit
@@ -299,11 +294,12 @@ test('a visit opened online opens with no connection after a crash 300 ms after 
   await crash.context.setOffline(true)
   // The app shell comes from the service worker's precache; the API is unreachable.
   await page.goto(crash.url(`/tasks/${task.slug}/checkin`))
-  const control = page.getByRole('heading', { level: 1, name: 'Controle da visita' })
-  const notOpened = page.getByText(/Esta visita ainda não foi aberta neste aparelho/)
-  await expect(control.or(notOpened)).toBeVisible()
-  await expect(notOpened, 'the device kept the visit it opened').toBeHidden()
-  await expect(control).toBeVisible()
+  // The control page shows only a visit the device has (else: "ainda não foi aberta").
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Controle da visita' }),
+    'the device kept the visit it opened',
+  ).toBeVisible()
+  await expect(page.getByText(/Esta visita ainda não foi aberta neste aparelho/)).toBeHidden()
   await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
 })
 
@@ -430,11 +426,18 @@ async function expectAttendantsAgreement(
 ) {
   const page = crash.page
   await page.goto(crash.url(`/tasks/${task.slug}/checkin/attendants`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Atendentes' })).toBeVisible()
+  // Which of them the device kept, from its database; the screen lists exactly those.
+  const draft = await deviceRecord<{ attendants: Array<{ name: string }> }>(
+    page,
+    'drafts',
+    task.reportId,
+  )
+  const onDevice = names.filter((name) => draft?.attendants.some((a) => a.name === name))
   const list = page.getByRole('list', { name: 'Atendentes registrados' })
-  const none = page.getByText('Nenhum atendente registrado ainda')
-  await expect(list.or(none)).toBeVisible()
-  const shown = (await list.isVisible()) ? ((await list.textContent()) ?? '') : ''
-  const onDevice = names.filter((name) => shown.includes(name))
+  if (onDevice.length === 0)
+    await expect(page.getByText('Nenhum atendente registrado ainda')).toBeVisible()
+  else await expect(list.getByRole('listitem')).toHaveText(onDevice.map((name) => new RegExp(name)))
   await expect
     .poll(
       async () =>
@@ -544,13 +547,12 @@ async function expectCheckoutAgreement(
   const page = crash.page
   // Without a recorded check-out this page sends the agent back to the control page.
   await page.goto(crash.url(`/tasks/${task.slug}/checkin/offline-checkout`))
-  const offered = page.getByRole('button', { name: 'Fazer check-out' })
-  const registered = page.getByRole('heading', {
-    level: 1,
-    name: /^Check-out (guardado|enviado)$/,
-  })
-  await expect(offered.or(registered)).toBeVisible()
-  if (await offered.isVisible()) {
+  const headings = await seenTexts(page, 'h1')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Whether the device kept the check-out, from its database; the screen says that one.
+  const visit = await deviceRecord<{ checkout?: unknown }>(page, 'visits', task.id)
+  if (!visit?.checkout) {
+    await expect(page.getByRole('button', { name: 'Fazer check-out' })).toBeVisible()
     await expectAllSent(page)
     const server = await apiGet<Task>(request, token, `/tasks/${task.id}`)
     expect(server.steps.checkout, 'no check-out on the device, none on the server').toBeFalsy()
@@ -560,6 +562,8 @@ async function expectCheckoutAgreement(
   await expect(page.getByRole('heading', { level: 1, name: 'Check-out enviado' })).toBeVisible({
     timeout: DELIVERY_MS,
   })
+  // Kept, then sent: the screen never sent the agent back to check out again meanwhile.
+  expect(await headings.texts()).not.toContain('Controle da visita')
   await expectAllSent(page)
   // Counted on the server: the page or the service worker (Background Sync) may have sent it.
   const res = await request.get(`/api/__fake/requests?path=/tasks/${task.id}/checkout`)

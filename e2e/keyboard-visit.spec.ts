@@ -252,7 +252,7 @@ test('an agent does the visit with the keyboard only', async ({ page, context, r
 
   await press(page, page.getByRole('link', { name: 'Voltar' }).first(), 'Enter', 60)
   await expectHeadingFocused(page, /Relatório/)
-  await press(page, sections.getByRole('link', { name: /^Depoimento|^Áudio/ }))
+  await press(page, sections.getByRole('link', { name: /^Depoimento escrito/ }))
   await expectHeadingFocused(page, /Depoimento/)
   await tabTo(page, page.getByLabel('Depoimento', { exact: true }))
   await page.keyboard.type(TESTIMONY)

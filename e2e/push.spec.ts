@@ -8,7 +8,8 @@
  * browser would and hands the payload to the app's service worker with the DevTools
  * protocol (`ServiceWorker.deliverPushMessage`), which shows it.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { backendTest as test } from './support/test'
 import { startPushService, type PushService, type TestDevice } from '../mocks/testing/push-service'
 import { parsePushMessage } from '../src/domain/push-message'
 import {
@@ -29,7 +30,7 @@ let page: Page
 let current: { device: TestDevice; key: string } | null = null
 const unsubscribed: string[] = []
 
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(async ({ workerBaseURL: baseURL }) => {
   service = await startPushService()
   app = await launchAppContext(baseURL!)
   await app.context.exposeBinding('__fakePush', (_source, op: string, key?: string) => {

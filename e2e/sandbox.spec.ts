@@ -11,7 +11,8 @@ import { createServer } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { expect, request as playwrightRequest, test } from '@playwright/test'
+import { expect, request as playwrightRequest } from '@playwright/test'
+import { backendTest as test } from './support/test'
 import { resetBackend } from './support/fake-backend'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -103,7 +104,7 @@ test.describe('npm start -- --host 0.0.0.0 (the README’s phone instructions)',
   let output = ''
   let port: number
 
-  test.beforeAll(async ({ baseURL }) => {
+  test.beforeAll(async ({ workerBaseURL: baseURL }) => {
     // Beside the suite's server: its port plus one.
     port = Number(new URL(baseURL!).port) + 1
     server = spawn(

@@ -256,7 +256,12 @@ test('signing out with a visit still on the device warns, then leaves nothing of
   // Sair, still offline: the app warns about the unsent notes first.
   await page.goto('/account')
   await page.getByRole('link', { name: 'Sair' }).click()
-  await expect(page.getByText(/ainda não (foi enviado|foram enviados)/)).toBeVisible()
+  // One change waits: the notes (the check-in was sent online).
+  await expect(
+    page.getByText(
+      'Há 1 item de visita que ainda não foi enviado. Se sair agora, ele será apagado deste aparelho.',
+    ),
+  ).toBeVisible()
   await page.getByRole('link', { name: 'Sair mesmo assim' }).click()
   await expect(page.getByRole('heading', { name: 'Você saiu' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Entrar novamente' })).toBeVisible()

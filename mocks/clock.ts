@@ -9,7 +9,12 @@ export type FakeClock = {
   set(offsetMs: number): void
 }
 
-export function createClock(realNow: () => number = Date.now, initialOffsetMs = 0): FakeClock {
+export function createClock(
+  // Read at each call (not `Date.now` captured once), so a test that holds the clock still
+  // (vi.useFakeTimers({ toFake: ['Date'] })) holds the server's and the phone's alike.
+  realNow: () => number = () => Date.now(),
+  initialOffsetMs = 0,
+): FakeClock {
   let offset = initialOffsetMs
   return {
     now: () => realNow() + offset,

@@ -1,7 +1,15 @@
 /**
- * `test` and `expect` for every end-to-end spec: Playwright's, plus an automatic check that
- * the app ran under the production Content-Security-Policy (scripts/security-headers.ts,
- * sent by scripts/serve.ts) without a single violation.
+ * `test` and `expect` for every end-to-end spec: Playwright's, plus
+ *
+ *  - a fake backend of the worker's own (`backendTest`): the specs run in several workers at
+ *    once (playwright.config.ts, decision 0024) and each test resets the backend
+ *    (`resetBackend`), so no two workers may share one. The first worker uses the server the
+ *    config starts (E2E_PORT); worker n starts `scripts/serve.ts` on E2E_PORT + 10·n with the
+ *    same arguments, and `baseURL` (hence `page`, `request`, every relative URL) points at it.
+ *    A spec or fixture reaches it through `baseURL` (or the worker fixture `workerBaseURL`),
+ *    never the config's;
+ *  - an automatic check that the app ran under the production Content-Security-Policy
+ *    (scripts/security-headers.ts, sent by scripts/serve.ts) without a single violation.
  *
  * Each page of the test's context reports its `securitypolicyviolation` events to the test
  * through a binding, and its console is watched for the browser's own "Refused to …" CSP
@@ -10,10 +18,59 @@
  * header, fails after it ran.
  */
 import { test as base, expect, type Page, type Response } from '@playwright/test'
+import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { contentSecurityPolicy, documentHashesOfBuild } from '../../scripts/security-headers'
+import { serverArguments, WORKER_PORT_STEP } from './backend-server'
 
 export { expect }
+
+/** How long a worker's own server may take to answer its health check. */
+const SERVER_START_MS = 60_000
+
+/**
+ * Playwright's `test` with a fake backend per worker (see above): for specs that drive their
+ * own browser (a saved profile, the crash browser) and need no CSP check of the default one.
+ */
+export const backendTest = base.extend<object, { workerBaseURL: string }>({
+  workerBaseURL: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
+    async ({}, use, workerInfo) => {
+      const configured = workerInfo.project.use.baseURL
+      if (!configured) throw new Error('playwright.config.ts sets no baseURL')
+      if (workerInfo.parallelIndex === 0) return use(configured)
+      const url = new URL(configured)
+      url.port = String(Number(url.port) + WORKER_PORT_STEP * workerInfo.parallelIndex)
+      const origin = url.origin
+      const server = spawn(process.execPath, serverArguments(Number(url.port)), {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      let stderr = ''
+      server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      try {
+        const started = Date.now()
+        for (;;) {
+          if (server.exitCode !== null)
+            throw new Error(`The worker's server exited (${server.exitCode}): ${stderr}`)
+          const healthy = await fetch(`${origin}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          )
+          if (healthy) break
+          if (Date.now() - started > SERVER_START_MS)
+            throw new Error(`The worker's server did not answer at ${origin}: ${stderr}`)
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        await use(origin)
+      } finally {
+        server.kill('SIGTERM')
+      }
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ workerBaseURL }, use) => use(workerBaseURL),
+})
 
 export type CspViolation = {
   page: string
@@ -39,7 +96,7 @@ declare global {
   }
 }
 
-export const test = base.extend<{ cspViolations: CspViolation[] }>({
+export const test = backendTest.extend<{ cspViolations: CspViolation[] }>({
   cspViolations: [
     async ({ context }, use, testInfo) => {
       const violations: CspViolation[] = []

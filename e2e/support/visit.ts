@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test'
 import type { Task } from '../../src/api/entities'
+import { DATABASES } from '../../src/lib/storage-keys'
 
 /** The bearer token of the agent signed in on `page` (the app keeps it in localStorage). */
 export async function sessionToken(page: Page): Promise<string> {
@@ -109,4 +110,38 @@ export async function pickPhotos(page: Page, opener: Locator, files: JpegFile[])
   const sheet = page.getByRole('dialog')
   await sheet.getByLabel('Foto da galeria').setInputFiles(files)
   await expect(sheet).toBeHidden()
+}
+
+/**
+ * A record of the agent's visit database on the device (src/lib/visit-store/db.ts: `drafts` by
+ * report id, `visits` by task id, …), read in `page`, or undefined. After a crash the device is
+ * the source of truth of what was kept: a test learns from it which outcome happened, then
+ * asserts the screen says that one.
+ */
+export async function deviceRecord<T>(
+  page: Page,
+  store: string,
+  key: string,
+): Promise<T | undefined> {
+  return page.evaluate(
+    async ({ prefix, store, key }) => {
+      const name = (await indexedDB.databases()).find((d) => d.name?.startsWith(prefix))?.name
+      if (!name) return undefined
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      try {
+        return await new Promise<T | undefined>((resolve, reject) => {
+          const get = db.transaction(store).objectStore(store).get(key)
+          get.onsuccess = () => resolve(get.result as T | undefined)
+          get.onerror = () => reject(get.error)
+        })
+      } finally {
+        db.close()
+      }
+    },
+    { prefix: DATABASES.visit(''), store, key },
+  )
 }

@@ -1,3 +1,5 @@
+// @vitest-isolate: zod must load after ./zod-without-eval, in a module graph of this file's own
+// (in the shared one of the `unit` project another file may have loaded zod already).
 import { describe, expect, it } from 'vitest'
 
 describe('zod without eval', () => {

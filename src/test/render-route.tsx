@@ -10,9 +10,8 @@ import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { afterAll, afterEach, beforeAll } from 'vitest'
 import { DEMO_AGENT_ID, DEMO_TOKEN } from '../../mocks/seed/seed'
-import { setupFakeServer } from '../../mocks/node'
+import { API, fakeBackend as backend, fakeServer as server } from './fake-server'
 import type { FakeBackendOptions } from '../../mocks/fake-backend'
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { routes } from '@/app/router'
@@ -21,16 +20,12 @@ import { handleSessionExpired } from '@/app/session-expiry'
 import { SnackbarProvider } from '@/components/snackbar'
 import { resetApiClient, setMaintenanceHandler, setSessionExpiredHandler } from '@/lib/api'
 import { resetConnectivity } from '@/lib/connectivity'
+import { resetClockForTests } from '@/lib/clock'
 import { clearSession, saveSession } from '@/lib/session'
 
-const fake = await setupFakeServer()
-export const fakeServer = fake.server
-export const fakeBackend = fake.backend
-export const API = fake.apiBaseUrl
-
-beforeAll(() => fake.server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => fake.server.resetHandlers())
-afterAll(() => fake.server.close())
+// One fake server per test worker, listening already; its handlers are put back after each
+// test (src/test/fresh-file.ts).
+export { API, fakeBackend, fakeServer } from './fake-server'
 
 export type RenderRouteOptions = {
   signedIn?: boolean
@@ -39,7 +34,7 @@ export type RenderRouteOptions = {
 }
 
 export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
-  await fake.backend.reset({
+  await backend.reset({
     scenario: options.scenario ?? 'busy-agent',
     seed: options.seed ?? 4821,
   })
@@ -48,6 +43,9 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   resetConnectivity()
   localStorage.clear()
   sessionStorage.clear()
+  // A new start on a clean phone: the difference from the server's clock is learned anew (a
+  // test before it in the file may have moved the server's clock on).
+  resetClockForTests()
   if (options.signedIn === false) clearSession()
   else
     saveSession({
@@ -70,7 +68,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
     </QueryClientProvider>,
   )
   await routeLoaded(router)
-  return { ...utils, user, router, queryClient, backend: fake.backend }
+  return { ...utils, user, router, queryClient, backend }
 }
 
 type MemoryRouter = ReturnType<typeof createMemoryRouter>
@@ -101,7 +99,7 @@ export function failApi(
   status = 500,
   body?: object,
 ) {
-  fake.server.use(
+  server.use(
     http[method](`${API}${path}`, () =>
       HttpResponse.json(
         body ?? {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
 import { fakeBackend } from '@/test/render-route'
-import { openVisitDb } from '@/lib/visit-store/db'
+import { mutateDraft, openVisitDb } from '@/lib/visit-store/db'
 import { notifyVisitStoreReaders } from '@/lib/visit-store/store'
 import { leavingTextKey } from '@/lib/visit-store/use-draft-text'
 import { clearVisitStore, openVisit, seedDeviceCheckin, setDeviceOnline } from '@/test/checkin-kit'
@@ -22,11 +22,18 @@ beforeEach(async () => {
 })
 afterEach(() => stopTestSync())
 
-/** Another tab of the app writing the notes (the same device database). */
+/**
+ * Another tab of the app writing the notes (the same device database), as the app writes a
+ * draft: read and written in one transaction. (Read, then written in another, it would put
+ * back the version this tab's sync had just moved on — a stale save no real tab sends.)
+ */
 async function otherTabWrites(notes: string, { tellOtherTabs = true } = {}) {
-  const db = await openVisitDb(DEMO_AGENT_ID)
-  const draft = (await db.get('drafts', 'rep_4826'))!
-  await db.put('drafts', { ...draft, notes, dirty: true, updatedAt: new Date().toISOString() })
+  await mutateDraft(await openVisitDb(DEMO_AGENT_ID), 'rep_4826', (draft) => ({
+    ...draft,
+    notes,
+    dirty: true,
+    updatedAt: new Date().toISOString(),
+  }))
   if (tellOtherTabs) notifyVisitStoreReaders()
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatTimeLeft, msUntilNextTick } from './expiry-countdown'
 
@@ -26,6 +27,32 @@ describe('msUntilNextTick', () => {
 
   it('ticks each second in the last hour', () => {
     expect(msUntilNextTick(at(10 * MINUTE + 1_500), now)).toBe(500)
+  })
+
+  it('at a whole minute over an hour, the text changes at once (it rounds the minutes down)', () => {
+    expect(formatTimeLeft(3 * HOUR)).toBe('3 h')
+    expect(formatTimeLeft(3 * HOUR - 1)).toBe('2 h 59 min')
+    expect(msUntilNextTick(at(3 * HOUR), now)).toBe(0)
+    expect(msUntilNextTick(at(HOUR), now)).toBe(0)
+  })
+
+  it('is when the text next changes: the same text until then, another right after', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 1, max: 24 * HOUR - 1 }),
+          // The edges: whole minutes and whole seconds left.
+          fc.integer({ min: 1, max: 24 * 60 - 1 }).map((m) => m * MINUTE),
+          fc.integer({ min: 1, max: 24 * 3600 - 1 }).map((s) => s * 1000),
+        ),
+        (left) => {
+          const wait = msUntilNextTick(at(left), now)!
+          const text = formatTimeLeft(left)
+          if (wait > 0) expect(formatTimeLeft(left - wait + 1)).toBe(text)
+          expect(formatTimeLeft(left - wait - 1)).not.toBe(text)
+        },
+      ),
+    )
   })
 
   it('stops once expired', () => {

@@ -28,12 +28,14 @@ export function formatTimeLeft(msLeft: number): string {
 
 /**
  * Milliseconds until the countdown text of an offer changes: each minute while more than
- * an hour is left, each second in the last hour; null once it has expired.
+ * an hour is left, each second in the last hour; null once it has expired. More than an hour
+ * left, the minutes are rounded down: "2 h 59 min" from the first instant under 3 h, so at
+ * exactly 3 h the text changes at once (0), not a minute later.
  */
 export function msUntilNextTick(expiresAt: string, now: number): number | null {
   const left = Date.parse(expiresAt) - now
   if (!(left > 0)) return null
-  if (left > HOUR) return left % MINUTE || MINUTE
+  if (left >= HOUR) return left % MINUTE
   return left % SECOND || SECOND
 }
 

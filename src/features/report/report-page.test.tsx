@@ -6,6 +6,7 @@ import { API, failApi, fakeBackend, fakeServer, renderRoute } from '@/test/rende
 import { queueWrite } from '@/lib/visit-store/store'
 import { openVisitDb } from '@/lib/visit-store/db'
 import { readDraft, resetVisitDevice, startTestSync } from '@/test/visit-kit'
+import { seenTexts } from '@/test/seen-texts'
 
 const STARTED = 'T-4826' // mercado, empty report; checked in by `checkIn`
 const VISITED = 'T-4828' // farma, filled report (complete)
@@ -285,6 +286,14 @@ describe('Relatório — seções', () => {
   })
 
   it('a nomination the server refused is said as refused, fixable, and holds the report back', async () => {
+    // Every text the Prêmios row shows, from its first paint.
+    const awardsRow = seenTexts(() =>
+      document.querySelector(`nav a[href="/tasks/${VISITED}/report/awards"]`),
+    )
+    // Every moment the award's nomination form is offered (its one award is nominated already).
+    const nominate = seenTexts(() =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Indicar atendente'),
+    )
     // The same nomination twice: one sent from another screen, one queued offline here.
     const { user } = await open(`/tasks/${VISITED}/report`, async () => {
       await fakeBackend.db.missions.update((q) => q.where({ id: 'msn_farma' }), {
@@ -312,11 +321,12 @@ describe('Relatório — seções', () => {
     })
     const sections = await screen.findByRole('navigation', { name: 'Partes do relatório' })
     const awards = within(sections).getByRole('link', { name: /Prêmios/ })
-    // One count: the nomination the server has; the refused one is said as refused.
-    await waitFor(() => expect(awards).toHaveTextContent(/recusada|Completo/))
-    await waitFor(() => expect(awards).toHaveTextContent('1 indicação'))
+    // One count: the nomination the server has; the refused one is said as refused — from the
+    // row's first paint: it never said "Completo" before the device's queue was read.
+    expect(awards).toHaveTextContent('1 indicação')
     expect(awards).toHaveTextContent('1 recusada')
-    expect(awards).not.toHaveTextContent('Completo')
+    expect(awardsRow.texts()).toEqual(['Prêmios1 indicação1 recusada'])
+    awardsRow.stop()
 
     // Sending waits for it, and says why, with the way to it.
     const send = screen.getByRole('button', { name: 'Enviar relatório' })
@@ -338,8 +348,10 @@ describe('Relatório — seções', () => {
     expect(refused).toHaveTextContent(
       'O prêmio “Atendimento nota 10” já foi indicado nesta visita.',
     )
-    // The award already has its nomination: nothing offers to nominate for it again.
+    // The award already has its nomination: nothing offers to nominate for it again, not even
+    // before the section knows what the device and the server hold.
     expect(screen.queryByRole('button', { name: 'Indicar atendente' })).not.toBeInTheDocument()
+    expect(nominate.texts()).toEqual([])
     // The fix: discard the duplicate; then the report can go.
     await user.click(within(refused).getByRole('button', { name: 'Descartar' }))
     await user.click(within(refused).getByRole('button', { name: 'Sim, descartar' }))
@@ -349,7 +361,7 @@ describe('Relatório — seções', () => {
     await user.click(screen.getAllByRole('link', { name: 'Voltar' })[0]!)
     const again = await screen.findByRole('navigation', { name: 'Partes do relatório' })
     const row = within(again).getByRole('link', { name: /Prêmios/ })
-    await waitFor(() => expect(row).not.toHaveTextContent('recusada'))
+    expect(row).toHaveTextContent('Prêmios1 indicaçãoCompleto')
     expect(screen.getByRole('button', { name: 'Enviar relatório' })).not.toHaveAttribute(
       'aria-disabled',
     )

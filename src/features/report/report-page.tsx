@@ -107,9 +107,16 @@ function EditabilityNotice({ data }: { data: VisitReport }) {
 }
 
 function ReportOverview({ data }: { data: VisitReport }) {
+  const summary = useOutboxSummary(data.task.id)
+  // What waits on the device (a nomination the server refused, a submission on its way) changes
+  // what every row and the button say: nothing is said before the queue is read.
+  if (!summary) return <ReportQueryState query={undefined} />
+  return <LoadedOverview data={data} summary={summary} />
+}
+
+function LoadedOverview({ data, summary }: { data: VisitReport; summary: OutboxSummary }) {
   const { task, mission, form, draft, serverReport, media } = data
-  const summary = useOutboxSummary(task.id)
-  const submitItem = summary?.items.find(
+  const submitItem = summary.items.find(
     (i) => i.kind === 'submitReport' && i.reportId === draft.reportId,
   )
   const queued = useSubmissionWatch(data, summary, submitItem)
@@ -117,7 +124,7 @@ function ReportOverview({ data }: { data: VisitReport }) {
     taskId: task.id,
     reportAwardIds: serverReport?.awards ?? [],
     given: [],
-    items: summary?.items ?? [],
+    items: summary.items,
   })
   const content = draftContent(draft, serverReport, media)
   const rows = reportRows(content, mission, form, {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { setupFakeServer } from '../../../mocks/node'
 import { DEMO_AGENT_ID, DEMO_TOKEN } from '../../../mocks/seed/seed'
 import type { Task } from '@/api/entities'
+import { API_ERROR_MESSAGES } from '@/api/api-error'
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { validateApiResponse } from '@/preview/response-validator'
 import { resetApiClient, setApiTimeoutForTests, setResponseValidator } from '@/lib/api'
@@ -287,9 +288,15 @@ describe('visit sync against the fake backend’s fault switches', () => {
     setApiTimeoutForTests(undefined)
   })
 
-  it.each(['server-error', 'hang', 'network-error', 'not-json', 'schema-mismatch'] as const)(
-    '%s: the check-in stays queued with its key, and goes once on the next run',
-    async (fault) => {
+  it.each([
+    ['server-error', 'Falha simulada no servidor.'],
+    ['hang', API_ERROR_MESSAGES.timeout],
+    ['network-error', API_ERROR_MESSAGES.offline],
+    ['not-json', API_ERROR_MESSAGES.invalid_response],
+    ['schema-mismatch', API_ERROR_MESSAGES.invalid_response],
+  ] as const)(
+    '%s: the check-in stays queued with its key (“%s”), and goes once on the next run',
+    async (fault, message) => {
       vi.spyOn(console, 'warn').mockImplementation(() => {})
       const task = startedTask()
       const at = new Date(fake.backend.clock.now()).toISOString()
@@ -321,7 +328,7 @@ describe('visit sync against the fake backend’s fault switches', () => {
       const queued = (await outboxSummary(db)).items
       expect(queued).toHaveLength(1)
       expect(queued[0]).toMatchObject({ id: item.id, state: 'pending', attempts: 1 })
-      expect(queued[0]?.lastError?.message).toMatch(/^(Falha simulada|O servidor|Sem conexão)/)
+      expect(queued[0]?.lastError?.message).toBe(message)
 
       await wakeAll(db)
       const retried = await processOutbox(db, execute)

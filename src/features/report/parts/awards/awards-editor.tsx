@@ -85,7 +85,7 @@ export function AwardsEditor({ visit }: { visit: PartVisit }) {
     taskId: task.id,
     reportAwardIds: serverReport?.awards ?? [],
     given,
-    items: summary?.items ?? [],
+    items: summary?.items,
   })
   // An award with a nomination (sent, waiting or refused) is not offered again.
   const open = mission.awards.filter((a) => !nominations.taken.has(a.code))
@@ -147,7 +147,11 @@ export function AwardsEditor({ visit }: { visit: PartVisit }) {
           attendants={draft.attendants}
         />
       ))}
+      {/* Until the device's queue and the agent's nominations are read, an award nominated
+          already (sent, waiting or refused) would be offered again. */}
       {open.length > 0 &&
+        !nominations.checking &&
+        !awardsQuery.isPending &&
         (draft.attendants.length === 0 ? (
           <Notice tone="info">{awardsCopy.addAttendantFirst}</Notice>
         ) : (

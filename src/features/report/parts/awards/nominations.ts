@@ -21,6 +21,11 @@ export type VisitNominations = {
   refused: AwardItem[]
   /** Award codes that have a nomination (on the server, waiting or refused): not offered again. */
   taken: ReadonlySet<string>
+  /**
+   * The device's queue is not read yet: `count`, `waiting`, `refused` and `taken` hold only what
+   * the server said, and a screen says "Verificando…" instead of any of them.
+   */
+  checking: boolean
 }
 
 export function visitNominations(input: {
@@ -29,10 +34,10 @@ export function visitNominations(input: {
   reportAwardIds: readonly string[]
   /** The agent's nominations (`GET /awards/mine`), when loaded. */
   given: readonly AwardGiven[]
-  /** The device's queued writes of this task. */
-  items: readonly OutboxItem[]
+  /** The device's queued writes of this task; undefined while they are being read. */
+  items: readonly OutboxItem[] | undefined
 }): VisitNominations {
-  const queued = input.items.filter(
+  const queued = (input.items ?? []).filter(
     (i): i is AwardItem => i.kind === 'award' && i.taskId === input.taskId,
   )
   const waiting = queued.filter((i) => i.state === 'pending')
@@ -43,5 +48,6 @@ export function visitNominations(input: {
     waiting,
     refused,
     taken: new Set([...onServer.map((g) => g.code), ...queued.map((i) => i.input.code)]),
+    checking: input.items === undefined,
   }
 }

@@ -146,9 +146,13 @@ describe('PhotoPicker + EvidenceList', () => {
       return now
     })
     const row = rows.at(-1)!
-    expect(within(row).getByRole('img', { name: `Foto ${rows.length}` })).toHaveAttribute(
-      'src',
-      expect.stringMatching(/^blob:/),
+    // Its thumbnail: an empty box of the same size while the bytes are read from the device,
+    // then the photo itself.
+    await waitFor(() =>
+      expect(within(row).getByRole('img', { name: `Foto ${rows.length}` })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:/),
+      ),
     )
 
     await goOnline()
