@@ -177,7 +177,7 @@ export const STATES = {
     returns: ['phone'],
     signsIn: false,
     setup:
-      'No agent has this E.164 phone, and no code was asked for it. Asking for a code answers as for an agent’s phone — 202 with the ticket, `connection` as asked — and sends nothing (docs/decisions/0013: the API does not tell whether a phone is an agent’s). Return the phone used.',
+      'No agent has this E.164 phone, and no code was asked for it. Asking for a code answers as for an agent’s phone — 202 with the ticket, `connection` as asked — and sends nothing: the API does not tell whether a phone is an agent’s (contracts/README.md, “The rules behind the spec”). Return the phone used.',
   }),
   phoneUnknownCodeRequested: state({
     name: 'a sign-in code was requested for {phone}, which no agent has',

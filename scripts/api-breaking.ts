@@ -3,7 +3,7 @@
  * contract (contracts/released/), and contracts/CHANGELOG.md against both. Fails when the
  * contract changed without a new version whose bump fits what the change breaks (a major for
  * anything that breaks providers), a changelog section marking it, and its snapshot.
- * The rules are in scripts/contract-versions.ts and docs/decisions/0025.
+ * The rules are in scripts/contract-versions.ts and docs/decisions/0025-the-contract-has-a-version.md.
  *
  *   npm run api:breaking                  check (prints every change since the last release)
  *   npm run api:breaking -- --history     also print the changes of every released version

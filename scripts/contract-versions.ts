@@ -1,5 +1,5 @@
 /**
- * The contract's versions (docs/decisions/0025): what changed between two versions of
+ * The contract's versions (docs/decisions/0025-the-contract-has-a-version.md): what changed between two versions of
  * openapi.yaml and of the pacts, whom each change breaks, the version bump it needs, and
  * whether contracts/CHANGELOG.md and contracts/released/ say so. `npm run api:breaking`
  * (scripts/api-breaking.ts) runs it on the working tree.
