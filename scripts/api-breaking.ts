@@ -101,6 +101,23 @@ function main() {
         process.exit(1)
       }
     } else {
+      // Only a release the check will pass: its bump and its changelog entries first.
+      const candidate: Release = {
+        version,
+        file: `contracts/released/openapi-${version}.yaml`,
+        spec: tree.spec,
+        digest: tree.digest,
+      }
+      const trial = checkContract({
+        current: tree,
+        released: [...releasedVersions(), candidate],
+        changelog,
+      })
+      if (!trial.ok) {
+        console.error(`Not released: ${version} would not pass the check.`)
+        for (const p of trial.problems) console.error(`  ✗ ${p}`)
+        process.exit(1)
+      }
       mkdirSync(RELEASED_DIR, { recursive: true })
       writeFileSync(specFile(version), tree.specText)
       writeFileSync(digestFile(version), serialiseDigest(tree.digest))
