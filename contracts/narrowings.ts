@@ -25,6 +25,7 @@ export const REQUEST_NARROWINGS: Readonly<Record<string, string>> = {
   'cancelTask 200 $.status.reason': 'The justification the request gave is kept and shown.',
 
   'setAvailability 200 $.available': 'The availability the request set.',
+  'acceptTerms 200 $.termsPending': 'Accepting the terms in force leaves none pending.',
   'updateBankInfo 200 $.bank': 'The bank data the request saved.',
   'requestWithdrawal 201 $.kind': 'The transaction this request makes is a `withdrawal`.',
   'requestWithdrawal 201 $.status': 'A new withdrawal is `pending` until it is paid.',

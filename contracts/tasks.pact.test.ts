@@ -74,13 +74,15 @@ describe('listMyTasks — GET /tasks/mine', () => {
         b.jsonBody({
           items: eachLike(task('contested', 'visited')),
           total: integer(1),
-          totalsByStatus: taskTotals(),
+          // Counts of the tasks the request matches: only `contested` is not 0.
+          totalsByStatus: taskTotals('contested'),
         }),
       )
       .executeTest(async (server) => {
         useMockServer(server)
         const page = await fetchQuery(myTasksQueryOptions(['contested']))
         expect(page.items.every((t) => t.status.code === 'contested')).toBe(true)
+        expect(page.totalsByStatus.started).toBe(0)
       })
   })
 
@@ -95,15 +97,17 @@ describe('listMyTasks — GET /tasks/mine', () => {
       .willRespondWith(200, (b) =>
         b.jsonBody({
           items: eachLike(task('contested', 'visited')),
+          // What the group's "Mostrando N de M tarefas" counts: every contested task.
           total: integer(1),
-          totalsByStatus: taskTotals(),
+          totalsByStatus: taskTotals('contested'),
         }),
       )
       .executeTest(async (server) => {
         useMockServer(server)
         const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
         const pages = await client.fetchInfiniteQuery(myTaskPagesQueryOptions('contested'))
-        expect(pages.pages[0]!.totalsByStatus.contested).toBeGreaterThan(0)
+        expect(pages.pages[0]!.total).toBeGreaterThan(0)
+        expect(pages.pages[0]!.totalsByStatus.contested).toBe(pages.pages[0]!.total)
       })
   })
 

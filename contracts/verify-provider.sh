@@ -23,7 +23,17 @@
 #   --provider-version V             your commit, e.g. the git sha
 #   --provider-branch B              your branch
 #   --json FILE                      also write the verifier's JSON report
+#   --only-states FILE               adopting the pacts a few states at a time: check and verify
+#                                    only the states named in FILE (one a line, # comments)
+#   --skip-state-check               do not check the provider-state endpoint first (not advised:
+#                                    a state that leaves out a value then passes on the pact's
+#                                    example instead of failing)
 #   -- ARGS…                         passed to the verifier as they are (e.g. --filter-description)
+#
+# Before the verifier, check-provider-states.sh (beside this file; needs curl and jq) sets up
+# every state the pacts use and fails the run when one answers without a value its
+# interactions take from it (authToken, deviceTime, offlineCheckoutAt, the ids…): the
+# verifier itself would send the pact's example value instead and could pass.
 #
 # Environment:
 #   PACT           the `pact` CLI (default: `pact` on PATH); the verifier runs as `pact verifier`
@@ -33,7 +43,8 @@
 # Authentication: nothing to configure. Every signed-in provider state answers `authToken`
 # and the pacts put it in each request's Authorization header.
 #
-# Exit code: the verifier's (0 when every interaction verified), 2 for bad usage.
+# Exit code: the verifier's (0 when every interaction verified); 1 when the state check fails
+# (the verifier does not run); 2 for bad usage.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -46,6 +57,8 @@ publish=false
 version=''
 branch=''
 json=''
+only_states=''
+check_states=true
 
 usage() {
   echo "$1" >&2
@@ -69,6 +82,8 @@ while [ "$#" -gt 0 ]; do
     --provider-version) version=$(value "$1" "${2:-}"); shift 2 ;;
     --provider-branch) branch=$(value "$1" "${2:-}"); shift 2 ;;
     --json) json=$(value "$1" "${2:-}"); shift 2 ;;
+    --only-states) only_states=$(value "$1" "${2:-}"); shift 2 ;;
+    --skip-state-check) check_states=false; shift ;;
     -h | --help) sed -n '2,/^set -eu$/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; break ;;
     *) usage "Unknown option: $1" ;;
@@ -95,12 +110,44 @@ if [ "$port" = "$hostport" ]; then
   if [ "$scheme" = https ]; then port=443; else port=80; fi
 fi
 
+[ -z "$only_states" ] || [ -r "$only_states" ] || usage "Cannot read $only_states."
+$check_states || [ -z "$only_states" ] || usage '--only-states checks those states: it does not go with --skip-state-check.'
+
+# The provider-state endpoint first: every state the pacts use (those of --only-states; of the
+# local pacts; or, from a broker, every state of this folder's catalogue) must answer each value
+# its interactions take from it. (A function: its "$@" is its own, the verifier's stays.)
+check_states_first() {
+  if [ -n "$only_states" ]; then
+    set -- --only-file "$only_states"
+  elif [ -z "$webhook" ] && ! $from_broker && { [ -d "$pact" ] || [ -f "$pact" ]; }; then
+    set -- --pacts "$pact"
+  else
+    set --
+  fi
+  echo "Checking the provider states at $states (check-provider-states.sh):"
+  status=0
+  sh "$here/check-provider-states.sh" "$states" "$@" || status=$?
+  [ "$status" -eq 0 ] && return 0
+  echo "The provider-state endpoint does not answer what the pacts need (above): fix it before verifying." >&2
+  echo "(The verifier would send the pact's example for a value a state leaves out, and could pass.)" >&2
+  [ "$status" -eq 2 ] && exit 2
+  exit 1
+}
+filter_states=''
+if [ -n "$only_states" ]; then
+  # The verifier's --filter-state is a regular expression: the names, escaped, as alternatives.
+  filter_states=$(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$only_states" | sed 's/[[:space:]]*$//' |
+    sed 's/[][\\.*^$(){}+?|]/\\&/g' | paste -sd'|' -)
+  filter_states="^($filter_states)\$"
+fi
+
 set -- --provider-name avaliador-api \
   --transport "$scheme" --hostname "$host" --port "$port" \
   --state-change-url "$states" --state-change-teardown \
   "$@"
 [ -z "$base_path" ] || set -- --base-path "$base_path" "$@"
 [ -z "$json" ] || set -- --json "$json" "$@"
+[ -z "$filter_states" ] || set -- --filter-state "$filter_states" "$@"
 [ -t 1 ] || set -- --no-colour "$@"
 
 # The verifier reads PACT_WEBHOOK_CALLBACK_URL by itself: only --from-webhook sets it.
@@ -146,6 +193,8 @@ else
   # The verifier reads PACT_BROKER_BASE_URL by itself and would add the broker's pacts.
   unset PACT_BROKER_BASE_URL
 fi
+
+! $check_states || check_states_first
 
 if [ -n "${PACT_VERIFIER:-}" ]; then
   exec "$PACT_VERIFIER" "$@"

@@ -198,7 +198,7 @@ describe('checkOut — PUT /tasks/{id}/checkout', () => {
       .withRequest('PUT', statePath('/tasks/${taskId}/checkout', STATES.checkedInTask), (b) =>
         b.headers(WRITE_HEADERS).jsonBody({ at: deviceTime(), offline: false }),
       )
-      .willRespondWith(200, (b) => b.jsonBody(task('visited', 'visited')))
+      .willRespondWith(200, (b) => b.jsonBody(task('visited', 'visited', false)))
       .executeTest(async (server) => {
         useMockServer(server)
         const result = await checkOut('tsk_4826', { at: AT, offline: false }, crypto.randomUUID())
@@ -320,7 +320,7 @@ describe('the Idempotency-Key rule — PUT /tasks/{id}/checkout', () => {
           // The same body as the refused one (the state's `deviceTime`, online).
           b.headers(WRITE_HEADERS_WITH_STATE_KEY).jsonBody({ at: deviceTime(), offline: false }),
       )
-      .willRespondWith(200, (b) => b.jsonBody(task('visited', 'visited')))
+      .willRespondWith(200, (b) => b.jsonBody(task('visited', 'visited', false)))
       .executeTest(async (server) => {
         useMockServer(server)
         const result = await checkOut(

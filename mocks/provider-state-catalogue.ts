@@ -153,7 +153,7 @@ export const STATES = {
     returns: [],
     signsIn: true,
     setup:
-      'An active agent (every signed-in state below arranges this agent) who has accepted the current terms of use (`termsVersionAccepted` is their version, with its `acceptedAt`), with at least one task (any status) and at least one wallet transaction. Open a session for the agent and return its token as `authToken`.',
+      'An active agent (every signed-in state below arranges this agent) who has accepted the current terms of use (`termsVersionAccepted` is their version, with its `acceptedAt`; `termsPending` false), with at least one task (any status) and at least one wallet transaction. Open a session for the agent and return its token as `authToken`.',
   }),
   sessionExpired: state({
     name: 'the session {token} has expired',
@@ -177,7 +177,7 @@ export const STATES = {
     returns: ['phone'],
     signsIn: false,
     setup:
-      'No agent has this E.164 phone, and no code was asked for it. Asking for a code answers as for an agent’s phone — 202 with the ticket, `connection` as asked — and sends nothing (docs/decisions/0013: the API does not tell whether a phone is an agent’s). Return the phone used.',
+      'No agent has this E.164 phone, and no code was asked for it. Asking for a code answers as for an agent’s phone — 202 with the ticket, `connection` as asked — and sends nothing: the API does not tell whether a phone is an agent’s (contracts/README.md, “The rules behind the spec”). Return the phone used.',
   }),
   phoneUnknownCodeRequested: state({
     name: 'a sign-in code was requested for {phone}, which no agent has',
@@ -193,7 +193,7 @@ export const STATES = {
     returns: ['phone', 'code', 'wrongCode'],
     signsIn: false,
     setup:
-      'A sign-in code was just sent to the agent with this phone, who has accepted the current terms of use (`termsVersionAccepted`): valid for 10 minutes, no wrong tries yet, resend locked for 60 s. Return the phone, the valid `code` and a `wrongCode` that is not it.',
+      'A sign-in code was just sent to the agent with this phone, who has accepted the current terms of use (`termsVersionAccepted`; `termsPending` false): valid for 10 minutes, no wrong tries yet, resend locked for 60 s. Return the phone, the valid `code` and a `wrongCode` that is not it.',
   }),
   codeLocked: state({
     name: 'the sign-in code for {phone} is locked',
@@ -217,7 +217,7 @@ export const STATES = {
     returns: ['invitationId', 'token'],
     signsIn: false,
     setup:
-      'An unused, unexpired invitation for an agent who has not accepted any terms of use yet (`termsVersionAccepted` null). Return its `invitationId` and `token`.',
+      'An unused, unexpired invitation for an agent who has not accepted any terms of use yet (`termsVersionAccepted` null, `termsPending` true). Return its `invitationId` and `token`.',
   }),
   invitationExpired: state({
     name: 'the invitation {invitationId} with token {token} has expired',
@@ -302,7 +302,7 @@ export const STATES = {
     returns: ['taskId', 'lat', 'lng', 'deviceTime', 'offlineCheckoutAt'],
     signsIn: true,
     setup:
-      "The agent's `started` task with `steps.checkin` set (the visit is running); its report is editable and takes uploads. Return its `taskId`, the location's `lat`/`lng`, `deviceTime` (now, by your clock) and `offlineCheckoutAt`: the time of a check-out the phone queued offline, which the API keeps as the check-out's time — a past instant after the check-in, at minute 40 and second 0 of its UTC hour (the latest hh:40:00Z at least a minute ago, with the check-in 20 minutes before it). The pact recognises the kept time by that minute and second, in any offset: a check-out that stores your clock instead fails.",
+      "The agent's `started` task with `steps.checkin` set (the visit is running); its report is editable and takes uploads. Return its `taskId`, the location's `lat`/`lng`, `deviceTime` (now, by your clock) and `offlineCheckoutAt`: the time of a check-out the phone queued offline, which the API keeps as the check-out's time — a past instant after the check-in, at minute 40 and second 0 of its UTC hour (the latest hh:40:00Z at least a minute ago, with the check-in 20 minutes before it, so the task's mission must allow a visit of at least 15 minutes: the API caps a visit's recorded length at its `visitMaxMinutes` + 5). The pact recognises the kept time by that minute and second, in any offset: a check-out that stores your clock instead fails.",
   }),
   checkoutStoredUnderKey: state({
     name: 'a check-out of task {taskId} was answered under Idempotency-Key {idempotencyKey}',
@@ -380,7 +380,7 @@ export const STATES = {
     returns: ['revisionId', 'reportId', 'pendencyId'],
     signsIn: true,
     setup:
-      "The agent's task in status `contested` (so visited: `steps.checkin` and `steps.checkout` set) whose current revision is `open` with exactly one unresolved pendency. Return the three ids.",
+      "The agent's task in status `contested` (so visited: `steps.checkin` and `steps.checkout` set) whose current revision is `open` with exactly one unresolved pendency, and at least one task of the agent in another status: asked for the `contested` tasks, `GET /tasks/mine` counts only those in `totalsByStatus` (every other status 0). Return the three ids.",
   }),
   unreadNotifications: state({
     name: 'the agent has unread notifications',

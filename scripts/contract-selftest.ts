@@ -28,6 +28,13 @@
  * 12–14. the Idempotency-Key rule — a fake backend that stores nothing under keys, or replays
  *     a stored answer whatever the body, fails "the key of an answered check-out and another
  *     body"; one that stores a refusal too fails "the key of one refused before the check-in".
+ * 15. a state that leaves out a value — a fake backend whose states answer no `deviceTime` nor
+ *     `offlineCheckoutAt` fails contracts/verify-provider.sh on its state check, before any
+ *     interaction runs; with `--skip-state-check` most check-in and check-out interactions pass
+ *     on the pact's example times (the hole the state check closes);
+ * 16. counts of every status under a status filter — a fake backend whose `totalsByStatus`
+ *     counts all the agent's tasks whatever `?status=` asks fails the two filtered task lists
+ *     (and only them).
  *
  *   node --import tsx scripts/contract-selftest.ts   (also run by scripts/contract-run.ts)
  */
@@ -708,6 +715,110 @@ export async function runSelfTests(
           }`,
         })
       })
+    }
+
+    // 15. A provider-state endpoint that leaves out values the interactions take from it.
+    {
+      const visit = onlyInteractions(pact, (i) =>
+        ['checkInByPosition', 'checkOut'].includes(
+          operationOf(ops, base, i.request.method, i.request.path)?.operationId ?? '',
+        ),
+      )
+      const left = ['deviceTime', 'offlineCheckoutAt']
+      const tamper = (backend: FakeBackend) => [
+        http.post(`${backend.context.baseUrl}/__fake/provider-states`, async ({ request }) => {
+          const real = await getResponse(backend.handlers, request, {
+            baseUrl: new URL(request.url).origin,
+          })
+          if (!real) return real
+          const body = (await real.json()) as Record<string, unknown>
+          for (const key of left) delete body[key]
+          return HttpResponse.json(body, { status: real.status })
+        }),
+      ]
+      const file = writePact(join(work, 'state-values'), visit)
+      const run = async (skipStateCheck: boolean) => {
+        const provider = await startFakeProvider({ tamper })
+        try {
+          return await verifyPacts({ providerBaseUrl: provider.url, pact: file, skipStateCheck })
+        } finally {
+          await provider.close()
+        }
+      }
+      const [checked, unchecked] = await Promise.all([run(false), run(true)])
+      const named = left.filter((key) => checked!.output.includes(`no ${key}`))
+      const passedAnyway = unchecked!.results.filter((r) => r.ok)
+      results.push({
+        name: 'a state that leaves out deviceTime and offlineCheckoutAt fails verify-provider.sh',
+        ok:
+          !checked!.ok &&
+          !checked!.output.includes('Verifying a pact between') &&
+          named.length === left.length &&
+          passedAnyway.length > 0,
+        detail: `the state check stopped the run (${named.map((k) => `no ${k}`).join(', ') || 'nothing named'}), no interaction ran; without it ${passedAnyway.length} of ${unchecked!.results.length} check-in and check-out interactions passed on the pact's example times`,
+      })
+    }
+
+    // 16. totalsByStatus counting every task of the agent under a status filter.
+    {
+      const lists = onlyInteractions(
+        pact,
+        (i) =>
+          operationOf(ops, base, i.request.method, i.request.path)?.operationId === 'listMyTasks',
+      )
+      const filtered = lists.interactions.filter((i) =>
+        JSON.stringify(i.request).includes('"status"'),
+      )
+      const provider = await startFakeProvider({
+        tamper: (backend) => [
+          http.get(`${backend.context.baseUrl}/tasks/mine`, async ({ request }) => {
+            const url = new URL(request.url)
+            const real = await getResponse(backend.handlers, request, { baseUrl: url.origin })
+            if (!real || real.status !== 200 || !url.searchParams.has('status')) return real
+            // The other reading: every task of the agent, whatever the filter.
+            url.searchParams.delete('status')
+            const all = await getResponse(
+              backend.handlers,
+              new Request(url, { headers: request.headers }),
+              { baseUrl: url.origin },
+            )
+            const body = (await real.json()) as Record<string, unknown>
+            body.totalsByStatus = ((await all!.json()) as Record<string, unknown>).totalsByStatus
+            return HttpResponse.json(body)
+          }),
+        ],
+      })
+      try {
+        const outcome = await verifyPacts({
+          providerBaseUrl: provider.url,
+          pact: writePact(join(work, 'totals'), lists),
+        })
+        const failed = outcome.results.filter((r) => !r.ok)
+        results.push({
+          name: 'totalsByStatus counting every status under ?status= fails the filtered lists',
+          ok:
+            filtered.length === 2 &&
+            failed.length === filtered.length &&
+            failed.every(
+              (r) =>
+                filtered.some((i) => i.description === r.description) &&
+                /totalsByStatus/.test(r.failure ?? ''),
+            ),
+          detail: `${failed.length} of ${outcome.results.length} listMyTasks interactions failed${
+            failed[0]
+              ? `: ${failed[0].description}: ${
+                  (failed[0].failure ?? '')
+                    .split('\n')
+                    .find((l) => /totalsByStatus/.test(l))
+                    ?.trim()
+                    .slice(0, 110) ?? ''
+                }`
+              : ''
+          }`,
+        })
+      } finally {
+        await provider.close()
+      }
     }
   } finally {
     rmSync(work, { recursive: true, force: true })

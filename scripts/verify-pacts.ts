@@ -74,6 +74,11 @@ export type VerifyOptions = {
   providerBranch?: string
   /** Also stream the verifier's own report to stdout. */
   echo?: boolean
+  /**
+   * Skip the provider-state check verify-provider.sh runs first (contracts/check-provider-states.sh):
+   * only to show what the verifier alone lets through.
+   */
+  skipStateCheck?: boolean
 }
 
 export type VerifyOutcome = {
@@ -139,6 +144,7 @@ export function verifyScriptArgs(options: VerifyOptions, jsonReport?: string): s
         ]
       : ['--pact', options.pact ?? DEFAULT_PACT_DIR]),
     ...(jsonReport ? ['--json', jsonReport] : []),
+    ...(options.skipStateCheck ? ['--skip-state-check'] : []),
   ]
 }
 

@@ -29,8 +29,9 @@ export const REPORT_SECTIONS = reportSectionValues
 
 // ------------------------------------------------------------------ system and auth
 
+/** `GET /health` of a service that is up: `ok` (the state says so; `maintenance` is a 503). */
 export const health = () => ({
-  status: oneOf(['ok', 'maintenance']),
+  status: 'ok',
   version: like('1.0.0'),
   time: instant(),
 })
@@ -43,8 +44,9 @@ export const signInTicket = (example: string = DEMO.phone) => ({
 })
 
 /**
- * The agent as the app reads it. `termsVersionAccepted` is `string | null` in the spec: the
- * pact asks for the one its provider state arranges (named in the state's description).
+ * The agent as the app reads it. `termsVersionAccepted` is `string | null` in the spec and
+ * `termsPending` any boolean: the pact asks for what its provider state arranges (named in the
+ * state's description) — the app puts its terms alert above every screen from `termsPending`.
  */
 export const agent = (terms: 'accepted' | 'none' = 'accepted') => ({
   id: like(DEMO.agentId),
@@ -55,8 +57,8 @@ export const agent = (terms: 'accepted' | 'none' = 'accepted') => ({
   status: oneOf(['active', 'inactive', 'blocked']),
   available: boolean(true),
   termsVersionAccepted: terms === 'accepted' ? like('2026.2') : nullValue(),
-  // Whether the terms in force wait for the agent (the shell's alert): any boolean.
-  termsPending: boolean(terms !== 'accepted'),
+  // Whether the terms in force wait for the agent (the shell's alert), as the state arranges.
+  termsPending: terms !== 'accepted',
   counts: {
     pendingOpportunities: integer(5),
     unreadNotifications: integer(3),
@@ -159,7 +161,15 @@ const checkinStep = () => ({
 
 type StepsKind = 'accepted' | 'checkedIn' | 'visited'
 
-export const task = (statusCode: TaskStatusCode | null = null, steps: StepsKind = 'accepted') => ({
+/**
+ * A task as the app reads it. `checkedOutOffline`: the check-out's `offline` flag when the
+ * request made it (the flag it sent); otherwise any boolean (a past visit's).
+ */
+export const task = (
+  statusCode: TaskStatusCode | null = null,
+  steps: StepsKind = 'accepted',
+  checkedOutOffline?: boolean,
+) => ({
   id: like('tsk_4826'),
   slug: regex('^T-\\d{3,6}$', 'T-4826'),
   agentId: like(DEMO.agentId),
@@ -180,21 +190,36 @@ export const task = (statusCode: TaskStatusCode | null = null, steps: StepsKind 
     accepted: instant('2026-03-10T14:00:00.000Z'),
     ...(steps === 'checkedIn' || steps === 'visited' ? { checkin: checkinStep() } : {}),
     ...(steps === 'visited'
-      ? { checkout: { at: instant('2026-03-11T10:40:00.000Z'), offline: boolean(false) } }
+      ? {
+          checkout: {
+            at: instant('2026-03-11T10:40:00.000Z'),
+            offline: checkedOutOffline ?? boolean(false),
+          },
+        }
       : {}),
   },
 })
 
-/** How many tasks of each status the request matches (the list's group headings). */
-export const taskTotals = () => ({
-  started: integer(2),
-  visited: integer(1),
-  validating: integer(1),
-  approved: integer(3),
-  contested: integer(1),
-  canceled: integer(1),
-  rejected: integer(1),
-})
+/**
+ * How many of the tasks the request matches are in each status (the list's group headings,
+ * over the whole list). Asked for one status only (`only`), every other status counts 0 —
+ * matched exactly, so a backend counting every task of the agent fails; the state has tasks
+ * in other statuses (it says so).
+ */
+export const taskTotals = (only?: TaskStatusCode) =>
+  only
+    ? Object.fromEntries(
+        TASK_STATUSES.map((status) => [status, status === only ? integer(1) : 0] as const),
+      )
+    : {
+        started: integer(2),
+        visited: integer(1),
+        validating: integer(1),
+        approved: integer(3),
+        contested: integer(1),
+        canceled: integer(1),
+        rejected: integer(1),
+      }
 
 export const taskPage = () => ({
   items: eachLike(task()),

@@ -32,10 +32,11 @@ export type paths = {
     put?: never
     /**
      * Send a one-time sign-in code by SMS or WhatsApp
-     * @description Does not tell whether an agent has the phone (docs/decisions/0013): a phone no agent has
-     *     gets the same answers — 202 with its ticket, the 60 s resend lock (429), and on
-     *     `POST /auth/session` 422 `otp_invalid` with the tries left — and nothing is sent. 422
-     *     here is for a body that is not valid (a phone that is not E.164).
+     * @description Does not tell whether an agent has the phone: a phone no agent has gets the same
+     *     answers — 202 with its ticket, the 60 s resend lock (429 `otp_resend_locked`), and on
+     *     `POST /auth/session` 422 `otp_invalid` with the tries left, then 429 `otp_locked` — in
+     *     the same shape and about the same time, and nothing is sent. 422 here is only for a body
+     *     that is not valid (a phone that is not E.164), never for a phone no agent has.
      */
     post: operations['requestSignInCode']
     delete?: never
@@ -57,7 +58,11 @@ export type paths = {
      * Exchange a one-time code for a session
      * @description Wrong code → 422 `otp_invalid` (with `attemptsLeft`); expired → 410 `otp_expired`;
      *     5 wrong tries → 429 `otp_locked` (a new code must be requested, which the resend lock
-     *     allows `retryAfterSeconds` later: 60 s counted from the lock).
+     *     allows `retryAfterSeconds` later: 60 s counted from the lock). No code pending for the
+     *     phone (never asked for, already used, or past its 10 minutes) → 410 `otp_expired`, for
+     *     every phone alike. A phone no agent has is answered like an agent's (see
+     *     `POST /auth/code`): its code was never sent, so every try is 422 `otp_invalid`
+     *     until 429 `otp_locked`.
      */
     post: operations['verifySignInCode']
     /** End the current session */
@@ -1108,7 +1113,10 @@ export type components = {
       requirements: components['schemas']['MissionRequirements']
       checklist: components['schemas']['ChecklistItem'][]
       times: components['schemas']['MissionTime'][]
-      /** @example 60 */
+      /**
+       * @description How long a visit may last, in minutes. A visit's recorded length (check-in to check-out) never exceeds it by more than 5 minutes: a check-out after that is recorded at the check-in plus `visitMaxMinutes` + 5.
+       * @example 60
+       */
       visitMaxMinutes: number
       awards: components['schemas']['AwardDefinition'][]
     }
@@ -1220,6 +1228,7 @@ export type components = {
     }
     TaskPage: {
       items: components['schemas']['Task'][]
+      /** @description How many tasks the request matches (every page, not only this one). */
       total: number
       totalsByStatus: components['schemas']['TaskTotals']
       nextCursor?: string | null
@@ -1227,7 +1236,9 @@ export type components = {
     /**
      * @description How many of the tasks the request matches are in each status, over the whole list,
      *     not only this page: the task list's group headings count them, and a group with tasks
-     *     shows even when none of them is on the first page.
+     *     shows even when none of them is on the first page. With a `status` filter only the
+     *     statuses asked for can be above 0 (`?status=contested`: every other status is 0), and
+     *     the counts add up to `total`.
      */
     TaskTotals: {
       started: number
