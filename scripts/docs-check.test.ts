@@ -63,8 +63,12 @@ describe('the docs cite only what the repository holds', () => {
         '// Used by src/features/gone.ts and by lib/here (itself); see docs/guide.md#usage.',
         '// Not paths: https://example.com/a.ts, /tasks/:slug, /api/me, src/**/*.ts, zod/mini,',
         '// @msw/data, dist/index.html (build output), .ts, e.g., Node.js 20.',
+        '// Closing a sentence: (src/lib/gone-in-brackets.ts). (lib/here.ts), [src/lib/here.ts];',
+        '// "src/lib/gone-quoted.ts", (src/lib/gone-at-a-line.ts:12).',
+        '// Decisions by number: (docs/decisions/0001), docs/decisions/0002.',
         "export const here = 'src/not-a-comment.ts'",
       ].join('\n'),
+      'docs/decisions/0001-a-decision.md': '# 1. A decision\n',
       'docs/guide.md': [
         '# Guide',
         '',
@@ -94,6 +98,10 @@ describe('the docs cite only what the repository holds', () => {
       'docs/guide.md:8 guide.md#nowhere',
       'docs/guide.md:13 src/lib/diagram-gone.ts',
       'src/lib/here.ts:1 src/features/gone.ts',
+      'src/lib/here.ts:4 src/lib/gone-in-brackets.ts',
+      'src/lib/here.ts:5 src/lib/gone-quoted.ts',
+      'src/lib/here.ts:5 src/lib/gone-at-a-line.ts',
+      'src/lib/here.ts:6 docs/decisions/0002',
     ])
   })
 })
