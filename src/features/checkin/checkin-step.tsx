@@ -21,12 +21,8 @@ import {
 } from '@/domain/geo'
 import { recordCheckin } from '@/lib/visit-store/store'
 import { deviceSpace, lacksVisitSpace, megabytesToFree } from '@/lib/device-space'
-import {
-  canReadPosition,
-  LocationError,
-  locationPermission,
-  readPosition,
-} from '@/lib/device-media/location'
+import { canReadPosition, LocationError, readPosition } from '@/lib/device-media/location'
+import { locationPermission } from '@/lib/device-media/device-permissions'
 import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { checkinCopy as copy } from './checkin-copy'
 import styles from './checkin.module.css'
