@@ -272,6 +272,51 @@ const boundaryZones = [
 const importResolver = createTypeScriptImportResolver({ project: './tsconfig.json' })
 
 // ---------------------------------------------------------------------------------------------
+// One way to do each job (docs/architecture.md's table names the rule of each row). Rules of
+// our own, in the plugin `one-way`: each reports a list of AST selectors with one message, as
+// `no-restricted-syntax` does, but under its own name, so its files and exceptions never
+// replace another block's `no-restricted-syntax` options (ESLint does not merge them).
+
+/** A rule that reports every node matching one of `selectors` with `message`. */
+function selectorRule(message, selectors) {
+  return {
+    meta: { type: 'problem', schema: [], messages: { oneWay: message } },
+    create: (context) =>
+      Object.fromEntries(
+        selectors.map((selector) => [
+          selector,
+          (node) => context.report({ node, messageId: 'oneWay' }),
+        ]),
+      ),
+  }
+}
+
+const oneWay = {
+  meta: { name: 'one-way' },
+  rules: {
+    permissions: selectorRule(
+      'Read permissions through src/lib/device-media/device-permissions.ts (permissionStatus, locationPermission, useDevicePermission): the one module that reads the Permissions API.',
+      [
+        "MemberExpression[property.name='permissions'][object.name='navigator']",
+        "MemberExpression[property.name='permissions'][object.property.name='navigator']",
+        "VariableDeclarator[init.name='navigator'] > ObjectPattern > Property[key.name='permissions']",
+      ],
+    ),
+    clock: selectorRule(
+      'Take the time from src/lib/clock.ts: appNow()/appDate() for a time the agent reads or the server receives, deviceNow() for a timer or a length measured on this phone (Date.now() and new Date() are read there only).',
+      [
+        "NewExpression[callee.name='Date'][arguments.length=0]",
+        "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+        "CallExpression[callee.name='Date']",
+      ],
+    ),
+  },
+}
+
+/** Production code of the app: where the one-way rules hold (tests set up what they need). */
+const ONE_WAY_IGNORES = ['src/**/*.test.{ts,tsx}', 'src/test/**']
+
+// ---------------------------------------------------------------------------------------------
 
 export default defineConfig([
   globalIgnores([
@@ -462,5 +507,26 @@ export default defineConfig([
     name: 'avaliador/import-x/tests',
     files: ['**/*.test.{ts,tsx}', 'src/test/**', 'e2e/**', 'contracts/**', 'mocks/testing/**'],
     rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+
+  // One way to do each job (the `one-way` plugin above; docs/architecture.md).
+  {
+    name: 'avaliador/one-way/plugin',
+    files: [SRC_TS],
+    plugins: { 'one-way': oneWay },
+  },
+  // The Permissions API is read in one module, which features and lib both use.
+  {
+    name: 'avaliador/one-way/permissions',
+    files: [SRC_TS],
+    ignores: [...ONE_WAY_IGNORES, 'src/lib/device-media/device-permissions.ts'],
+    rules: { 'one-way/permissions': 'error' },
+  },
+  // Every "now" comes from the clock, which says which now is which.
+  {
+    name: 'avaliador/one-way/clock',
+    files: [SRC_TS],
+    ignores: [...ONE_WAY_IGNORES, 'src/lib/clock.ts'],
+    rules: { 'one-way/clock': 'error' },
   },
 ])

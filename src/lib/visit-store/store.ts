@@ -194,7 +194,7 @@ export async function updateDraft(
     const written = await mutateDraftIn(tx, reportId, (draft) => ({
       ...change(draft),
       dirty: true,
-      updatedAt: new Date().toISOString(),
+      updatedAt: appDate().toISOString(),
     }))
     if (written)
       await enqueueReportSaveIn(tx, written.taskId, reportId, {
@@ -274,7 +274,7 @@ export async function addMedia(
         ...draft,
         evidenceRefs: [...draft.evidenceRefs, { mediaId: record.id }],
         dirty: true,
-        updatedAt: new Date().toISOString(),
+        updatedAt: appDate().toISOString(),
       }))
     await enqueueIn(tx, { kind: 'upload', taskId: media.taskId, mediaId: record.id })
   })
@@ -302,7 +302,7 @@ export async function removeMedia(
           ),
       ),
       dirty: true,
-      updatedAt: new Date().toISOString(),
+      updatedAt: appDate().toISOString(),
     }))
     if (draft) await enqueueReportSaveIn(tx, draft.taskId, reportId)
     if (!ref.mediaId) return
