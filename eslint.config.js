@@ -310,6 +310,15 @@ const oneWay = {
         "CallExpression[callee.name='Date']",
       ],
     ),
+    // A path is a string starting with `/` and a letter that has something put into it (the
+    // regular expressions spell `/` as \x2F: esquery's own literal cannot hold one).
+    links: selectorRule(
+      "Build an in-app link with pathTo('/tasks/:slug/…', { slug }) (src/lib/route-patterns.ts): each parameter encoded, the pattern one the router has.",
+      [
+        'TemplateLiteral[expressions.length>0][quasis.0.value.raw=/^\\x2F[a-z]/]',
+        "BinaryExpression[operator='+'][left.type='Literal'][left.value=/^\\x2F[a-z]/]",
+      ],
+    ),
   },
 }
 
@@ -528,5 +537,12 @@ export default defineConfig([
     files: [SRC_TS],
     ignores: [...ONE_WAY_IGNORES, 'src/lib/clock.ts'],
     rules: { 'one-way/clock': 'error' },
+  },
+  // Every in-app link is built by pathTo, from a pattern of the router.
+  {
+    name: 'avaliador/one-way/links',
+    files: [SRC_TS],
+    ignores: [...ONE_WAY_IGNORES, 'src/lib/route-patterns.ts'],
+    rules: { 'one-way/links': 'error' },
   },
 ])

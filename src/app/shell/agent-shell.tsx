@@ -17,6 +17,7 @@ import { InitFailure } from '../routes/init-failure'
 import { AppUpdateAlerts, ShellAlerts } from './shell-alerts'
 import pageStyles from '@/components/page.module.css'
 import styles from './agent-shell.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 type NavEntry = {
   to: '/oppy' | '/tasks' | '/notifs' | '/account' | '/help'
@@ -79,7 +80,7 @@ export function AgentShell() {
     if (isApiError(me.error) && me.error.code === 'maintenance')
       return (
         <Navigate
-          to={`/unavailable?from=${encodeURIComponent(location.pathname + location.search)}`}
+          to={pathTo('/unavailable', {}, { from: location.pathname + location.search })}
           replace
         />
       )

@@ -15,6 +15,7 @@ import { useDevicePush, type DevicePush } from '@/lib/use-device-push'
 import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { permissionCommonCopy as common, permissionCopy, pushCopy } from '../copy'
 import styles from './permissions.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 type Phase = 'checking' | 'explain' | 'asking' | 'already-granted' | 'refused' | PermissionOutcome
 
@@ -139,7 +140,7 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
             block
             onClick={() =>
               documentNavigation.assign(
-                `/permissions/position?next=${encodeURIComponent(next)}&${ASK_LOCATION_PARAM}=perguntar`,
+                pathTo('/permissions/position', {}, { next, [ASK_LOCATION_PARAM]: 'perguntar' }),
               )
             }
           >
