@@ -31,7 +31,7 @@ import {
   type VisitDb,
   type VisitTx,
 } from './db'
-import { appDate, deviceNow } from '@/lib/clock'
+import { deviceDate, deviceNow } from '@/lib/clock'
 
 export const BACKOFF_BASE_MS = 2_000
 export const BACKOFF_MAX_MS = 5 * 60_000
@@ -349,7 +349,7 @@ export async function resolveConflict(
         baseVersion: theirs.version,
         conflict: undefined,
         dirty: true,
-        updatedAt: appDate().toISOString(),
+        updatedAt: deviceDate().toISOString(),
       })
     } else {
       // The server's report, as a fresh draft (nothing local left to send).
