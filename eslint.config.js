@@ -319,6 +319,14 @@ const oneWay = {
         "BinaryExpression[operator='+'][left.type='Literal'][left.value=/^\\x2F[a-z]/]",
       ],
     ),
+    // `n === 1 ? 'foto' : 'fotos'`, `n !== 1 ? …`, `1 === n ? …`: a choice of words by whether
+    // a number is one (not of elements: `errors.length === 1 ? <p/> : <ul/>` passes).
+    plural: selectorRule(
+      "Write a pt-BR plural with count(n, 'foto', 'fotos') or plural(n, 'Resta', 'Restam') (src/domain/plural.ts).",
+      [
+        "ConditionalExpression[test.operator=/^[!=]==?$/]:matches([test.right.value=1], [test.left.value=1]):matches([consequent.type='Literal'], [consequent.type='TemplateLiteral'], [alternate.type='Literal'], [alternate.type='TemplateLiteral'], [consequent.type='Identifier'][alternate.type='Identifier'])",
+      ],
+    ),
   },
 }
 
@@ -544,5 +552,13 @@ export default defineConfig([
     files: [SRC_TS],
     ignores: [...ONE_WAY_IGNORES, 'src/lib/route-patterns.ts'],
     rules: { 'one-way/links': 'error' },
+  },
+  // One plural helper, for the app, the domain and the fake backend.
+  {
+    name: 'avaliador/one-way/plural',
+    files: [SRC_TS, 'mocks/**/*.ts'],
+    ignores: [...ONE_WAY_IGNORES, 'mocks/**/*.test.ts', 'src/domain/plural.ts'],
+    plugins: { 'one-way': oneWay },
+    rules: { 'one-way/plural': 'error' },
   },
 ])
