@@ -7,7 +7,12 @@ import { answersById, incompletePages } from './questionnaire'
 import { testimonySchema } from './text-limits'
 import { count, plural } from './plural'
 
-type ReportContent = Pick<
+/**
+ * What the agent fills in a report, as the rules read it: completeness here, the score, the
+ * parts' rows and summaries (`PartContent`), the device's draft (`draftContent`). The one list
+ * of its fields: the others are this type.
+ */
+export type ReportContent = Pick<
   Report,
   'answers' | 'attendants' | 'times' | 'checklist' | 'evidences' | 'taxReceipts' | 'testimony'
 >
