@@ -212,6 +212,22 @@ describe('docs/architecture.md lists what the folders hold', () => {
     expect(withoutRoutes).toEqual([])
   })
 
+  it('a check for every job of "One way to do each job", and each one-way rule it names', () => {
+    const section = architecture.slice(architecture.indexOf('## One way to do each job'))
+    const rows = section
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| job '))
+      .map((l) => l.split(' | ').map((c) => c.replace(/^\|\s*|\s*\|$/g, '').trim()))
+    expect(rows.length).toBeGreaterThan(30)
+    expect(rows.filter((cells) => cells.length !== 3 || !cells[2]).map((c) => c[0])).toEqual([])
+    const named = [...section.matchAll(/`one-way\/([a-z-]+)`/g)].map((m) => m[1]!)
+    const rules = [...read('eslint.config.js').matchAll(/^\s*rule: '([a-z-]+)',$/gm)].map(
+      (m) => m[1]!,
+    )
+    expect(rules.length).toBeGreaterThan(10)
+    expect([...new Set(named)].sort()).toEqual([...rules].sort())
+  })
+
   it('every production file of the visit store, and only those', () => {
     const files = readdirSync(join(REPO_ROOT, 'src/lib/visit-store')).filter(
       (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
