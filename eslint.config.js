@@ -287,6 +287,171 @@ const boundaryZones = [
 const importResolver = createTypeScriptImportResolver({ project: './tsconfig.json' })
 
 // ---------------------------------------------------------------------------------------------
+// One way to do each job (docs/architecture.md's table names the check of each row). Rules of
+// our own, in the plugin `one-way`, one per job: each reports a list of AST selectors with one
+// message, as `no-restricted-syntax` does, but under its own name, so its files and the one
+// module allowed to do the job never replace another block's options (ESLint does not merge
+// one rule's options across blocks). Regular expressions in selectors spell `/` as \x2F:
+// esquery's own literal cannot hold one.
+
+/** A rule that reports every node matching one of `selectors` with `message`. */
+function selectorRule(message, selectors) {
+  return {
+    meta: { type: 'problem', schema: [], messages: { oneWay: message } },
+    create: (context) =>
+      Object.fromEntries(
+        selectors.map((selector) => [
+          selector,
+          (node) => context.report({ node, messageId: 'oneWay' }),
+        ]),
+      ),
+  }
+}
+
+/**
+ * Each job: its rule's name, where it holds (the app's production code unless `files` says
+ * more), the files allowed to do it the raw way (the one way itself), and what is refused.
+ */
+const ONE_WAY_JOBS = [
+  {
+    rule: 'permissions',
+    allowed: ['src/lib/device-media/device-permissions.ts'],
+    message:
+      'Read permissions through src/lib/device-media/device-permissions.ts (permissionStatus, locationPermission, useDevicePermission): the one module that reads the Permissions API.',
+    selectors: [
+      "MemberExpression[property.name='permissions'][object.name='navigator']",
+      "MemberExpression[property.name='permissions'][object.property.name='navigator']",
+      "VariableDeclarator[init.name='navigator'] > ObjectPattern > Property[key.name='permissions']",
+    ],
+  },
+  {
+    rule: 'clock',
+    allowed: ['src/lib/clock.ts'],
+    message:
+      'Take the time from src/lib/clock.ts: appNow()/appDate() for a time the agent reads or the server receives, deviceNow()/deviceDate() for a timer, a length or an order on this phone (Date.now() and new Date() are read there only).',
+    selectors: [
+      "NewExpression[callee.name='Date'][arguments.length=0]",
+      "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+      "CallExpression[callee.name='Date']",
+    ],
+  },
+  {
+    // A path is a string starting with `/` and a letter that has something put into it.
+    rule: 'links',
+    allowed: ['src/lib/route-patterns.ts'],
+    message:
+      "Build an in-app link with pathTo('/tasks/:slug/…', { slug }) (src/lib/route-patterns.ts): each parameter encoded, the pattern one the router has.",
+    selectors: [
+      'TemplateLiteral[expressions.length>0][quasis.0.value.raw=/^\\x2F[a-z]/]',
+      "BinaryExpression[operator='+'][left.type='Literal'][left.value=/^\\x2F[a-z]/]",
+    ],
+  },
+  {
+    // `n === 1 ? 'foto' : 'fotos'`, `n !== 1 ? …`, `1 === n ? …`: a choice of words by whether
+    // a number is one (not of elements: `errors.length === 1 ? <p/> : <ul/>` passes).
+    rule: 'plural',
+    files: ['mocks/**/*.ts'],
+    allowed: ['src/domain/plural.ts', 'mocks/**/*.test.ts'],
+    message:
+      "Write a pt-BR plural with count(n, 'foto', 'fotos') or plural(n, 'Resta', 'Restam') (src/domain/plural.ts).",
+    selectors: [
+      "ConditionalExpression[test.operator=/^[!=]==?$/]:matches([test.right.value=1], [test.left.value=1]):matches([consequent.type='Literal'], [consequent.type='TemplateLiteral'], [alternate.type='Literal'], [alternate.type='TemplateLiteral'], [consequent.type='Identifier'][alternate.type='Identifier'])",
+    ],
+  },
+  {
+    rule: 'position',
+    // The demo's fake device stands in for the browser's Geolocation.
+    allowed: ['src/lib/device-media/location.ts', 'src/preview/demo-device.ts'],
+    message:
+      'Read the position with readPosition (src/lib/device-media/location.ts): one option set, one error mapping.',
+    selectors: ["MemberExpression[property.name='geolocation']"],
+  },
+  {
+    rule: 'connectivity',
+    allowed: ['src/lib/connectivity.ts'],
+    message:
+      'Ask isOnline() or useOnline (src/lib/connectivity.ts): navigator.onLine alone says "online" on a dead Wi-Fi.',
+    selectors: ["MemberExpression[property.name='onLine']"],
+  },
+  {
+    rule: 'device-errors',
+    allowed: ['src/lib/device-media/device-errors.ts'],
+    message:
+      'Map a camera or microphone error with deviceProblemOf (src/lib/device-media/device-errors.ts): one pt-BR message per case.',
+    selectors: [
+      'Literal[value=/^(NotAllowedError|NotFoundError|NotReadableError|OverconstrainedError)$/]',
+    ],
+  },
+  {
+    rule: 'push',
+    // The worker's pushsubscriptionchange reads the browser's new subscription.
+    allowed: ['src/lib/push.ts', 'src/worker/sw.ts'],
+    message:
+      'Subscribe and unsubscribe with src/lib/push.ts (subscribeDevice, unsubscribeDevice; useDevicePush in screens): it keeps the server told.',
+    selectors: ["MemberExpression[property.name='pushManager']"],
+  },
+  {
+    rule: 'upload',
+    allowed: ['src/lib/visit-store/upload.ts'],
+    message:
+      'Upload with uploadWithProgress (src/lib/visit-store/upload.ts): the one upload path, with progress and the outbox’s key.',
+    selectors: ["NewExpression[callee.name='XMLHttpRequest']"],
+  },
+  {
+    rule: 'device-storage',
+    // The demo's own knobs (its fake device, its world) are not the agent's to keep.
+    allowed: ['src/lib/device-storage.ts', 'src/preview/**'],
+    message:
+      'Write what the phone must keep with deviceStorage (src/lib/device-storage.ts): localStorage alone loses a write when the app is killed.',
+    selectors: [
+      "CallExpression[callee.object.name='localStorage'][callee.property.name=/^(setItem|removeItem|clear)$/]",
+      "CallExpression[callee.object.property.name='localStorage'][callee.property.name=/^(setItem|removeItem|clear)$/]",
+    ],
+  },
+  {
+    rule: 'query-persistence',
+    allowed: ['src/lib/query-persistence.ts'],
+    message:
+      'Keep server answers on the phone with restoreAndPersistQueries (src/lib/query-persistence.ts).',
+    selectors: ['ImportDeclaration[source.value=/^@tanstack\\x2Fquery-persist/]'],
+  },
+  {
+    rule: 'service-worker',
+    allowed: ['src/lib/app-update.ts'],
+    message:
+      'Register the service worker with registerServiceWorker (src/lib/app-update.ts), after the first screen.',
+    selectors: [
+      "CallExpression[callee.property.name='register'][callee.object.property.name='serviceWorker']",
+    ],
+  },
+  {
+    rule: 'icons',
+    allowed: ['src/components/icons.tsx'],
+    message: 'Draw an icon with src/components/icons.tsx.',
+    selectors: ["JSXOpeningElement[name.name='svg']"],
+  },
+  {
+    rule: 'typed-dates',
+    allowed: ['src/components/date-field.tsx'],
+    message:
+      'Ask for a date, a time or a duration with DateField / DateTimeField / DurationField (src/components/date-field.tsx): typed with digits, the same on every phone.',
+    selectors: [
+      "JSXAttribute[name.name='type'][value.value=/^(date|time|datetime-local|month|week)$/]",
+    ],
+  },
+]
+
+const oneWay = {
+  meta: { name: 'one-way' },
+  rules: Object.fromEntries(
+    ONE_WAY_JOBS.map(({ rule, message, selectors }) => [rule, selectorRule(message, selectors)]),
+  ),
+}
+
+/** Tests set up what they need the raw way. */
+const ONE_WAY_IGNORES = ['src/**/*.test.{ts,tsx}', 'src/test/**']
+
+// ---------------------------------------------------------------------------------------------
 
 export default defineConfig([
   globalIgnores([
@@ -549,4 +714,13 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { caughtErrorsIgnorePattern: '^_' }],
     },
   },
+
+  // One way to do each job (the `one-way` plugin above; docs/architecture.md): one block each.
+  ...ONE_WAY_JOBS.map(({ rule, files = [], allowed }) => ({
+    name: `avaliador/one-way/${rule}`,
+    files: [SRC_TS, ...files],
+    ignores: [...ONE_WAY_IGNORES, ...allowed],
+    plugins: { 'one-way': oneWay },
+    rules: { [`one-way/${rule}`]: 'error' },
+  })),
 ])

@@ -52,7 +52,7 @@ export type FakeBackend = {
   context: BackendContext
   seed: number
   scenario: ScenarioName
-  /** Empties the database and seeds it again (optionally with another seed/scenario). */
+  /** Empties the database and seeds it again (optionally with another seed or scenario). */
   reset(next?: { seed?: number; scenario?: ScenarioName }): Promise<void>
   setLatency(latency: number | readonly [number, number]): void
   /** Makes calls fail on purpose (see mocks/faults.ts); `reset()` clears them too. */

@@ -63,8 +63,12 @@ describe('the docs cite only what the repository holds', () => {
         '// Used by src/features/gone.ts and by lib/here (itself); see docs/guide.md#usage.',
         '// Not paths: https://example.com/a.ts, /tasks/:slug, /api/me, src/**/*.ts, zod/mini,',
         '// @msw/data, dist/index.html (build output), .ts, e.g., Node.js 20.',
+        '// Closing a sentence: (src/lib/gone-in-brackets.ts). (lib/here.ts), [src/lib/here.ts];',
+        '// "src/lib/gone-quoted.ts", (src/lib/gone-at-a-line.ts:12).',
+        '// Decisions by number: (docs/decisions/0001), docs/decisions/0002.',
         "export const here = 'src/not-a-comment.ts'",
       ].join('\n'),
+      'docs/decisions/0001-a-decision.md': '# 1. A decision\n',
       'docs/guide.md': [
         '# Guide',
         '',
@@ -94,6 +98,10 @@ describe('the docs cite only what the repository holds', () => {
       'docs/guide.md:8 guide.md#nowhere',
       'docs/guide.md:13 src/lib/diagram-gone.ts',
       'src/lib/here.ts:1 src/features/gone.ts',
+      'src/lib/here.ts:4 src/lib/gone-in-brackets.ts',
+      'src/lib/here.ts:5 src/lib/gone-quoted.ts',
+      'src/lib/here.ts:5 src/lib/gone-at-a-line.ts',
+      'src/lib/here.ts:6 docs/decisions/0002',
     ])
   })
 })
@@ -202,6 +210,22 @@ describe('docs/architecture.md lists what the folders hold', () => {
         ),
     )
     expect(withoutRoutes).toEqual([])
+  })
+
+  it('a check for every job of "One way to do each job", and each one-way rule it names', () => {
+    const section = architecture.slice(architecture.indexOf('## One way to do each job'))
+    const rows = section
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| job '))
+      .map((l) => l.split(' | ').map((c) => c.replace(/^\|\s*|\s*\|$/g, '').trim()))
+    expect(rows.length).toBeGreaterThan(30)
+    expect(rows.filter((cells) => cells.length !== 3 || !cells[2]).map((c) => c[0])).toEqual([])
+    const named = [...section.matchAll(/`one-way\/([a-z-]+)`/g)].map((m) => m[1]!)
+    const rules = [...read('eslint.config.js').matchAll(/^\s*rule: '([a-z-]+)',$/gm)].map(
+      (m) => m[1]!,
+    )
+    expect(rules.length).toBeGreaterThan(10)
+    expect([...new Set(named)].sort()).toEqual([...rules].sort())
   })
 
   it('every production file of the visit store, and only those', () => {

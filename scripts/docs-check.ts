@@ -122,11 +122,14 @@ export function readRepo(root = REPO_ROOT): Repo {
 
 export type Citation = { file: string; line: number; path: string; problem: string }
 
-/** Trims what surrounds a path in prose: brackets, quotes, a full stop, a `:line`. */
+/**
+ * Trims what surrounds a path in prose: brackets, quotes, a full stop, a `:line`, in any
+ * order (`(src/lib/api.ts).`, `"src/lib/api.ts:12",`).
+ */
 function trimWord(word: string): string {
   return word
     .replace(/^[(["'`«“‘]+/, '')
-    .replace(/[)\]"'`»”’,;!?]+$/, '')
+    .replace(/[)\]"'`»”’,;!?.:]+$/, '')
     .replace(/(?::\d+(?:[-–]\d+)?)+$/, '')
     .replace(/[.:]+$/, '')
 }
@@ -135,9 +138,14 @@ function isIgnored(repo: Repo, path: string): boolean {
   return repo.ignored.some((folder) => path === folder.slice(0, -1) || path.startsWith(folder))
 }
 
-/** A file or folder of the repository, named with its `.ts`/`.tsx`/`.js` or without. */
+/**
+ * A file or folder of the repository, named with its `.ts`/`.tsx`/`.js` or without; a
+ * decision record may be named by its number alone (`docs/decisions/0013`).
+ */
 function exists(repo: Repo, path: string): boolean {
   const clean = path.replace(/\/$/, '')
+  if (/(?:^|\/)decisions\/\d{4}$/.test(clean))
+    return [...repo.entries].some((e) => e.startsWith(`${clean}-`) && e.endsWith('.md'))
   return (
     repo.entries.has(clean) ||
     repo.entries.has(`${clean}/`) ||

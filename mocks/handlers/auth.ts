@@ -23,6 +23,7 @@ import {
   typedHttp,
 } from './support'
 import { idempotent } from './idempotency'
+import { count, plural } from '@/domain/plural'
 
 export const SESSION_TTL_MS = 30 * 24 * 3_600_000
 
@@ -37,7 +38,7 @@ export const authMessages = {
 } as const
 
 const wrongCodeMessage = (attemptsLeft: number) =>
-  `Código incorreto. ${attemptsLeft === 1 ? 'Resta 1 tentativa' : `Restam ${attemptsLeft} tentativas`}.`
+  `Código incorreto. ${plural(attemptsLeft, 'Resta', 'Restam')} ${count(attemptsLeft, 'tentativa', 'tentativas')}.`
 
 const secondsUntil = (ctx: BackendContext, iso: string) =>
   Math.max(0, Math.ceil((Date.parse(iso) - ctx.clock.now()) / 1000))

@@ -388,7 +388,7 @@ export function lcpBudget(trace: RunTrace & { lcpMs: number }, targetMs: number)
     `before LCP (${rate.toFixed(0)} KiB/s, the simulated link shared by every request): reaching ` +
     `${targetMs} ms at that rate needs about ${cut.toFixed(0)} KiB less before the first ` +
     `render. The largest: ${largest}. What that would take: ` +
-    '[decision 0019](../docs/decisions/0019-the-start-in-pieces.md#what-a-18-s-signed-in-first-screen-would-take).'
+    '[docs/performance.md](../docs/performance.md#what-a-18-s-signed-in-first-screen-would-take).'
   )
 }
 

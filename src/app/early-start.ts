@@ -22,6 +22,7 @@ import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 import { currentSession, hasStoredSession, onSessionChange } from '@/lib/session'
 import { meQueryOptions } from '@/features/account/api/me-query'
 import { agentFrameRoutes, visitRoutes } from './signed-in-routes'
+import { deviceNow } from '@/lib/clock'
 
 /** What the render needs from the start's first half. */
 export type EarlyStart = {
@@ -65,7 +66,7 @@ export function startAgentApp(config: RuntimeConfig = agentAppConfig()): Promise
  */
 export function startQueries(config: RuntimeConfig, screenData?: () => void): EarlyStart {
   // Every answer from now on is this page's own, never one kept on the phone.
-  const startedAt = Date.now()
+  const startedAt = deviceNow()
   setRuntimeConfig(config)
   const queryClient = createQueryClient()
   setRouteDataClient(queryClient)
@@ -107,7 +108,7 @@ async function keepAnswersOnDevice(queryClient: QueryClient, startedAt: number):
       const { RESTORE_DEADLINE_MS, restoreAndPersistQueries } =
         await import('@/lib/query-persistence')
       // The first agent's answers since the start are this page's; a later sign-in's, since then.
-      const freshSince = first ? startedAt : Date.now()
+      const freshSince = first ? startedAt : deviceNow()
       first = false
       return restoreAndPersistQueries(queryClient, next, RESTORE_DEADLINE_MS, freshSince)
     })()

@@ -1,5 +1,6 @@
 /** Where a 401 anywhere sends the agent: sign out with a message, and remember the way back. */
 import type { createMemoryRouter } from 'react-router-dom'
+import { pathTo } from '@/lib/route-patterns'
 
 type AppRouter = Pick<ReturnType<typeof createMemoryRouter>, 'state' | 'navigate'>
 
@@ -14,6 +15,10 @@ export function handleSessionExpired(router: AppRouter) {
   // session its guard (RequireSession) would send the agent to /login instead, cancelling
   // this navigation and losing the message and the way back.
   void router.navigate(
-    `/logout?expired=1&message=${encodeURIComponent(SESSION_EXPIRED_MESSAGE)}&return=${encodeURIComponent(pathname + search)}`,
+    pathTo(
+      '/logout',
+      {},
+      { expired: 1, message: SESSION_EXPIRED_MESSAGE, return: pathname + search },
+    ),
   )
 }

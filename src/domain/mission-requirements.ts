@@ -1,5 +1,6 @@
 /** What a mission asks of the agent, in pt-BR lines (opportunity and task details). */
 import type { Mission } from '@/api/entities'
+import { count } from './plural'
 
 const PROOF_LINE: Record<Mission['requirements']['proof'], string | null> = {
   audio: 'Gravar o áudio do atendimento',
@@ -8,12 +9,10 @@ const PROOF_LINE: Record<Mission['requirements']['proof'], string | null> = {
   none: null,
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 export function missionRequirementLines(requirements: Mission['requirements']): string[] {
   const lines: string[] = []
   if (requirements.minPhotos > 0)
-    lines.push(`Tirar pelo menos ${plural(requirements.minPhotos, 'foto', 'fotos')}`)
+    lines.push(`Tirar pelo menos ${count(requirements.minPhotos, 'foto', 'fotos')}`)
   lines.push(
     requirements.taxReceipt
       ? 'Guardar e fotografar o cupom fiscal da compra'
@@ -23,7 +22,7 @@ export function missionRequirementLines(requirements: Mission['requirements']): 
   if (proof) lines.push(proof)
   if (requirements.minAttendants > 0)
     lines.push(
-      `Registrar pelo menos ${plural(requirements.minAttendants, 'atendente', 'atendentes')} pelo nome (como no crachá)`,
+      `Registrar pelo menos ${count(requirements.minAttendants, 'atendente', 'atendentes')} pelo nome (como no crachá)`,
     )
   return lines
 }

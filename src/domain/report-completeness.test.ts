@@ -9,12 +9,8 @@ import {
   isReportComplete,
   missingItems,
   reportCompleteness,
+  type ReportContent,
 } from './report-completeness'
-
-type ReportContent = Pick<
-  Report,
-  'answers' | 'attendants' | 'times' | 'checklist' | 'evidences' | 'taxReceipts' | 'testimony'
->
 
 const AT = '2026-03-10T12:00:00Z'
 

@@ -5,8 +5,14 @@
 import type { EvaluationForm, MissingItem, Mission, Report, ReportSection } from '@/api/entities'
 import { answersById, incompletePages } from './questionnaire'
 import { testimonySchema } from './text-limits'
+import { count, plural } from './plural'
 
-type ReportContent = Pick<
+/**
+ * What the agent fills in a report, as the rules read it: completeness here, the score, the
+ * parts' rows and summaries (`PartContent`), the device's draft (`draftContent`). The one list
+ * of its fields: the others are this type.
+ */
+export type ReportContent = Pick<
   Report,
   'answers' | 'attendants' | 'times' | 'checklist' | 'evidences' | 'taxReceipts' | 'testimony'
 >
@@ -46,10 +52,7 @@ export function reportCompleteness(
       ? [
           {
             section: 'attendants',
-            label:
-              attendantsMissing === 1
-                ? 'Falta 1 atendente'
-                : `Faltam ${attendantsMissing} atendentes`,
+            label: `${plural(attendantsMissing, 'Falta', 'Faltam')} ${count(attendantsMissing, 'atendente', 'atendentes')}`,
           },
         ]
       : [],
@@ -82,7 +85,7 @@ export function reportCompleteness(
       ? [
           {
             section: 'evidences',
-            label: photosMissing === 1 ? 'Falta 1 foto' : `Faltam ${photosMissing} fotos`,
+            label: `${plural(photosMissing, 'Falta', 'Faltam')} ${count(photosMissing, 'foto', 'fotos')}`,
           },
         ]
       : [],
@@ -157,13 +160,9 @@ export function missingSummary(items: readonly MissingItem[]): string {
   const quoted = labels.map((l) => `“${l}”`)
   switch (items[0]!.section) {
     case 'answers':
-      return labels.length === 1
-        ? `A página ${quoted[0]} do questionário`
-        : `As páginas ${andList(quoted)} do questionário`
+      return `${plural(labels.length, 'A página', 'As páginas')} ${andList(quoted)} do questionário`
     case 'checklist':
-      return labels.length === 1
-        ? `O item ${quoted[0]} do checklist`
-        : `Os itens ${andList(quoted)} do checklist`
+      return `${plural(labels.length, 'O item', 'Os itens')} ${andList(quoted)} do checklist`
     default:
       return andList(labels)
   }

@@ -427,10 +427,10 @@ describe('allowedEvents', () => {
         fc.integer({ min: 0, max: 30 * 24 }),
         actorArb,
         (status, checkedIn, deadlineH, actor) => {
-          // Deadlines far ahead of NOW and of the real clock (allowedEvents has no `now` yet).
+          // Deadlines far ahead of NOW.
           const deadline = Date.parse(FAR_DEADLINE) - deadlineH * HOUR
           const s = state(status, checkedIn, new Date(deadline).toISOString())
-          const allowed = allowedEvents(s, actor)
+          const allowed = allowedEvents(s, actor, NOW)
           for (const type of EVENT_TYPES) {
             const expected =
               (actor === undefined || EVENT_ACTOR[type] === actor) &&
@@ -445,27 +445,28 @@ describe('allowedEvents', () => {
 
   // Regression test for a bug found in review (fixed).
   it('does not offer reschedule once the deadline has passed', () => {
-    // A deadline long gone for NOW and for the real clock alike.
+    // A deadline long gone for NOW.
     const s = state('started', false, '2000-01-01T00:00:00Z')
     expect(transition(s, goodEvent('reschedule', s, NOW), NOW).ok).toBe(false)
-    expect(allowedEvents(s, 'agent')).not.toContain('reschedule')
+    expect(allowedEvents(s, 'agent', NOW)).not.toContain('reschedule')
   })
 
   it('concrete cases', () => {
-    expect(allowedEvents(state('started'), 'agent').sort()).toEqual(
+    expect(allowedEvents(state('started'), 'agent', NOW).sort()).toEqual(
       ['cancel', 'checkin', 'reschedule'].sort(),
     )
-    expect(allowedEvents(state('started', true), 'agent').sort()).toEqual(
+    expect(allowedEvents(state('started', true), 'agent', NOW).sort()).toEqual(
       ['cancel', 'checkout'].sort(),
     )
-    expect(allowedEvents(state('started'), 'validator')).toEqual([])
-    expect(allowedEvents(state('visited', true), 'agent')).toEqual(['submit'])
-    expect(allowedEvents(state('validating', true), 'agent')).toEqual([])
-    expect(allowedEvents(state('validating', true), 'validator').sort()).toEqual(
+    expect(allowedEvents(state('started'), 'validator', NOW)).toEqual([])
+    expect(allowedEvents(state('visited', true), 'agent', NOW)).toEqual(['submit'])
+    expect(allowedEvents(state('validating', true), 'agent', NOW)).toEqual([])
+    expect(allowedEvents(state('validating', true), 'validator', NOW).sort()).toEqual(
       ['approve', 'contest', 'reject'].sort(),
     )
-    expect(allowedEvents(state('contested', true))).toEqual(['answerPendencies'])
-    for (const status of TERMINAL) expect(allowedEvents(state(status, true))).toEqual([])
+    expect(allowedEvents(state('contested', true), undefined, NOW)).toEqual(['answerPendencies'])
+    for (const status of TERMINAL)
+      expect(allowedEvents(state(status, true), undefined, NOW)).toEqual([])
   })
 })
 

@@ -90,7 +90,7 @@ function refuse(code: ProblemCode, message: string): TransitionResult {
 export function transition(
   state: TaskMachineState,
   event: TaskEvent,
-  now: number | string = Date.now(),
+  now: number | string,
 ): TransitionResult {
   const rule = TRANSITIONS[event.type]
   if (state.status !== rule.from) {
@@ -139,11 +139,14 @@ export function transition(
   return { ok: true, state: { ...state, status: rule.to } }
 }
 
-/** Event types whose status guard passes now (payload guards are checked on send). */
+/**
+ * Event types whose status guard passes at `now` (payload guards are checked on send); every
+ * actor's when `actor` is undefined.
+ */
 export function allowedEvents(
   state: TaskMachineState,
-  actor?: Actor,
-  now: number | string = Date.now(),
+  actor: Actor | undefined,
+  now: number | string,
 ): TaskEventType[] {
   const nowMs = typeof now === 'number' ? now : Date.parse(now)
   return (Object.keys(TRANSITIONS) as TaskEventType[]).filter((type) => {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { JUSTIFICATION_MAX_CHARS, JUSTIFICATION_MIN_CHARS } from './constants'
 import { countVisibleChars, withoutBrokenChars } from './text-hygiene'
+import { plural } from './plural'
 
 /** Number of characters as a person counts them on screen: Unicode code points, not UTF-16 units. */
 export function countChars(s: string): number {
@@ -9,7 +10,7 @@ export function countChars(s: string): number {
 
 /** "Escreva pelo menos 50 caracteres (faltam N)." — singular "falta 1" when one is missing. */
 function tooShortMessage(min: number, missing: number): string {
-  const verb = missing === 1 ? 'falta' : 'faltam'
+  const verb = plural(missing, 'falta', 'faltam')
   return `Escreva pelo menos ${min} caracteres (${verb} ${missing}).`
 }
 

@@ -15,6 +15,7 @@ import {
   SKIP_WAITING_MESSAGE,
 } from './service-worker-messages'
 import { storageKey } from './storage-keys'
+import { appDate } from './clock'
 
 export type AppUpdateState = { updateReady: boolean; offlineReady: boolean }
 
@@ -73,7 +74,7 @@ export function applyUpdate() {
  */
 export function announceOfflineReady() {
   if (deviceStorage.get(storageKey.offlineReadyAnnounced()) !== null) return
-  void deviceStorage.set(storageKey.offlineReadyAnnounced(), new Date().toISOString())
+  void deviceStorage.set(storageKey.offlineReadyAnnounced(), appDate().toISOString())
   set({ offlineReady: true })
 }
 

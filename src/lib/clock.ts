@@ -1,5 +1,16 @@
 /**
- * The app's clock: every "now" in the app comes from here rather than from Date.now().
+ * The app's clock: every "now" in the app comes from here, never from `Date.now()` or
+ * `new Date()` (an ESLint rule refuses them outside this file, eslint.config.js). Two nows:
+ *
+ * - `appNow()` / `appDate()`: the time the agent reads or the server receives — a check-in's
+ *   time, a photo's or a recording's, an offer's expiry. The server's time, as well as the
+ *   app knows it (it moves when an answer corrects it).
+ * - `deviceNow()` / `deviceDate()`: this phone's own clock, for what is measured and compared
+ *   on the phone only — a timer, a backoff, a stopwatch, how long a recording lasted, a
+ *   `File`'s `lastModified`, the query cache's ages (TanStack Query reads `Date.now()`
+ *   itself), a draft's `updatedAt` (which tab wrote last: every tab of the phone reads the
+ *   same clock, while each learns the server's correction on its own). Its differences are
+ *   right even when the phone's time is not; as a time it may be hours off.
  *
  * A phone's clock can be hours or days off (set by hand, a dead battery, a wrong time zone
  * taken for the time). The server's clock is the one that counts — offer expiries, the visit's
@@ -9,7 +20,7 @@
  * still uses it. A difference under CLOCK_SKEW_IGNORED_MS is taken for none: `Date` has whole
  * seconds, and the answer's trip adds some.
  *
- * The demo also moves this clock forward together with its fake backend's (`setDemoOffset`).
+ * The demo also moves this clock forward together with its fake backend's (`setClockOffset`).
  */
 import { deviceStorage } from './device-storage'
 import { storageKey } from './storage-keys'
@@ -42,6 +53,15 @@ export function appNow(): number {
 
 export function appDate(): Date {
   return new Date(appNow())
+}
+
+/** This phone's own clock (ms): for timers and lengths measured here, never a time shown or sent. */
+export function deviceNow(): number {
+  return Date.now()
+}
+
+export function deviceDate(): Date {
+  return new Date(deviceNow())
 }
 
 /** How far the phone's clock is behind the server's (ms; negative: ahead). */

@@ -32,7 +32,10 @@ export const queryKeys = {
   bulletins: ['bulletins'],
   /** The service's health, polled while it is unavailable (features/system). */
   health: ['health'],
-  /** An evidence's bytes from the server, fetched once per session (components/media). */
+  /**
+   * An evidence's bytes from the server, fetched once per session
+   * (features/report/parts/photos/use-media-object-url.ts).
+   */
   media: ['media'],
 } as const
 

@@ -27,6 +27,7 @@ import {
 import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query'
 import { DATABASES } from './storage-keys'
 import { mayBeFrozen, onFreeze, onResume, withDeadline } from './page-lifecycle'
+import { deviceNow } from './clock'
 
 /** The build's API-shape hash (vite.config.ts `define`); tests run with a fixed one. */
 export const QUERY_CACHE_BUSTER: string =
@@ -191,7 +192,7 @@ export async function restoreAndPersistQueries(
   queryClient: QueryClient,
   agentId: string,
   deadlineMs: number = RESTORE_DEADLINE_MS,
-  freshSince: number = Date.now(),
+  freshSince: number = deviceNow(),
 ): Promise<() => void> {
   const persister = indexedDbPersister(agentId)
   const options = {

@@ -2,7 +2,8 @@
  * Route patterns as React Router writes them (`/tasks/:slug`, `/tasks/validations/:channel?`,
  * `/account/details/*`), read without React Router: the build's table of prerendered
  * documents (app/prerender.tsx, lib/html-documents) and the start's first data requests
- * (app/early-start.ts), which go out before React Router's code has arrived.
+ * (app/early-start.ts), which go out before React Router's code has arrived; and written:
+ * `pathTo` builds every link of the app from its pattern, each parameter encoded.
  *
  * Matching follows React Router's ranking: the most specific pattern wins, a static segment
  * beating a parameter, which beats a splat.
@@ -93,4 +94,69 @@ export function bestMatch<T extends { pattern: string }>(
     if (match && (!best || match.score > best.score)) best = { ...candidate, ...match }
   }
   return best
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links
+
+/** The names of a pattern's parameters: `/tasks/:slug/report/:section` → `slug | section`. */
+export type PathParamNames<P extends string> = P extends `${infer Head}/${infer Rest}`
+  ? PathParamNames<Head> | PathParamNames<Rest>
+  : P extends `:${infer Name}`
+    ? Name
+    : never
+
+/** A link's query: each value written as text, an undefined one left out. */
+export type PathQuery = Record<string, string | number | undefined>
+
+/**
+ * A pattern `pathTo` takes: a literal (so the app's patterns can be read from the code, and
+ * each parameter typed), a full path, without React Router's optional segments or splats
+ * (name the pattern with the segment, or the one without it).
+ */
+type LinkPattern<P extends string> = string extends P
+  ? never
+  : P extends `/${string}`
+    ? P extends `${string}?${string}` | `${string}*${string}`
+      ? never
+      : P
+    : never
+
+type PathArgs<P extends string> = [PathParamNames<P>] extends [never]
+  ? [params?: Record<string, never>, query?: PathQuery]
+  : [params: { [K in PathParamNames<P>]: string | number }, query?: PathQuery]
+
+/**
+ * The app path of `pattern` (one of the app's route patterns, `/tasks/:slug/report/:section`)
+ * with its parameters, each encoded as one segment, and an optional query:
+ * `pathTo('/tasks/:slug/report/:section', { slug, section })`,
+ * `pathTo('/permissions/position', {}, { next })`. A parameter missing, extra or misspelt
+ * does not compile; a pattern the router does not have fails a test (app/links.test.ts).
+ * Every in-app link is built here (an ESLint rule refuses a path written by hand).
+ *
+ * Throws for an empty, `.` or `..` parameter: no URL can carry one (the browser and the
+ * router read `..` as "the folder above"), and no id or slug of the API is one.
+ */
+export function pathTo<const P extends string>(
+  pattern: LinkPattern<P>,
+  ...[params, query]: PathArgs<P>
+): string {
+  const values = (params ?? {}) as Record<string, string | number>
+  const path = pattern
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part
+      const value = values[part.slice(1)]
+      const text = value === undefined ? '' : String(value)
+      if (text === '' || text === '.' || text === '..')
+        throw new RangeError(`pathTo: ${part} cannot be "${text}" in ${pattern}`)
+      return encodeURIComponent(text)
+    })
+    .join('/')
+  if (!query) return path
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.append(name, String(value))
+  const text = search.toString()
+  return text ? `${path}?${text}` : path
 }

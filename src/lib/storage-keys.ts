@@ -6,7 +6,7 @@
  * data, so a key added here with `wipe: 'agent'` is wiped without anyone remembering to.
  *
  * The agent app and the demo (/preview) share the origin: the demo's names all carry
- * `preview`/`demo`, and each side wipes only its own (docs/decisions/0002-token-storage.md).
+ * `preview`/`demo`, and each side wipes only its own (docs/decisions/0002-session-token-storage.md).
  */
 
 /**
@@ -43,7 +43,7 @@ export const STORAGE_KEYS = registry({
   },
   /** How far this phone's clock is from the server's, in ms (src/lib/clock.ts). */
   clockOffset: { prefix: 'avaliador.clock-offset', owner: 'device', area: 'local' },
-  /** The app already said it works offline on this phone (src/app/offline-ready.tsx). */
+  /** The app already said it works offline on this phone (src/lib/app-update.ts). */
   offlineReadyAnnounced: {
     prefix: 'avaliador.offline-ready-announced',
     owner: 'device',

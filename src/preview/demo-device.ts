@@ -4,6 +4,7 @@
  * requests). Preview only; remembered across reloads.
  */
 import { storageKey } from '@/lib/storage-keys'
+import { deviceNow } from '@/lib/clock'
 const POSITION_KEY = storageKey.demoPosition()
 const OFFLINE_KEY = storageKey.demoOffline()
 
@@ -41,7 +42,7 @@ export function installFakeGeolocation() {
         speed: null,
         toJSON: () => p,
       },
-      timestamp: Date.now(),
+      timestamp: deviceNow(),
       toJSON: () => p,
     }) as GeolocationPosition
   const geolocation: Geolocation = {

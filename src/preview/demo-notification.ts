@@ -7,6 +7,7 @@
 import type { Notification as AppNotification } from '@/api/entities'
 import { parsePushMessage, pushMessageOf } from '@/domain/push-message'
 import { isAppPath } from '@/lib/app-path'
+import { PREVIEW_BASENAME } from '@/lib/preview-path'
 
 const ICON = '/icons/icon-192.png'
 const BADGE = '/icons/badge-96.png'
@@ -18,7 +19,7 @@ export async function showDemoNotification(
   // Through the same parser as a real push: what a push would not show, the demo does not.
   const message = parsePushMessage(JSON.stringify(pushMessageOf(notification)))
   if (!message) return false
-  const target = `/preview${isAppPath(message.link) ? message.link : '/notifs'}`
+  const target = `${PREVIEW_BASENAME}${isAppPath(message.link) ? message.link : '/notifs'}`
   const options: NotificationOptions = {
     body: message.body,
     tag: message.tag,

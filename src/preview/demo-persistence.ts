@@ -59,7 +59,7 @@ export async function saveSnapshot(backend: FakeBackend) {
       {
         collections,
         clockOffsetMs: backend.clock.offsetMs(),
-        savedAt: new Date().toISOString(),
+        savedAt: new Date(backend.clock.now()).toISOString(),
       } satisfies Snapshot,
       'db',
     )

@@ -20,7 +20,7 @@ import { validateApiResponse } from './response-validator'
 import { PREVIEW_BASENAME } from '@/lib/preview-path'
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { setResponseValidator } from '@/lib/api'
-import { setClockOffset } from '@/lib/clock'
+import { appNow, setClockOffset } from '@/lib/clock'
 import { clearSession, currentSession, saveSession } from '@/lib/session'
 import {
   clearDemoData,
@@ -172,7 +172,7 @@ export async function startPreview(container: HTMLElement) {
     saveSession({
       token: DEMO_TOKEN,
       agentId: DEMO_AGENT_ID,
-      expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+      expiresAt: new Date(appNow() + 365 * 86_400_000).toISOString(),
     })
   if (url.pathname === `${PREVIEW_BASENAME}/` || url.pathname === PREVIEW_BASENAME) {
     window.history.replaceState(null, '', `${PREVIEW_BASENAME}/oppy${url.search}`)

@@ -7,12 +7,13 @@ import { redactSecrets } from '@/lib/redact-secrets'
 import { sessionToken } from '@/lib/session'
 import { APP_VERSION } from '@/lib/runtime-config'
 import styles from './error-page.module.css'
+import { appDate } from '@/lib/clock'
 
 /**
  * What support needs to know, without anything secret: no request bodies, and the session
  * token or anything shaped like a credential redacted (the text is shown and copied).
  */
-export function technicalDetails(error: unknown, route: string, now = new Date()): string {
+export function technicalDetails(error: unknown, route: string, now = appDate()): string {
   const lines: string[] = []
   if (isRouteErrorResponse(error)) lines.push(`Erro: ${error.status} ${error.statusText}`)
   else if (error instanceof Error) {

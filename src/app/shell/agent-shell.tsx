@@ -17,6 +17,8 @@ import { InitFailure } from '../routes/init-failure'
 import { AppUpdateAlerts, ShellAlerts } from './shell-alerts'
 import pageStyles from '@/components/page.module.css'
 import styles from './agent-shell.module.css'
+import { pathTo } from '@/lib/route-patterns'
+import { count as countOf } from '@/domain/plural'
 
 type NavEntry = {
   to: '/oppy' | '/tasks' | '/notifs' | '/account' | '/help'
@@ -36,10 +38,6 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 /** The tab a path belongs to (as NavLink decides which one is current), if any. */
 export function navEntryOf(pathname: string): NavEntry | undefined {
   return NAV_ENTRIES.find((e) => pathname === e.to || pathname.startsWith(`${e.to}/`))
-}
-
-function badgeLabel(count: number, singular: string, plural: string) {
-  return `${count} ${count === 1 ? singular : plural}`
 }
 
 /**
@@ -79,7 +77,7 @@ export function AgentShell() {
     if (isApiError(me.error) && me.error.code === 'maintenance')
       return (
         <Navigate
-          to={`/unavailable?from=${encodeURIComponent(location.pathname + location.search)}`}
+          to={pathTo('/unavailable', {}, { from: location.pathname + location.search })}
           replace
         />
       )
@@ -138,8 +136,8 @@ function NavBadge({ to, count }: { to: NavEntry['to']; count: number | undefined
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
       <span className="visually-hidden">
         {to === '/oppy'
-          ? badgeLabel(count, 'pendente', 'pendentes')
-          : badgeLabel(count, 'não lida', 'não lidas')}
+          ? countOf(count, 'pendente', 'pendentes')
+          : countOf(count, 'não lida', 'não lidas')}
       </span>
     </span>
   )

@@ -11,6 +11,7 @@ import {
   subscribeToAppUpdate,
 } from '@/lib/app-update'
 import styles from './shell-alerts.module.css'
+import { count, plural } from '@/domain/plural'
 
 const DISMISSED_KEY = storageKey.bulletinAlertDismissed()
 
@@ -48,10 +49,7 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
     alerts.push({
       key: 'validations',
       tone: 'danger',
-      text:
-        openPendencies === 1
-          ? '1 pendência de validação'
-          : `${openPendencies} pendências de validação`,
+      text: count(openPendencies, 'pendência de validação', 'pendências de validação'),
       to: '/tasks/validations',
       action: 'Responder',
     })
@@ -76,7 +74,7 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
     alerts.push({
       key: 'bulletin',
       tone: 'info',
-      text: unreadBulletins === 1 ? 'Novo comunicado' : `${unreadBulletins} novos comunicados`,
+      text: plural(unreadBulletins, 'Novo comunicado', `${unreadBulletins} novos comunicados`),
       to: '/notes',
       action: 'Ler',
       dismiss: () => {

@@ -1,4 +1,5 @@
 /** pt-BR texts of sign-in, sign-out and activation. */
+import { count, plural } from '@/domain/plural'
 export const authCopy = {
   login: {
     title: 'Entrar',
@@ -28,7 +29,7 @@ export const authCopy = {
     codeLength: (digits: number) => `O código tem ${digits} dígitos.`,
     wrongCode: 'Código incorreto.',
     wrongCodeLeft: (left: number) =>
-      `Código incorreto. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`}.`,
+      `Código incorreto. ${plural(left, 'Resta', 'Restam')} ${count(left, 'tentativa', 'tentativas')}.`,
     expired: 'Este código expirou. Peça um novo código.',
     validUntil: (time: string) => `O código vale até ${time}.`,
     attempts: (max: number) => `Você tem até ${max} tentativas.`,
@@ -41,9 +42,11 @@ export const authCopy = {
   logout: {
     confirmTitle: 'Sair da conta',
     unsent: (n: number) =>
-      n === 1
-        ? 'Há 1 item de visita que ainda não foi enviado. Se sair agora, ele será apagado deste aparelho.'
-        : `Há ${n} itens de visita que ainda não foram enviados. Se sair agora, eles serão apagados deste aparelho.`,
+      plural(
+        n,
+        'Há 1 item de visita que ainda não foi enviado. Se sair agora, ele será apagado deste aparelho.',
+        `Há ${n} itens de visita que ainda não foram enviados. Se sair agora, eles serão apagados deste aparelho.`,
+      ),
     unsentHint: 'Conecte-se à internet e espere o envio terminar antes de sair.',
     leaveAnyway: 'Sair mesmo assim',
     stay: 'Ficar e esperar o envio',

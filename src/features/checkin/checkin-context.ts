@@ -5,6 +5,7 @@ import type { OutboxSummary } from '@/lib/visit-store/db'
 import type { LocalVisit, ReportDraft } from '@/lib/visit-store/db'
 import { REPORT_PARTS } from '@/features/report/parts/parts'
 import type { PartId, PartVisit, ReportPart } from '@/features/report/parts/part'
+import { pathTo } from '@/lib/route-patterns'
 
 export type CheckinVisit = {
   slug: string
@@ -45,7 +46,7 @@ export function partVisitOf(visit: CheckinVisit, draft: ReportDraft): PartVisit 
       const { checkinPage }: ReportPart = REPORT_PARTS[part]
       return checkinPage
         ? `${visit.basePath}/${checkinPage}`
-        : `/tasks/${encodeURIComponent(visit.task.slug)}/report/${part}`
+        : pathTo('/tasks/:slug/report/:section', { slug: visit.task.slug, section: part })
     },
   }
 }

@@ -1,6 +1,8 @@
 /** pt-BR texts of the check-in shell and its pages (docs/product/visit.md). */
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+import { count } from '@/domain/plural'
+
+let spokenList: Intl.ListFormat | undefined
 
 /** "12 minutos e 5 segundos", "1 hora, 2 minutos e 5 segundos" — the timer read aloud. */
 export function spokenDuration(totalSeconds: number): string {
@@ -9,13 +11,12 @@ export function spokenDuration(totalSeconds: number): string {
   const minutes = Math.floor((whole % 3600) / 60)
   const seconds = whole % 60
   const parts = [
-    ...(hours > 0 ? [plural(hours, 'hora', 'horas')] : []),
-    ...(hours > 0 || minutes > 0 ? [plural(minutes, 'minuto', 'minutos')] : []),
-    plural(seconds, 'segundo', 'segundos'),
+    ...(hours > 0 ? [count(hours, 'hora', 'horas')] : []),
+    ...(hours > 0 || minutes > 0 ? [count(minutes, 'minuto', 'minutos')] : []),
+    count(seconds, 'segundo', 'segundos'),
   ]
-  return parts.length === 1
-    ? parts[0]!
-    : `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}`
+  spokenList ??= new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' })
+  return spokenList.format(parts)
 }
 
 export const checkinCopy = {
@@ -124,7 +125,7 @@ export const checkinCopy = {
   outboxListLabel: 'Envios desta visita',
   itemWaiting: 'aguardando envio',
   itemRetrying: (attempts: number) =>
-    `tentando de novo (${plural(attempts, 'tentativa', 'tentativas')})`,
+    `tentando de novo (${count(attempts, 'tentativa', 'tentativas')})`,
   itemFailed: (message: string) => `recusado: ${message}`,
 
   // ---------------------------------------------------------------- timeout

@@ -179,10 +179,10 @@ describe('Check-in', () => {
     const { user } = await open()
     await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
     expect(await screen.findByText('A localização está bloqueada')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Como permitir a localização' })).toHaveAttribute(
-      'href',
-      `/permissions/position?next=/tasks/${SLUG}/checkin`,
-    )
+    const help = screen.getByRole('link', { name: 'Como permitir a localização' })
+    const href = new URL(help.getAttribute('href')!, location.origin)
+    expect(href.pathname).toBe('/permissions/position')
+    expect(href.searchParams.get('next')).toBe(`/tasks/${SLUG}/checkin`)
     // Unblocked in the settings meanwhile: the same page reads the position.
     const task = seededTask()
     mockGeolocation({ lat: task.location.lat, lng: task.location.lng, accuracy: 9 })

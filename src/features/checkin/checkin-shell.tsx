@@ -41,6 +41,7 @@ import { AFTER_VISIT_PAGE, decideShell, type ShellTarget } from './shell-rules'
 import styles from './checkin.module.css'
 import { appDate } from '@/lib/clock'
 import { BackIcon, TimerIcon } from '@/components/icons'
+import { pathTo } from '@/lib/route-patterns'
 
 const PAGES = [
   { to: '', label: copy.pages.control },
@@ -55,7 +56,7 @@ const PAGES = [
 
 export function CheckinShell() {
   const { slug = '' } = useParams()
-  const basePath = `/tasks/${encodeURIComponent(slug)}/checkin`
+  const basePath = useMemo(() => pathTo('/tasks/:slug/checkin', { slug }), [slug])
   const location = useLocation()
   const navigate = useNavigate()
   const child = location.pathname.slice(basePath.length).replace(/^\/|\/$/g, '')
@@ -99,7 +100,9 @@ export function CheckinShell() {
     // `leaving` stays set: this shell unmounts (questionnaire) or shows the offline check-out.
     // Online, the questionnaire opens saying the check-out was registered (and when).
     navigate(
-      offline ? `${basePath}/${AFTER_VISIT_PAGE}` : `/tasks/${encodeURIComponent(task.slug)}/form`,
+      offline
+        ? `${basePath}/${AFTER_VISIT_PAGE}`
+        : pathTo('/tasks/:slug/form', { slug: task.slug }),
       { replace: true, state: offline ? undefined : { checkedOutAt: at } },
     )
   }, [task, basePath, navigate])
@@ -188,7 +191,7 @@ export function CheckinShell() {
     )
   }
 
-  const hub = `/tasks/${encodeURIComponent(task.slug)}`
+  const hub = pathTo('/tasks/:slug', { slug: task.slug })
   const decision = decideShell({
     child,
     status: task.status.code,

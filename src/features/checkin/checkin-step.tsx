@@ -21,15 +21,12 @@ import {
 } from '@/domain/geo'
 import { recordCheckin } from '@/lib/visit-store/store'
 import { deviceSpace, lacksVisitSpace, megabytesToFree } from '@/lib/device-space'
-import {
-  canReadPosition,
-  LocationError,
-  locationPermission,
-  readPosition,
-} from '@/lib/device-media/location'
+import { canReadPosition, LocationError, readPosition } from '@/lib/device-media/location'
+import { locationPermission } from '@/lib/device-media/device-permissions'
 import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { checkinCopy as copy } from './checkin-copy'
 import styles from './checkin.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 type Phase =
   | { step: 'idle' }
@@ -131,7 +128,9 @@ export function CheckinStep({
   /** Asks again: in this page while the browser keeps the refusal, else in a new one. */
   function retry() {
     if (phase.step === 'refused' && !phase.blocked) {
-      documentNavigation.assign(`${basePath}?${ASK_LOCATION_PARAM}=perguntar`)
+      documentNavigation.assign(
+        pathTo('/tasks/:slug/checkin', { slug: task.slug }, { [ASK_LOCATION_PARAM]: 'perguntar' }),
+      )
       return
     }
     void checkIn()
@@ -181,7 +180,9 @@ export function CheckinStep({
           tone="error"
           action={
             phase.help ? (
-              <Link to={`/permissions/position?next=${basePath}`}>{copy.positionHelp}</Link>
+              <Link to={pathTo('/permissions/position', {}, { next: basePath })}>
+                {copy.positionHelp}
+              </Link>
             ) : undefined
           }
         >
@@ -195,7 +196,7 @@ export function CheckinStep({
           title={phase.blocked ? copy.positionBlockedTitle : copy.positionRefusedTitle}
           action={
             // A new document: in WebKit this page's refusal would answer the help page too.
-            <Link to={`/permissions/position?next=${basePath}`} reloadDocument>
+            <Link to={pathTo('/permissions/position', {}, { next: basePath })} reloadDocument>
               {copy.positionHelp}
             </Link>
           }

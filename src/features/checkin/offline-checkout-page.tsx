@@ -16,6 +16,7 @@ import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit } from './checkin-context'
 import { FailedWrites } from '@/features/report/api/outbox-status'
 import styles from './checkin.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 export function OfflineCheckoutPage() {
   const visit = useCheckinVisit()
@@ -77,7 +78,7 @@ export function OfflineCheckoutPage() {
         </section>
       )}
       {sent && (
-        <ButtonLink to={`/tasks/${encodeURIComponent(visit.task.slug)}/form`} block>
+        <ButtonLink to={pathTo('/tasks/:slug/form', { slug: visit.task.slug })} block>
           {copy.goToQuestionnaire}
         </ButtonLink>
       )}

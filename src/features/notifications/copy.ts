@@ -1,4 +1,5 @@
 /** pt-BR copy of the notifications and bulletins screens. */
+import { count } from '@/domain/plural'
 export const notificationCopy = {
   listTitle: 'Notificações',
   loadingList: 'Carregando notificações',
@@ -9,7 +10,7 @@ export const notificationCopy = {
     'Quando houver novidades sobre suas visitas, pagamentos e validações, elas aparecem aqui.',
   unread: 'Não lida',
   unreadCount: (n: number) =>
-    n === 1 ? 'Você tem 1 notificação não lida.' : `Você tem ${n} notificações não lidas.`,
+    `Você tem ${count(n, 'notificação não lida', 'notificações não lidas')}.`,
   loadMore: 'Carregar mais',
   bulletinsLink: 'Comunicados da empresa',
 

@@ -1,6 +1,7 @@
 /** The live "Expira em 2 h 14 min" countdown: its text and when it next changes. */
 import { useEffect, useState } from 'react'
 import { appNow, onClockChange } from '@/lib/clock'
+import { count } from '@/domain/plural'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -13,7 +14,7 @@ export function formatTimeLeft(msLeft: number): string {
   if (ms >= DAY) {
     const days = Math.floor(ms / DAY)
     const hours = Math.floor((ms % DAY) / HOUR)
-    return `${days} ${days === 1 ? 'dia' : 'dias'}${hours ? ` ${hours} h` : ''}`
+    return `${count(days, 'dia', 'dias')}${hours ? ` ${hours} h` : ''}`
   }
   if (ms >= HOUR) {
     const hours = Math.floor(ms / HOUR)

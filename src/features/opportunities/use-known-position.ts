@@ -4,31 +4,26 @@
  */
 import { useEffect, useState } from 'react'
 import type { LatLng } from '@/domain/geo'
-import { readPosition } from '@/lib/device-media/location'
+import { canReadPosition, readPosition } from '@/lib/device-media/location'
+import { locationPermission } from '@/lib/device-media/device-permissions'
 
 export function useKnownPosition(): LatLng | null {
   const [position, setPosition] = useState<LatLng | null>(null)
   useEffect(() => {
     let active = true
-    const permissions = typeof navigator !== 'undefined' ? navigator.permissions : undefined
-    const geolocation = typeof navigator !== 'undefined' ? navigator.geolocation : undefined
-    if (!permissions?.query || !geolocation) return
-    permissions
-      .query({ name: 'geolocation' })
-      .then((status) => {
-        if (!active || status.state !== 'granted') return
-        readPosition().then(
-          (reading) => {
-            if (active) setPosition({ lat: reading.lat, lng: reading.lng })
-          },
-          () => {
-            // No reading now: the list simply shows no distances.
-          },
-        )
-      })
-      .catch(() => {
-        // The browser cannot tell: do not ask here.
-      })
+    if (!canReadPosition()) return
+    // Where the browser cannot tell (undefined), do not ask here either.
+    void locationPermission().then((state) => {
+      if (!active || state !== 'granted') return
+      readPosition().then(
+        (reading) => {
+          if (active) setPosition({ lat: reading.lat, lng: reading.lng })
+        },
+        () => {
+          // No reading now: the list simply shows no distances.
+        },
+      )
+    })
     return () => {
       active = false
     }

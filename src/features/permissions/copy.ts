@@ -1,5 +1,5 @@
 /** pt-BR copy of the permission screens: why first, then the browser's prompt, then the result. */
-import type { PermissionKind } from './browser-permissions'
+import type { PermissionKind } from '@/lib/device-media/device-permissions'
 
 type PermissionCopy = {
   title: string

@@ -28,6 +28,7 @@ import { answerCopy, answerText } from '@/features/report/parts/answers/answer-t
 import { questionnaireCopy as copy } from './questionnaire-copy'
 import styles from './questionnaire.module.css'
 import { appDate } from '@/lib/clock'
+import { pathTo } from '@/lib/route-patterns'
 
 /** How long the bot "types" before each new question. */
 export const TYPING_MS = 600
@@ -45,9 +46,9 @@ export function QuestionnairePage() {
   const { state, task } = useVisitReport(slug)
   const backTo = task
     ? task.status.code === 'started'
-      ? `/tasks/${slug}/checkin`
-      : `/tasks/${slug}/report`
-    : `/tasks/${slug}`
+      ? pathTo('/tasks/:slug/checkin', { slug })
+      : pathTo('/tasks/:slug/report', { slug })
+    : pathTo('/tasks/:slug', { slug })
   return (
     <Page title={copy.title} backTo={backTo}>
       {checkedOutAt && <CheckoutNotice taskId={task?.id} at={checkedOutAt} />}
@@ -185,11 +186,14 @@ function Chat({ data }: { data: VisitReport }) {
           tone="info"
           action={
             task.status.code === 'started' ? (
-              <ButtonLink to={`/tasks/${task.slug}`} variant="secondary">
+              <ButtonLink to={pathTo('/tasks/:slug', { slug: task.slug })} variant="secondary">
                 {copy.goToTask}
               </ButtonLink>
             ) : (
-              <ButtonLink to={`/tasks/${task.slug}/status`} variant="secondary">
+              <ButtonLink
+                to={pathTo('/tasks/:slug/status', { slug: task.slug })}
+                variant="secondary"
+              >
                 {copy.seeReport}
               </ButtonLink>
             )
@@ -273,7 +277,7 @@ function ReviewButton({ slug }: { slug: string }) {
   useEffect(() => ref.current?.querySelector('a')?.focus(), [])
   return (
     <div ref={ref}>
-      <ButtonLink to={`/tasks/${slug}/report`} block>
+      <ButtonLink to={pathTo('/tasks/:slug/report', { slug })} block>
         {copy.review}
       </ButtonLink>
     </div>

@@ -5,8 +5,7 @@
 import { formatMmSs } from '@/domain/time-entry'
 import { formatScore } from '@/lib/format'
 import { unknownPartCopy } from './parts/parts'
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+import { count } from '@/domain/plural'
 
 export const reportCopy = {
   title: 'Relatório',
@@ -23,11 +22,10 @@ export const reportCopy = {
   backToReport: 'Voltar ao relatório',
   sections: 'Partes do relatório',
   otherSections: 'Outras partes do relatório',
-  count,
   submitNeeds: 'Para enviar, falta completar:',
   complete: 'Completo',
-  missingCount: (n: number) => (n === 1 ? '1 pendente' : `${n} pendentes`),
-  refusedCount: (n: number) => (n === 1 ? '1 recusada' : `${n} recusadas`),
+  missingCount: (n: number) => count(n, 'pendente', 'pendentes'),
+  refusedCount: (n: number) => count(n, 'recusada', 'recusadas'),
   refusedNominations:
     'Uma indicação de prêmio foi recusada pelo servidor. Descarte-a ou tente de novo em Prêmios antes de enviar o relatório.',
   optional: 'Opcional',

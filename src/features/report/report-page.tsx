@@ -32,6 +32,7 @@ import { useVisitReport, type VisitReport } from './api/use-visit-report'
 import styles from './report.module.css'
 import { CheckIcon } from '@/components/icons'
 import { partTitle } from '@/features/report/parts/parts'
+import { pathTo } from '@/lib/route-patterns'
 
 export function ReportPage() {
   const { slug = '', section } = useParams()
@@ -44,11 +45,22 @@ export function ReportPage() {
         ? partTitle(section)
         : copy.unknownSection
   return (
-    <Page title={title} backTo={section === undefined ? `/tasks/${slug}` : `/tasks/${slug}/report`}>
+    <Page
+      title={title}
+      backTo={
+        section === undefined
+          ? pathTo('/tasks/:slug', { slug })
+          : pathTo('/tasks/:slug/report', { slug })
+      }
+    >
       {!known ? (
         <EmptyState
           title={copy.unknownSection}
-          action={<ButtonLink to={`/tasks/${slug}/report`}>{copy.backToReport}</ButtonLink>}
+          action={
+            <ButtonLink to={pathTo('/tasks/:slug/report', { slug })}>
+              {copy.backToReport}
+            </ButtonLink>
+          }
         >
           <p>{copy.unknownSectionBody}</p>
         </EmptyState>
@@ -73,15 +85,16 @@ export function ReportPage() {
 function EditabilityNotice({ data }: { data: VisitReport }) {
   const { task, editable } = data
   if (editable) return null
+  const slug = task.slug
   const link = (to: string, label: string) => (
-    <ButtonLink to={`/tasks/${task.slug}${to}`} variant="secondary">
+    <ButtonLink to={to} variant="secondary">
       {label}
     </ButtonLink>
   )
   switch (task.status.code) {
     case 'started':
       return (
-        <Notice tone="info" action={link('', copy.goToTask)}>
+        <Notice tone="info" action={link(pathTo('/tasks/:slug', { slug }), copy.goToTask)}>
           {copy.checkinFirst}
         </Notice>
       )
@@ -92,14 +105,18 @@ function EditabilityNotice({ data }: { data: VisitReport }) {
         <Notice
           tone="warning"
           title={copy.alreadySent}
-          action={link('/validation', copy.answerPendencies)}
+          action={link(pathTo('/tasks/:slug/validation', { slug }), copy.answerPendencies)}
         >
           {copy.contested}
         </Notice>
       )
     default:
       return (
-        <Notice tone="info" title={copy.alreadySent} action={link('/status', copy.seeSubmitted)}>
+        <Notice
+          tone="info"
+          title={copy.alreadySent}
+          action={link(pathTo('/tasks/:slug/status', { slug }), copy.seeSubmitted)}
+        >
           {copy.notEditable}
         </Notice>
       )
@@ -179,7 +196,7 @@ function SectionRow({ row, slug }: { row: ReportRow; slug: string }) {
     )
   return (
     <ListItem
-      to={`/tasks/${slug}/report/${row.section}`}
+      to={pathTo('/tasks/:slug/report/:section', { slug, section: row.section })}
       title={row.title}
       subtitle={row.complete || !row.required || row.refused > 0 ? row.summary : row.missingText}
       trailing={trailing}
@@ -214,7 +231,7 @@ function useSubmissionWatch(
   useEffect(() => {
     if (queued && task.status.code === 'validating') {
       snackbar(copy.submitted, { onNextScreen: true })
-      navigate(`/tasks/${task.slug}/status`, { replace: true })
+      navigate(pathTo('/tasks/:slug/status', { slug: task.slug }), { replace: true })
     }
   }, [queued, task.status.code, task.slug, navigate, snackbar])
   return { queued, set: () => setQueued(true) }
@@ -301,7 +318,14 @@ function SubmitReport({
           <ul>
             {incomplete.map((row) => (
               <li key={row.section}>
-                <Link to={`/tasks/${task.slug}/report/${row.section}`}>{row.title}</Link>
+                <Link
+                  to={pathTo('/tasks/:slug/report/:section', {
+                    slug: task.slug,
+                    section: row.section,
+                  })}
+                >
+                  {row.title}
+                </Link>
               </li>
             ))}
           </ul>

@@ -25,6 +25,7 @@ import { ReportQueryState } from '@/features/report/api/report-query-state'
 import { ReadOnlySection } from './sections/read-only-section'
 import styles from './report.module.css'
 import { partTitle } from '@/features/report/parts/parts'
+import { pathTo } from '@/lib/route-patterns'
 
 export function SubmittedReportPage() {
   const { slug = '', section = '' } = useParams()
@@ -50,7 +51,7 @@ export function SubmittedReportPage() {
   const title = known
     ? `${submitted ? copy.submittedTitle : copy.title} — ${partTitle(section)}`
     : copy.unknownSection
-  const backTo = `/tasks/${slug}/status`
+  const backTo = pathTo('/tasks/:slug/status', { slug })
 
   if (!known)
     return (
@@ -79,7 +80,10 @@ export function SubmittedReportPage() {
         <Notice
           tone="info"
           action={
-            <ButtonLink to={`/tasks/${task.slug}/report/${section}`} variant="secondary">
+            <ButtonLink
+              to={pathTo('/tasks/:slug/report/:section', { slug: task.slug, section })}
+              variant="secondary"
+            >
               {copy.openReport}
             </ButtonLink>
           }
@@ -111,7 +115,7 @@ export function SubmittedReportPage() {
           {others.map((row) => (
             <ListItem
               key={row.section}
-              to={`/tasks/${task.slug}/status/${row.section}`}
+              to={pathTo('/tasks/:slug/status/:section', { slug: task.slug, section: row.section })}
               title={row.title}
               subtitle={row.summary}
             />

@@ -1,4 +1,5 @@
 /** pt-BR copy of the deep-link dispatcher and the service-unavailable screen. */
+import { count } from '@/domain/plural'
 export const systemCopy = {
   openingTitle: 'Abrindo…',
   opening: 'Abrindo o conteúdo do link',
@@ -18,8 +19,7 @@ export const systemCopy = {
   stillDown: 'O serviço ainda não respondeu.',
   checking: 'Verificando o serviço…',
   back: 'O serviço voltou. Abrindo o app…',
-  nextAttempt: (seconds: number) =>
-    seconds === 1 ? 'Nova tentativa em 1 segundo' : `Nova tentativa em ${seconds} segundos`,
+  nextAttempt: (seconds: number) => `Nova tentativa em ${count(seconds, 'segundo', 'segundos')}`,
   retryNow: 'Tentar agora',
   help: 'Precisa de ajuda? Fale com o suporte pelo WhatsApp',
   whatsappUrl: 'https://wa.me/5511900000000',

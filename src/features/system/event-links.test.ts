@@ -27,6 +27,8 @@ describe('eventTarget', () => {
 
   it('keeps ids inside their path segment', () => {
     expect(eventTarget('task', q('id=../../logout'))).toBe('/tasks/..%2F..%2Flogout')
+    expect(eventTarget('task', q('id=..'))).toBeNull()
+    expect(eventTarget('oppy', q('id=.'))).toBe('/oppy')
   })
 })
 

@@ -2,6 +2,7 @@
 import type { TaskStatusCode } from '@/api/entities'
 import type { NextStep } from '@/domain/task-state-machine'
 import type { DeviceProblem } from '@/lib/device-media/device-permissions'
+import { count } from '@/domain/plural'
 
 export const taskCopy = {
   listTitle: 'Tarefas',
@@ -132,8 +133,9 @@ export const taskCopy = {
     validated: 'Validada',
   },
   pendencyRound: (round: number) =>
+    // eslint-disable-next-line one-way/plural -- an ordinal (the first round is not numbered), not a plural
     round === 1 ? 'Pendências do validador' : `Pendências do validador (${round}ª rodada)`,
-  pendencyCount: (n: number) => (n === 1 ? '1 pendência' : `${n} pendências`),
+  pendencyCount: (n: number) => count(n, 'pendência', 'pendências'),
   pendencyAnswered: 'Pendências respondidas',
   stepPending: 'Ainda não',
   stepDone: 'Concluído',

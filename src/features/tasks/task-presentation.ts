@@ -1,5 +1,5 @@
-/** How tasks are shown: status tones, list groups, map links. */
-import type { Task, TaskLocation, TaskStatusCode } from '@/api/entities'
+/** How tasks are shown: status tones, list groups, map links (links in the app: pathTo). */
+import type { TaskLocation, TaskStatusCode } from '@/api/entities'
 import type { Tone } from '@/components/status'
 import { isApiError } from '@/api/api-error'
 
@@ -26,10 +26,6 @@ export const TASK_LIST_GROUPS = [
 /** Google Maps search at the task's coordinates (opens the Maps app on Android). */
 export function mapsUrl(location: Pick<TaskLocation, 'lat' | 'lng'>): string {
   return `https://www.google.com/maps/search/?api=1&query=${location.lat},${location.lng}`
-}
-
-export function taskPath(task: Pick<Task, 'slug'>, rest = ''): string {
-  return `/tasks/${encodeURIComponent(task.slug)}${rest}`
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -1,4 +1,5 @@
 /** pt-BR texts of the validation pages (a validator's pendencies and the agent's answers). */
+import { count } from '@/domain/plural'
 export const validationCopy = {
   title: 'Pendências',
   loading: 'Carregando as pendências',
@@ -7,7 +8,7 @@ export const validationCopy = {
     `O validador pediu ajustes no relatório (rodada ${round}). Responda cada pendência com uma justificativa de 50 a 1000 caracteres e, se for o caso, o valor corrigido.`,
   sections: 'Partes com pendências',
   resolvedCount: (done: number, total: number) =>
-    `${done} de ${total} ${total === 1 ? 'resolvida' : 'resolvidas'}`,
+    `${done} de ${count(total, 'resolvida', 'resolvidas')}`,
   resolved: 'Resolvida',
   noneTitle: 'Nenhuma pendência aberta',
   noneBody: 'Quando um validador pedir ajustes neste relatório, as pendências aparecem aqui.',
@@ -40,7 +41,7 @@ export const validationCopy = {
   seeInReport: 'Ver esta parte no relatório enviado',
   send: 'Enviar respostas',
   sendHint: (done: number, total: number) =>
-    `Responda todas as pendências para enviar (${done} de ${total} ${total === 1 ? 'resolvida' : 'resolvidas'}).`,
+    `Responda todas as pendências para enviar (${done} de ${count(total, 'resolvida', 'resolvidas')}).`,
   unansweredParts: 'Partes com pendências sem resposta',
   waitPhotos: 'Aguarde o envio das fotos novas antes de enviar as respostas.',
   sendPending: 'Envio pendente',

@@ -48,6 +48,7 @@ import {
 import { validationCopy as copy } from './validation-copy'
 import styles from './validation.module.css'
 import { partTitle, unknownPartCopy } from '@/features/report/parts/parts'
+import { pathTo } from '@/lib/route-patterns'
 
 export function ValidationPage() {
   const { slug = '', section } = useParams()
@@ -64,7 +65,10 @@ export function ValidationPage() {
   const sectionKnown = section === undefined || isReportSection(section)
   const title =
     section && isReportSection(section) ? `${copy.title} — ${partTitle(section)}` : copy.title
-  const backTo = section === undefined ? `/tasks/${slug}` : `/tasks/${slug}/validation`
+  const backTo =
+    section === undefined
+      ? pathTo('/tasks/:slug', { slug })
+      : pathTo('/tasks/:slug/validation', { slug })
 
   let content
   if (!task)
@@ -150,7 +154,7 @@ function Validation({
     if (queued && task.status.code === 'validating') {
       clearPendencyAnswers(revision.id)
       snackbar(copy.sent, { onNextScreen: true })
-      navigate(`/tasks/${task.slug}/status`, { replace: true })
+      navigate(pathTo('/tasks/:slug/status', { slug: task.slug }), { replace: true })
     }
   }, [queued, task.status.code, task.slug, revision.id, navigate, snackbar])
 
@@ -160,7 +164,7 @@ function Validation({
         tone={revision.status === 'answered' ? 'success' : 'info'}
         title={revision.status === 'answered' ? copy.answeredTitle : undefined}
         action={
-          <ButtonLink to={`/tasks/${task.slug}/status`} variant="secondary">
+          <ButtonLink to={pathTo('/tasks/:slug/status', { slug: task.slug })} variant="secondary">
             {copy.seeStatus}
           </ButtonLink>
         }
@@ -220,7 +224,7 @@ function Overview({
             return (
               <ListItem
                 key={section}
-                to={`/tasks/${task.slug}/validation/${section}`}
+                to={pathTo('/tasks/:slug/validation/:section', { slug: task.slug, section })}
                 title={partTitle(section)}
                 subtitle={pendencies.map((p) => p.message).join(' ')}
                 trailing={
@@ -260,7 +264,9 @@ function SectionPendencies({
       <EmptyState
         title={copy.sectionEmpty}
         action={
-          <ButtonLink to={`/tasks/${task.slug}/validation`}>{copy.backToPendencies}</ButtonLink>
+          <ButtonLink to={pathTo('/tasks/:slug/validation', { slug: task.slug })}>
+            {copy.backToPendencies}
+          </ButtonLink>
         }
       />
     )
@@ -278,7 +284,10 @@ function SectionPendencies({
           onChange={(patch) => update(p.id, patch)}
         />
       ))}
-      <Link to={`/tasks/${task.slug}/status/${section}`} className={styles.link}>
+      <Link
+        to={pathTo('/tasks/:slug/status/:section', { slug: task.slug, section })}
+        className={styles.link}
+      >
         {copy.seeInReport}
       </Link>
     </>
@@ -461,7 +470,12 @@ function SendAnswers({
                 <ul aria-label={copy.unansweredParts}>
                   {unanswered.map((section) => (
                     <li key={section}>
-                      <Link to={`/tasks/${task.slug}/validation/${section}`}>
+                      <Link
+                        to={pathTo('/tasks/:slug/validation/:section', {
+                          slug: task.slug,
+                          section,
+                        })}
+                      >
                         {partTitle(section)}
                       </Link>
                     </li>

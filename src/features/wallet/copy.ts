@@ -3,6 +3,7 @@ import type { Transaction } from '@/api/entities'
 import { WITHDRAWAL_MIN_CENTS } from '@/domain/constants'
 import { withdrawalMessages } from '@/domain/withdrawal'
 import { formatMoney, formatScore } from '@/lib/format'
+import { count } from '@/domain/plural'
 
 export const walletCopy = {
   walletTitle: 'Carteira',
@@ -17,7 +18,7 @@ export const walletCopy = {
   noTransactionsTitle: 'Nenhuma movimentação ainda',
   noTransactionsBody: 'Quando suas visitas forem aprovadas, os valores aparecem aqui.',
   awardsTitle: 'Prêmios indicados',
-  awardsCount: (n: number) => (n === 1 ? '1 indicação' : `${n} indicações`),
+  awardsCount: (n: number) => count(n, 'indicação', 'indicações'),
   bankLink: 'Dados bancários',
   bankMissing: 'Cadastre seus dados bancários para poder sacar.',
   bankSummary: (bank: string, account: string) => `Saques vão para ${bank}, conta ${account}.`,

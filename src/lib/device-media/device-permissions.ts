@@ -1,8 +1,11 @@
 /**
- * Whether the app may use the location, the camera and the microphone (the device check
- * before a visit). Reads each permission
- * through the Permissions API (when the browser has it) and asks for it the one way each
- * browser supports (a position reading, a camera or microphone stream stopped at once).
+ * The app's one permissions module: whether it may use the location, the camera, the
+ * microphone and notifications, and asking for them. The only reader of the Permissions API
+ * (`navigator.permissions`: an ESLint rule refuses a second one, eslint.config.js): the
+ * device check before a visit (`useDevicePermission`), the permission screens
+ * (`permissionState`, `askPermission`), the check-in and the offers' distances
+ * (`locationPermission`). Asking goes the one way each browser supports (a position reading,
+ * a camera or microphone stream stopped at once, `Notification.requestPermission`).
  */
 import { useCallback, useEffect, useState } from 'react'
 import { canAskForMedia, deviceProblemOf, type MediaProblem } from './device-errors'
@@ -29,7 +32,9 @@ export function isCapabilitySupported(capability: DeviceCapability): boolean {
 }
 
 /** The Permissions API's status object, or null when it cannot tell for this capability. */
-async function permissionStatus(capability: DeviceCapability): Promise<PermissionStatus | null> {
+export async function permissionStatus(
+  capability: DeviceCapability,
+): Promise<PermissionStatus | null> {
   const permissions = typeof navigator !== 'undefined' ? navigator.permissions : undefined
   if (!permissions?.query) return null
   try {
@@ -37,6 +42,64 @@ async function permissionStatus(capability: DeviceCapability): Promise<Permissio
   } catch {
     // e.g. Firefox does not know "camera": the feature may still work.
     return null
+  }
+}
+
+/**
+ * What the Permissions API says of the location now, or undefined where it cannot say.
+ * Read before asking: after a refusal WebKit says "denied" for the rest of the page's life
+ * although it would ask a new page, so only the state before the request tells a refusal the
+ * browser keeps (its settings: it will not ask again) from one at its prompt.
+ */
+export async function locationPermission(): Promise<PermissionState | undefined> {
+  return (await permissionStatus('location'))?.state
+}
+
+/** The two permissions the app explains on a screen of its own before the browser asks. */
+export type PermissionKind = 'notifications' | 'position'
+
+/** Before asking: already granted, already refused, not asked yet, or not available here. */
+export type PermissionBefore = 'granted' | 'denied' | 'prompt' | 'unsupported'
+
+/**
+ * After asking: granted; refused; the prompt closed without an answer (notifications);
+ * allowed but no position could be read (GPS off, timeout); or not available here.
+ */
+export type PermissionOutcome = 'granted' | 'denied' | 'dismissed' | 'unavailable' | 'unsupported'
+
+function notificationsSupported() {
+  return (
+    typeof window !== 'undefined' &&
+    'Notification' in window &&
+    typeof Notification.requestPermission === 'function'
+  )
+}
+
+export async function permissionState(kind: PermissionKind): Promise<PermissionBefore> {
+  if (kind === 'notifications') {
+    if (!notificationsSupported()) return 'unsupported'
+    return Notification.permission === 'default' ? 'prompt' : Notification.permission
+  }
+  if (!canReadPosition()) return 'unsupported'
+  return (await locationPermission()) ?? 'prompt'
+}
+
+export async function askPermission(kind: PermissionKind): Promise<PermissionOutcome> {
+  if (kind === 'notifications') {
+    if (!notificationsSupported()) return 'unsupported'
+    // Older Safari only takes a callback; newer browsers return a promise.
+    const answer = await new Promise<NotificationPermission>((resolve) => {
+      const maybePromise = Notification.requestPermission(resolve)
+      if (maybePromise) void maybePromise.then(resolve)
+    })
+    return answer === 'default' ? 'dismissed' : answer
+  }
+  if (!canReadPosition()) return 'unsupported'
+  try {
+    await readPosition()
+    return 'granted'
+  } catch (error) {
+    return error instanceof LocationError && error.problem === 'denied' ? 'denied' : 'unavailable'
   }
 }
 

@@ -60,17 +60,3 @@ export function readPosition(): Promise<PositionReading> {
     )
   })
 }
-
-/**
- * What the Permissions API says of the location now, or undefined where it cannot say.
- * Read before asking: after a refusal WebKit says "denied" for the rest of the page's life
- * although it would ask a new page, so only the state before the request tells a refusal the
- * browser keeps (its settings: it will not ask again) from one at its prompt.
- */
-export async function locationPermission(): Promise<PermissionState | undefined> {
-  try {
-    return (await navigator.permissions?.query({ name: 'geolocation' }))?.state
-  } catch {
-    return undefined
-  }
-}

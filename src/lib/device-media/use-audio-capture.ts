@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { canAskForMedia, microphoneProblemOf, stopStream } from './device-errors'
 import { mediaCopy, type MicrophoneProblem } from './media-copy'
+import { appDate, deviceNow } from '@/lib/clock'
 
 export type AudioRecording = {
   blob: Blob
@@ -200,7 +201,9 @@ export function useAudioCapture({ maxMinutes }: { maxMinutes: number }): AudioCa
       return
     }
     const chunks: Blob[] = []
-    const startedAt = Date.now()
+    // How long it lasts, on this phone's clock; when it began, as the server's time.
+    const startedAt = deviceNow()
+    const startedAtTime = appDate().toISOString()
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data)
     }
@@ -216,7 +219,7 @@ export function useAudioCapture({ maxMinutes }: { maxMinutes: number }): AudioCa
         setState({ status: 'idle' })
         return
       }
-      const durationSecs = Math.max(1, Math.round((Date.now() - startedAt) / 1000))
+      const durationSecs = Math.max(1, Math.round((deviceNow() - startedAt) / 1000))
       const url = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : undefined
       urlRef.current = url
       setState({
@@ -225,7 +228,7 @@ export function useAudioCapture({ maxMinutes }: { maxMinutes: number }): AudioCa
           blob,
           url,
           durationSecs,
-          startedAt: new Date(startedAt).toISOString(),
+          startedAt: startedAtTime,
           mimeType: type,
         },
       })
@@ -236,7 +239,7 @@ export function useAudioCapture({ maxMinutes }: { maxMinutes: number }): AudioCa
     setLevel(0)
     const maxSeconds = maxMinutes * 60
     tickRef.current = setInterval(() => {
-      const seconds = (Date.now() - startedAt) / 1000
+      const seconds = (deviceNow() - startedAt) / 1000
       setElapsed(seconds)
       if (seconds >= maxSeconds && recorder.state === 'recording') {
         setNotice(mediaCopy.microphone.maxReached(maxMinutes))

@@ -14,6 +14,7 @@ import type { components } from '@/api/schema.gen'
 import type { Answer, Attendant, Report, ReportInput, TaxReceipt, TimeRecord } from '@/api/entities'
 import { DATABASES } from '@/lib/storage-keys'
 import { onFreeze } from '@/lib/page-lifecycle'
+import { deviceDate } from '@/lib/clock'
 
 type Schemas = components['schemas']
 
@@ -355,7 +356,7 @@ export function draftFromReport(report: Report): ReportDraft {
     testimony: report.testimony ?? '',
     notes: report.notes,
     dirty: false,
-    updatedAt: new Date().toISOString(),
+    updatedAt: deviceDate().toISOString(),
   }
 }
 

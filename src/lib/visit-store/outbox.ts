@@ -31,6 +31,7 @@ import {
   type VisitDb,
   type VisitTx,
 } from './db'
+import { deviceDate, deviceNow } from '@/lib/clock'
 
 export const BACKOFF_BASE_MS = 2_000
 export const BACKOFF_MAX_MS = 5 * 60_000
@@ -66,7 +67,7 @@ function newItem(payload: OutboxPayload, now: number): OutboxItem {
 export async function enqueueIn(
   tx: VisitTx,
   payload: OutboxPayload,
-  now = Date.now(),
+  now = deviceNow(),
 ): Promise<OutboxItem> {
   const item = newItem(payload, now)
   const seq = await tx.objectStore('outbox').add(item)
@@ -74,7 +75,7 @@ export async function enqueueIn(
 }
 
 /** Queues a write in a transaction of its own, flushed to disk before it resolves. */
-export function enqueue(db: VisitDb, payload: OutboxPayload, now = Date.now()) {
+export function enqueue(db: VisitDb, payload: OutboxPayload, now = deviceNow()) {
   return inTransaction(db, ['outbox'], 'strict', (tx) => enqueueIn(tx, payload, now))
 }
 
@@ -86,7 +87,7 @@ export async function enqueueReportSaveIn(
   tx: VisitTx,
   taskId: string,
   reportId: string,
-  { now = Date.now(), settleMs = 0 }: { now?: number; settleMs?: number } = {},
+  { now = deviceNow(), settleMs = 0 }: { now?: number; settleMs?: number } = {},
 ): Promise<OutboxItem> {
   const items = await tx.objectStore('outbox').getAll()
   // Only a save that has not started: one that has (its body fixed) cannot carry newer edits.
@@ -105,7 +106,12 @@ export async function enqueueReportSaveIn(
   return { ...item, seq }
 }
 
-export function enqueueReportSave(db: VisitDb, taskId: string, reportId: string, now = Date.now()) {
+export function enqueueReportSave(
+  db: VisitDb,
+  taskId: string,
+  reportId: string,
+  now = deviceNow(),
+) {
   return inTransaction(db, ['outbox'], 'relaxed', (tx) =>
     enqueueReportSaveIn(tx, taskId, reportId, { now }),
   )
@@ -143,7 +149,7 @@ function goAgain(item: OutboxItem, now: number): OutboxItem {
  * The agent's "Tentar de novo": the item goes now (`goAgain`); an upload's photo shows
  * "waiting" again in the same step.
  */
-export function retryFailed(db: VisitDb, seq: number, now = Date.now()) {
+export function retryFailed(db: VisitDb, seq: number, now = deviceNow()) {
   return inTransaction(db, ['outbox', 'media'], 'strict', async (tx) => {
     const outbox = tx.objectStore('outbox')
     const item = await outbox.get(seq)
@@ -161,7 +167,7 @@ export function retryFailed(db: VisitDb, seq: number, now = Date.now()) {
  * is in), or a new one is queued when none is left. One transaction: no second upload of
  * the same photo, whatever a running sender is doing.
  */
-export function retryUpload(db: VisitDb, taskId: string, mediaId: string, now = Date.now()) {
+export function retryUpload(db: VisitDb, taskId: string, mediaId: string, now = deviceNow()) {
   return inTransaction(db, ['outbox', 'media'], 'strict', async (tx) => {
     const outbox = tx.objectStore('outbox')
     const queued = (await outbox.getAll()).find((i) => i.kind === 'upload' && i.mediaId === mediaId)
@@ -304,7 +310,7 @@ export async function processOutbox(
  * `retries`: only what already failed (a report save still settling after typing keeps its
  * short wait).
  */
-export function wakeAll(db: VisitDb, now = Date.now(), which: 'all' | 'retries' = 'all') {
+export function wakeAll(db: VisitDb, now = deviceNow(), which: 'all' | 'retries' = 'all') {
   return inTransaction(db, ['outbox'], 'relaxed', async (tx) => {
     const outbox = tx.objectStore('outbox')
     for (const item of await outbox.getAll()) {
@@ -343,7 +349,7 @@ export async function resolveConflict(
         baseVersion: theirs.version,
         conflict: undefined,
         dirty: true,
-        updatedAt: new Date().toISOString(),
+        updatedAt: deviceDate().toISOString(),
       })
     } else {
       // The server's report, as a fresh draft (nothing local left to send).
@@ -358,7 +364,7 @@ export async function resolveConflict(
         await outbox.put({
           ...item,
           state: 'pending',
-          nextAttemptAt: Date.now(),
+          nextAttemptAt: deviceNow(),
           id: newIdempotencyKey(),
           rev: (item.rev ?? 0) + 1,
           // A new request: the body is fixed again from the draft as it is now.

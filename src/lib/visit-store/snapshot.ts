@@ -7,6 +7,7 @@
 import type { EvaluationForm, Mission, Task } from '@/api/entities'
 import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
+import { appDate } from '@/lib/clock'
 
 export type VisitSnapshot = { task: Task; mission: Mission; form?: EvaluationForm; savedAt: string }
 
@@ -25,6 +26,6 @@ export function saveVisitSnapshot(slug: string, snapshot: Omit<VisitSnapshot, 's
   // Storage full or blocked: the visit still works online.
   void deviceStorage.set(
     key(slug),
-    JSON.stringify({ ...snapshot, savedAt: new Date().toISOString() }),
+    JSON.stringify({ ...snapshot, savedAt: appDate().toISOString() }),
   )
 }

@@ -5,7 +5,7 @@
  */
 import type { Report, Task } from '@/api/entities'
 import { runtimeConfig } from '@/lib/runtime-config'
-import { appDate } from '@/lib/clock'
+import { appDate, deviceDate } from '@/lib/clock'
 import { isOnline } from '@/lib/connectivity'
 import { askToKeepStorage } from '@/lib/device-space'
 import { currentSession } from '@/lib/session'
@@ -194,7 +194,7 @@ export async function updateDraft(
     const written = await mutateDraftIn(tx, reportId, (draft) => ({
       ...change(draft),
       dirty: true,
-      updatedAt: new Date().toISOString(),
+      updatedAt: deviceDate().toISOString(),
     }))
     if (written)
       await enqueueReportSaveIn(tx, written.taskId, reportId, {
@@ -274,7 +274,7 @@ export async function addMedia(
         ...draft,
         evidenceRefs: [...draft.evidenceRefs, { mediaId: record.id }],
         dirty: true,
-        updatedAt: new Date().toISOString(),
+        updatedAt: deviceDate().toISOString(),
       }))
     await enqueueIn(tx, { kind: 'upload', taskId: media.taskId, mediaId: record.id })
   })
@@ -302,7 +302,7 @@ export async function removeMedia(
           ),
       ),
       dirty: true,
-      updatedAt: new Date().toISOString(),
+      updatedAt: deviceDate().toISOString(),
     }))
     if (draft) await enqueueReportSaveIn(tx, draft.taskId, reportId)
     if (!ref.mediaId) return

@@ -48,6 +48,7 @@ import {
   type VisitTx,
 } from './db'
 import { queryKeys } from '@/lib/query-keys'
+import { deviceNow } from '@/lib/clock'
 
 export type SyncEvents = {
   /** A write reached the server (the UI refreshes what it shows). */
@@ -408,12 +409,12 @@ function startVisitSync(open: () => Promise<VisitDb>, events: SyncEvents = {}) {
         // The database closed under the run (the page frozen in the back/forward cache, a
         // newer version upgrading it): nothing to tell; the next run opens it again.
         if (!isClosedUnder(error)) setSyncProblem(await problemOf(error))
-        waitingUntil = Date.now() + Math.min(STUCK_RETRY_MAX_MS, backoffDelay(stuck))
+        waitingUntil = deviceNow() + Math.min(STUCK_RETRY_MAX_MS, backoffDelay(stuck))
       }
       events.onChange?.()
       clearTimeout(timer)
       if (waitingUntil !== null && !stopped)
-        timer = setTimeout(kick, Math.max(0, waitingUntil - Date.now()))
+        timer = setTimeout(kick, Math.max(0, waitingUntil - deviceNow()))
     } while (again && !stopped)
   }
 

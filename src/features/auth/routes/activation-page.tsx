@@ -16,6 +16,7 @@ import { activateAccount } from '../api/sign-in'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
+import { pathTo } from '@/lib/route-patterns'
 
 const copy = authCopy.activation
 
@@ -58,7 +59,7 @@ function Activation({ id, token }: { id: string; token: string }) {
     onError: (error) => {
       if (isApiError(error) && !error.isTransient) {
         const reason = LINK_ERRORS.has(error.code) ? error.code : 'unknown'
-        void navigate(`/activation/error?reason=${encodeURIComponent(reason)}`, { replace: true })
+        void navigate(pathTo('/activation/error', {}, { reason }), { replace: true })
       }
     },
   })

@@ -15,6 +15,7 @@ import { authCopy } from '../copy'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { useHydrated } from '@/lib/use-hydrated'
 import { appNow } from '@/lib/clock'
+import { pathTo } from '@/lib/route-patterns'
 
 export function LoginPage() {
   const navigate = useNavigate()
@@ -55,7 +56,7 @@ export function LoginPage() {
       // A code was sent: asking again later is a new request (a new code), not a replay.
       idempotency.forget()
       savePendingSignIn(ticket)
-      navigate(`/login/request?connection=${ticket.connection}`)
+      navigate(pathTo('/login/request', {}, { connection: ticket.connection }))
     },
     onError: (error, vars) => {
       idempotency.settle(error)
@@ -68,7 +69,7 @@ export function LoginPage() {
           resendAvailableAt: new Date(appNow() + wait * 1000).toISOString(),
           expiresAt: new Date(appNow() + OTP_TTL_SECONDS * 1000).toISOString(),
         })
-        navigate(`/login/request?connection=${vars.connection}`)
+        navigate(pathTo('/login/request', {}, { connection: vars.connection }))
         return
       }
       if (isApiError(error) && error.fieldErrors.phone) setFieldError(error.fieldErrors.phone)

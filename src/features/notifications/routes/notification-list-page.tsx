@@ -11,6 +11,7 @@ import { notificationPagesQueryOptions } from '../api/notification-queries'
 import { notificationCopy as copy } from '../copy'
 import { excerptOf } from '../plain-text'
 import styles from './notifications.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 /** Unread first, then newest first: the server's order, kept if pages arrive out of it. */
 function unreadFirst(a: Notification, b: Notification) {
@@ -50,7 +51,7 @@ export function NotificationListPage() {
               return (
                 <li key={n.id} className={styles.item}>
                   <Link
-                    to={`/notifs/${encodeURIComponent(n.slug)}/read`}
+                    to={pathTo('/notifs/:slug/read', { slug: n.slug })}
                     className={`${styles.row} ${unread ? styles.unreadRow : ''}`}
                   >
                     <span className={styles.dot} aria-hidden="true" />

@@ -16,6 +16,7 @@ import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { acceptOpportunity, opportunityKeys } from '../api/opportunity-queries'
 import { opportunityCopy as copy } from '../copy'
 import styles from './opportunities.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 /** Accept with a date and time inside the offer's window (São Paulo time), checked before sending. */
 export function AcceptForm({ offer, now }: { offer: Opportunity; now: number }) {
@@ -43,7 +44,7 @@ export function AcceptForm({ offer, now }: { offer: Opportunity; now: number }) 
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
       ])
       snackbar(copy.accepted, { onNextScreen: true })
-      navigate(`/tasks/${encodeURIComponent(task.slug)}`)
+      navigate(pathTo('/tasks/:slug', { slug: task.slug }))
     },
     onError: (error) => {
       idempotency.settle(error)

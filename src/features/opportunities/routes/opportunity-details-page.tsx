@@ -11,13 +11,14 @@ import { OfferFacts } from './offer-facts'
 import { OpportunityQueryState } from './opportunity-query-state'
 import { OfferStatusNotice } from './offer-status-notice'
 import styles from './opportunities.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 export function OpportunityDetailsPage() {
   const { taskId = '' } = useParams()
   const query = useQuery(opportunityQueryOptions(taskId))
   const offer = query.data?.opportunity
   const now = useExpiryClock(offer?.status === 'pending' ? [offer.expiresAt] : [])
-  const backTo = `/oppy/${encodeURIComponent(taskId)}`
+  const backTo = pathTo('/oppy/:taskId', { taskId })
 
   if (!query.data || !offer)
     return (
@@ -76,7 +77,7 @@ export function OpportunityDetailsPage() {
         <h2 id="offer-policy">{copy.policy}</h2>
         <p>
           {copy.policyLead}{' '}
-          <Link to={`/tasks/policy?project=${encodeURIComponent(project.id)}`}>{copy.policy}</Link>
+          <Link to={pathTo('/tasks/policy', {}, { project: project.id })}>{copy.policy}</Link>
         </p>
       </section>
 

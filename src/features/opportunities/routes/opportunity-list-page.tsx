@@ -13,6 +13,7 @@ import { opportunityCopy as copy } from '../copy'
 import { formatTimeLeft, useExpiryClock } from '../expiry-countdown'
 import { useKnownPosition } from '../use-known-position'
 import styles from './opportunities.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 export function OpportunityListPage() {
   const list = useQuery(opportunityListQueryOptions())
@@ -86,7 +87,7 @@ function OfferCard({
           task.missionTitle
         ) : (
           <Link
-            to={`/oppy/${encodeURIComponent(offer.taskId)}`}
+            to={pathTo('/oppy/:taskId', { taskId: offer.taskId })}
             className={styles.cardLink}
             // Offers may share a mission: the place tells the links apart.
             aria-label={copy.offerLinkLabel(task.missionTitle, task.location.name)}

@@ -12,6 +12,7 @@ import { OfferFacts } from './offer-facts'
 import { OfferStatusNotice } from './offer-status-notice'
 import { OpportunityQueryState } from './opportunity-query-state'
 import styles from './opportunities.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 export function OpportunitySummaryPage() {
   const { taskId = '' } = useParams()
@@ -28,7 +29,7 @@ export function OpportunitySummaryPage() {
     )
 
   const status = effectiveOpportunityStatus(offer, now)
-  const detailsPath = `/oppy/${encodeURIComponent(offer.taskId)}/details`
+  const detailsPath = pathTo('/oppy/:taskId/details', { taskId: offer.taskId })
   return (
     <Page title={offer.task.missionTitle} backTo="/oppy">
       <section className={styles.summary} aria-label={copy.summaryTitle}>

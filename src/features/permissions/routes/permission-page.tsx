@@ -3,18 +3,19 @@ import { useSearchParams } from 'react-router-dom'
 import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
+import { appPathOr } from '@/lib/app-path'
 import {
   askPermission,
+  locationPermission,
   permissionState,
-  positionPermissionNow,
-  safeNextPath,
   type PermissionKind,
   type PermissionOutcome,
-} from '../browser-permissions'
+} from '@/lib/device-media/device-permissions'
 import { useDevicePush, type DevicePush } from '@/lib/use-device-push'
 import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
 import { permissionCommonCopy as common, permissionCopy, pushCopy } from '../copy'
 import styles from './permissions.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 type Phase = 'checking' | 'explain' | 'asking' | 'already-granted' | 'refused' | PermissionOutcome
 
@@ -22,7 +23,8 @@ type Phase = 'checking' | 'explain' | 'asking' | 'already-granted' | 'refused' |
 export function PermissionPage({ kind }: { kind: PermissionKind }) {
   const copy = permissionCopy[kind]
   const [params] = useSearchParams()
-  const next = safeNextPath(params.get('next'))
+  // A `?next=` the app may go to: a path of this app, never another origin.
+  const next = appPathOr(params.get('next'), '/oppy')
   const [phase, setPhase] = useState<Phase>('checking')
   const push = useDevicePush()
   const subscribes =
@@ -46,7 +48,7 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
 
   async function ask() {
     setPhase('asking')
-    const before = kind === 'position' ? await positionPermissionNow() : undefined
+    const before = kind === 'position' ? await locationPermission() : undefined
     const outcome = await askPermission(kind)
     // Refused at the prompt, which the browser would show again (Safari set to "Ask"): not
     // the settings' block. WebKit answers the rest of this page with the refusal, so the
@@ -138,7 +140,7 @@ export function PermissionPage({ kind }: { kind: PermissionKind }) {
             block
             onClick={() =>
               documentNavigation.assign(
-                `/permissions/position?next=${encodeURIComponent(next)}&${ASK_LOCATION_PARAM}=perguntar`,
+                pathTo('/permissions/position', {}, { next, [ASK_LOCATION_PARAM]: 'perguntar' }),
               )
             }
           >

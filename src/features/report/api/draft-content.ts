@@ -7,6 +7,7 @@
 import type { Evidence, EvaluationForm, Report, ReportSection, Task } from '@/api/entities'
 import { reportSectionValues } from '@/api/schema.gen'
 import { answersById, computeScore } from '@/domain/questionnaire'
+import type { ReportContent } from '@/domain/report-completeness'
 import type { LocalMedia, LocalVisit, ReportDraft } from '@/lib/visit-store/db'
 
 export function isReportSection(value: string): value is ReportSection {
@@ -58,7 +59,7 @@ export function draftContent(
   draft: ReportDraft,
   serverReport: Report | undefined,
   media: readonly LocalMedia[],
-) {
+): ReportContent {
   return {
     answers: draft.answers,
     attendants: draft.attendants,

@@ -1,7 +1,6 @@
 /** The visit outbox's words (pt-BR), shared by the check-in, report and validation screens. */
 import type { OutboxItem } from '@/lib/visit-store/db'
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
+import { count } from '@/domain/plural'
 
 let listFormat: Intl.ListFormat | undefined
 
@@ -25,19 +24,19 @@ export const outboxCopy = {
    */
   waiting: (items: readonly OutboxItem[]) => {
     const pending = items.filter((i) => i.state === 'pending')
-    const count = (kinds: readonly OutboxItem['kind'][]) =>
+    const pendingOf = (kinds: readonly OutboxItem['kind'][]) =>
       pending.filter((i) => kinds.includes(i.kind)).length
-    const files = count(['upload'])
-    const report = count(['submitReport'])
-    const answers = count(['answerRevision'])
+    const files = pendingOf(['upload'])
+    const report = pendingOf(['submitReport'])
+    const answers = pendingOf(['answerRevision'])
     // Two saves of one report waiting (one already tried, its body fixed; one with what was
     // typed since) are one change for the agent.
     const saves = pending.filter((i) => i.kind === 'saveReport')
     const reportsSaved = new Set(saves.map((i) => (i.kind === 'saveReport' ? i.reportId : '')))
     const changes = pending.length - files - report - answers - saves.length + reportsSaved.size
     const parts = [
-      files > 0 ? plural(files, 'foto ou áudio', 'fotos ou áudios') : null,
-      changes > 0 ? plural(changes, 'alteração', 'alterações') : null,
+      files > 0 ? count(files, 'foto ou áudio', 'fotos ou áudios') : null,
+      changes > 0 ? count(changes, 'alteração', 'alterações') : null,
       report > 0 ? 'o relatório' : null,
       answers > 0 ? 'as respostas às pendências' : null,
     ].filter((p): p is string => p !== null)
@@ -45,10 +44,9 @@ export const outboxCopy = {
     const text = `${listFormat.format(parts)} aguardando envio`
     return text.charAt(0).toUpperCase() + text.slice(1)
   },
-  failed: (n: number) =>
-    plural(n, 'envio recusado pelo servidor', 'envios recusados pelo servidor'),
+  failed: (n: number) => count(n, 'envio recusado pelo servidor', 'envios recusados pelo servidor'),
   /** The compact form, for the visit's header. */
-  refusedCount: (n: number) => plural(n, 'envio recusado', 'envios recusados'),
+  refusedCount: (n: number) => count(n, 'envio recusado', 'envios recusados'),
   allSent: 'Tudo enviado',
   checking: 'Verificando envios…',
   checkinRefused: 'O servidor recusou o check-in',

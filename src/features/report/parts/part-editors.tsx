@@ -5,7 +5,7 @@
  * pages import their part's editor directly.
  */
 import type { ComponentType } from 'react'
-import type { EvaluationForm, Mission, Report, Task } from '@/api/entities'
+import type { EvaluationForm, Mission, Task } from '@/api/entities'
 import { AnswersEditor, AnswersList } from './answers/answers-editor'
 import { AttendantsEditor } from './attendants/attendants-editor'
 import { AttendantsView } from './attendants/attendants-view'
@@ -14,17 +14,18 @@ import { AwardsEditor, AwardsView, useTaskAwards } from './awards/awards-editor'
 import { ChecklistEditor } from './checklist/checklist-editor'
 import { ChecklistView } from './checklist/checklist-view'
 import type { PartId, PartVisit } from './part'
+import type { ReportContent } from '@/domain/report-completeness'
 import { PhotosEditor, PhotosView } from './photos/photos-editor'
 import { ReceiptsEditor, ReceiptsView } from './receipts/receipts-editor'
 import { TestimonyEditor, TestimonyView } from './testimony/testimony-editor'
 import { TimesEditor } from './times/times-editor'
 import { TimesView } from './times/times-view'
 
-/** What a read-only view shows: the submitted report, or the draft of a report not editable now. */
-export type ReadOnlyContent = Pick<
-  Report,
-  'answers' | 'attendants' | 'times' | 'checklist' | 'taxReceipts' | 'testimony'
->
+/**
+ * What a read-only view shows: the submitted report, or the draft of a report not editable
+ * now; but its evidences, which the photos view reads by the task.
+ */
+export type ReadOnlyContent = Omit<ReportContent, 'evidences'>
 
 export type PartViewProps = {
   task: Task

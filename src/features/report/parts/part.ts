@@ -6,15 +6,13 @@
  * backend refuses an incomplete report with the same one).
  */
 import type { EvaluationForm, Mission, Report, ReportSection, Task } from '@/api/entities'
+import type { ReportContent } from '@/domain/report-completeness'
 import type { LocalVisit, ReportDraft } from '@/lib/visit-store/db'
 
 export type PartId = ReportSection
 
 /** The report's content as the rules and summaries read it (the draft's, or the server's). */
-export type PartContent = Pick<
-  Report,
-  'answers' | 'attendants' | 'times' | 'checklist' | 'evidences' | 'taxReceipts' | 'testimony'
->
+export type PartContent = ReportContent
 
 export type ReportPart = {
   id: PartId

@@ -3,6 +3,7 @@ import type { ReportSection } from '@/api/entities'
 import type { VisitReport } from '@/features/report/api/use-visit-report'
 import { PART_EDITORS, type PartUi } from '@/features/report/parts/part-editors'
 import { ReadOnlySection } from './read-only-section'
+import { pathTo } from '@/lib/route-patterns'
 
 export function EditableSection({ section, data }: { section: ReportSection; data: VisitReport }) {
   if (!data.editable) return <ReadOnlySection section={section} data={data} />
@@ -17,7 +18,7 @@ export function EditableSection({ section, data }: { section: ReportSection; dat
         draft: data.draft,
         serverReport: data.serverReport,
         localVisit: data.localVisit,
-        pathOf: (part) => `/tasks/${slug}/report/${part}`,
+        pathOf: (part) => pathTo('/tasks/:slug/report/:section', { slug, section: part }),
       }}
     />
   )

@@ -10,6 +10,7 @@ import { systemCopy as copy } from '../copy'
 import { safeAppPath } from '../event-links'
 import styles from './system.module.css'
 import { WarningIcon } from '@/components/icons'
+import { deviceNow } from '@/lib/clock'
 
 const HEALTH_RETRY_SECONDS = 15
 const RETRY_MS = HEALTH_RETRY_SECONDS * 1000
@@ -22,8 +23,8 @@ export function UnavailablePage() {
   const returnTo = from && !from.startsWith('/unavailable') ? from : '/'
   const health = useQuery({ ...healthQueryOptions(), staleTime: 0, refetchOnWindowFocus: false })
   const { refetch, isFetching } = health
-  const [nextAttemptAt, setNextAttemptAt] = useState(() => Date.now() + RETRY_MS)
-  const [now, setNow] = useState(() => Date.now())
+  const [nextAttemptAt, setNextAttemptAt] = useState(() => deviceNow() + RETRY_MS)
+  const [now, setNow] = useState(() => deviceNow())
   // The timer reads the due time from here; the state above only drives the countdown shown.
   const due = useRef(0)
   useEffect(() => {
@@ -31,13 +32,13 @@ export function UnavailablePage() {
   }, [nextAttemptAt])
 
   const checkNow = useCallback(() => {
-    setNextAttemptAt(Date.now() + RETRY_MS)
+    setNextAttemptAt(deviceNow() + RETRY_MS)
     void refetch()
   }, [refetch])
 
   useEffect(() => {
     const timer = setInterval(() => {
-      const t = Date.now()
+      const t = deviceNow()
       setNow(t)
       if (due.current > 0 && t >= due.current) {
         due.current = t + RETRY_MS

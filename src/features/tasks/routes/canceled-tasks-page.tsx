@@ -7,8 +7,8 @@ import { Skeleton } from '@/components/skeleton'
 import { formatDateTime } from '@/lib/format'
 import { myTasksQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
-import { taskPath } from '../task-presentation'
 import styles from './tasks.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 export function CanceledTasksPage() {
   const tasks = useQuery(myTasksQueryOptions(['canceled']))
@@ -33,7 +33,7 @@ export function CanceledTasksPage() {
           {items.map((task) => (
             <ListItem
               key={task.id}
-              to={taskPath(task)}
+              to={pathTo('/tasks/:slug', { slug: task.slug })}
               title={task.title}
               subtitle={
                 <span className={styles.rowLines}>

@@ -19,9 +19,9 @@ import {
 import { rescheduleTask, taskKeys, taskQueryOptions } from '../api/task-queries'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { taskCopy as copy } from '../copy'
-import { taskPath } from '../task-presentation'
 import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 export function ReschedulePage() {
   const { slug = '' } = useParams()
@@ -34,7 +34,7 @@ export function ReschedulePage() {
       </Page>
     )
   return (
-    <Page title={copy.rescheduleTitle} backTo={taskPath(task)}>
+    <Page title={copy.rescheduleTitle} backTo={pathTo('/tasks/:slug', { slug: task.slug })}>
       <RescheduleForm task={task} />
     </Page>
   )
@@ -56,7 +56,7 @@ function RescheduleForm({ task }: { task: Task }) {
     onSuccess: async (updated) => {
       await queryClient.invalidateQueries({ queryKey: taskKeys.all })
       snackbar(copy.rescheduled, { onNextScreen: true })
-      navigate(taskPath(updated))
+      navigate(pathTo('/tasks/:slug', { slug: updated.slug }))
     },
     onError: (error) => {
       idempotency.settle(error)
@@ -70,7 +70,7 @@ function RescheduleForm({ task }: { task: Task }) {
         tone="warning"
         title={copy.rescheduleNotAllowed}
         action={
-          <ButtonLink to={taskPath(task)} variant="secondary">
+          <ButtonLink to={pathTo('/tasks/:slug', { slug: task.slug })} variant="secondary">
             {copy.backToTask}
           </ButtonLink>
         }

@@ -7,10 +7,10 @@ import { formatMoney } from '@/lib/format'
 import { missionRequirementLines, visitDurationLine } from '@/domain/mission-requirements'
 import { missionQueryOptions, projectQueryOptions, taskQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
-import { taskPath } from '../task-presentation'
 import { TaskFacts } from './task-facts'
 import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 export function TaskDetailsPage() {
   const { slug = '' } = useParams()
@@ -28,7 +28,7 @@ export function TaskDetailsPage() {
 
   const m = mission.data
   return (
-    <Page title={copy.detailsTitle} backTo={taskPath(task)}>
+    <Page title={copy.detailsTitle} backTo={pathTo('/tasks/:slug', { slug: task.slug })}>
       <section className={styles.card} aria-labelledby="details-mission">
         <h2 id="details-mission">{task.title}</h2>
         {project.data && (

@@ -13,10 +13,11 @@ import { whenIdle } from '@/lib/idle'
 import { afterFirstScreen } from '@/lib/query-client'
 import { taskQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
-import { STATUS_TONE, taskPath } from '../task-presentation'
+import { STATUS_TONE } from '../task-presentation'
 import { TaskFacts } from './task-facts'
 import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 // The cancel form (and its validator) loads once the hub has its answers and is idle.
 const loadCancelSheet = () => import('./cancel-task-sheet')
@@ -61,10 +62,16 @@ export function TaskHubPage() {
       <MainStep task={task} />
       <nav aria-label={copy.otherActions}>
         <List>
-          <ListItem to={taskPath(task, '/details')} title={copy.details} />
-          <ListItem to={taskPath(task, '/status')} title={copy.seeStatus} />
+          <ListItem to={pathTo('/tasks/:slug/details', { slug: task.slug })} title={copy.details} />
+          <ListItem
+            to={pathTo('/tasks/:slug/status', { slug: task.slug })}
+            title={copy.seeStatus}
+          />
           {allowed.includes('reschedule') && (
-            <ListItem to={taskPath(task, '/reschedule')} title={copy.reschedule} />
+            <ListItem
+              to={pathTo('/tasks/:slug/reschedule', { slug: task.slug })}
+              title={copy.reschedule}
+            />
           )}
           {allowed.includes('cancel') && (
             <ListItem
@@ -93,19 +100,19 @@ function MainStep({ task }: { task: Task }) {
     case 'checkin':
     case 'continue-visit':
       return (
-        <ButtonLink to={taskPath(task, '/checkin')} block>
+        <ButtonLink to={pathTo('/tasks/:slug/checkin', { slug: task.slug })} block>
           {copy.nextStep[step]}
         </ButtonLink>
       )
     case 'fill-report':
       return (
-        <ButtonLink to={taskPath(task, '/report')} block>
+        <ButtonLink to={pathTo('/tasks/:slug/report', { slug: task.slug })} block>
           {copy.nextStep[step]}
         </ButtonLink>
       )
     case 'resolve-pendencies':
       return (
-        <ButtonLink to={taskPath(task, '/validation')} block>
+        <ButtonLink to={pathTo('/tasks/:slug/validation', { slug: task.slug })} block>
           {copy.nextStep[step]}
         </ButtonLink>
       )
@@ -113,12 +120,16 @@ function MainStep({ task }: { task: Task }) {
       return (
         <div className={styles.mainStep}>
           <p className={styles.waiting}>{copy.awaitingValidation}</p>
-          <Link to={taskPath(task, '/status')}>{copy.seeStatus}</Link>
+          <Link to={pathTo('/tasks/:slug/status', { slug: task.slug })}>{copy.seeStatus}</Link>
         </div>
       )
     case 'done':
       return task.steps.submitted ? (
-        <ButtonLink to={taskPath(task, '/status')} variant="secondary" block>
+        <ButtonLink
+          to={pathTo('/tasks/:slug/status', { slug: task.slug })}
+          variant="secondary"
+          block
+        >
           {copy.seeReport}
         </ButtonLink>
       ) : null

@@ -10,8 +10,9 @@ import { machineStateOf, nextStep, STATUS_LABEL } from '@/domain/task-state-mach
 import { formatDateTime } from '@/lib/format'
 import { myTaskPagesQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
-import { STATUS_TONE, TASK_LIST_GROUPS, taskPath } from '../task-presentation'
+import { STATUS_TONE, TASK_LIST_GROUPS } from '../task-presentation'
 import styles from './tasks.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 type Group = (typeof TASK_LIST_GROUPS)[number]
 
@@ -138,7 +139,7 @@ function orderWithin(status: Group) {
 function TaskRow({ task }: { task: Task }) {
   return (
     <ListItem
-      to={taskPath(task)}
+      to={pathTo('/tasks/:slug', { slug: task.slug })}
       title={task.title}
       subtitle={
         <span className={styles.rowLines}>

@@ -9,10 +9,11 @@ import { formatDateTime } from '@/lib/format'
 import { currentRevisionQueryOptions } from '@/lib/visit-store/api'
 import { taskQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
-import { STATUS_TONE, taskPath } from '../task-presentation'
+import { STATUS_TONE } from '../task-presentation'
 import { TaskQueryState } from './task-query-state'
 import styles from './tasks.module.css'
 import { CheckIcon } from '@/components/icons'
+import { pathTo } from '@/lib/route-patterns'
 
 type TimelineStep = {
   key: string
@@ -86,7 +87,7 @@ export function TaskStatusPage() {
 
   const code = task.status.code
   return (
-    <Page title={copy.statusTitle} backTo={taskPath(task)}>
+    <Page title={copy.statusTitle} backTo={pathTo('/tasks/:slug', { slug: task.slug })}>
       <section className={styles.card} aria-labelledby="status-current">
         <h2 id="status-current">{copy.currentStatus}</h2>
         <p className={styles.headline}>
@@ -125,7 +126,10 @@ export function TaskStatusPage() {
         </ol>
       </section>
       {task.steps.submitted && (
-        <Link to={taskPath(task, '/status/answers')} className={styles.aloneLink}>
+        <Link
+          to={pathTo('/tasks/:slug/status/:section', { slug: task.slug, section: 'answers' })}
+          className={styles.aloneLink}
+        >
           {copy.seeAnswers}
         </Link>
       )}

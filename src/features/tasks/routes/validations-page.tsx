@@ -9,8 +9,8 @@ import { Skeleton } from '@/components/skeleton'
 import { formatDateTime } from '@/lib/format'
 import { myTasksQueryOptions, projectQueryOptions } from '../api/task-queries'
 import { taskCopy as copy } from '../copy'
-import { taskPath } from '../task-presentation'
 import styles from './tasks.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 /** Tasks whose report came back with pendencies; the channel (a project code) filters them. */
 export function ValidationsPage() {
@@ -60,7 +60,7 @@ export function ValidationsPage() {
             <Chip
               key={code}
               pressed={channel === code}
-              onToggle={() => navigate(`/tasks/validations/${encodeURIComponent(code)}`)}
+              onToggle={() => navigate(pathTo('/tasks/validations/:channel', { channel: code }))}
             >
               {code}
             </Chip>
@@ -83,7 +83,7 @@ export function ValidationsPage() {
             return (
               <ListItem
                 key={task.id}
-                to={taskPath(task, '/validation')}
+                to={pathTo('/tasks/:slug/validation', { slug: task.slug })}
                 title={task.title}
                 subtitle={
                   <span className={styles.rowLines}>

@@ -16,6 +16,7 @@ import { walletCopy as copy } from '../copy'
 import { TransactionStatusBadge } from './transaction-badges'
 import { WithdrawSheet } from './withdraw-sheet'
 import styles from './wallet.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 export function WalletPage() {
   const wallet = useQuery(walletQueryOptions())
@@ -74,7 +75,7 @@ export function WalletPage() {
               {w.transactions.map((t) => (
                 <ListItem
                   key={t.id}
-                  to={`/account/details/transactions/${encodeURIComponent(t.id)}`}
+                  to={pathTo('/account/details/transactions/:id', { id: t.id })}
                   title={t.description}
                   subtitle={`${copy.kind[t.kind]} · ${formatDate(t.createdAt)}`}
                   trailing={
@@ -115,7 +116,7 @@ function AwardsSummary({ awards }: { awards: readonly AwardGiven[] }) {
         {[...byCode].map(([code, count]) => (
           <ListItem
             key={code}
-            to={`/account/details/awards/${encodeURIComponent(code)}`}
+            to={pathTo('/account/details/awards/:code', { code })}
             title={copy.awardTitle(code)}
             subtitle={copy.awardsCount(count)}
           />

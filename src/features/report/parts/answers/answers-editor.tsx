@@ -8,6 +8,7 @@ import { answerText } from './answer-text'
 import type { PartVisit } from '../part'
 import { reportCopy as copy } from '@/features/report/report-copy'
 import styles from '@/features/report/report.module.css'
+import { pathTo } from '@/lib/route-patterns'
 
 /** The answers as the submitted report lists them (with `slug`, each opens the chat). */
 export function AnswersList({
@@ -46,7 +47,7 @@ export function AnswersList({
                       ) : undefined
                     }
                     {...(slug
-                      ? { to: `/tasks/${slug}/form?q=${encodeURIComponent(question.id)}` }
+                      ? { to: pathTo('/tasks/:slug/form', { slug }, { q: question.id }) }
                       : {})}
                   />
                 )
@@ -65,7 +66,7 @@ export function AnswersEditor({ visit }: { visit: PartVisit }) {
   if (!form) return null
   return (
     <div className={styles.stack}>
-      <ButtonLink to={`/tasks/${task.slug}/form`} block>
+      <ButtonLink to={pathTo('/tasks/:slug/form', { slug: task.slug })} block>
         {copy.openChat}
       </ButtonLink>
       <AnswersList form={form} answers={draft.answers} slug={task.slug} />

@@ -1,5 +1,5 @@
 /** The questionnaire's answers: filled in the chat after the check-out; the rule is `answers`. */
-import { count } from '../count'
+import { count } from '@/domain/plural'
 import type { ReportPart } from '../part'
 
 export const answersPart = {

@@ -1,5 +1,5 @@
 /** pt-BR texts of the attendants part (the check-in's page and the report's section). */
-import { count } from '../count'
+import { count } from '@/domain/plural'
 
 export const attendantsCopy = {
   attendantName: 'Nome do atendente',

@@ -1,5 +1,5 @@
 /** The attendants met during the visit; the rule is `attendants` (the mission's minimum). */
-import { count } from '../count'
+import { count } from '@/domain/plural'
 import type { ReportPart } from '../part'
 
 export const attendantsPart = {

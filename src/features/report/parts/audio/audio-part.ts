@@ -3,7 +3,7 @@
  * written testimony, the two are one requirement, so one row ("Áudio ou depoimento"), and the
  * audio's page links to the testimony.
  */
-import { count } from '../count'
+import { count } from '@/domain/plural'
 import type { ReportPart } from '../part'
 
 const TITLE = 'Áudio'

@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeBackend } from '@/test/render-route'
+import { observeServerDate, resetClockForTests } from '@/lib/clock'
+import { storageKey } from '@/lib/storage-keys'
 import { AudioRecorder } from './audio-recorder'
 import {
   deviceDb,
@@ -76,7 +78,11 @@ beforeEach(async () => {
 afterEach(() => {
   removeMediaDevices()
   vi.useRealTimers()
+  resetClockForTests()
+  localStorage.removeItem(storageKey.clockOffset())
 })
+
+const DAY = 86_400_000
 
 async function renderRecorder(options: { sync?: boolean } = {}) {
   const { task, report } = seededTask('visited')
@@ -141,6 +147,20 @@ describe('AudioRecorder', () => {
       const server = fakeBackend.db.reports.findFirst((q) => q.where({ id: report.id }))!
       expect(server.evidences.at(-1)).toMatchObject({ kind: 'audio', durationSecs: 3, bytes: 4000 })
     })
+  })
+
+  it("dates a recording with the server's time when the phone's clock is a day ahead", async () => {
+    const phone = Date.now()
+    observeServerDate(new Date(phone - DAY).toUTCString(), phone)
+    fakeMediaDevices(fakeStream('audio').stream)
+    const { user, task } = await renderRecorder()
+    await user.click(screen.getByRole('button', { name: 'Gravar áudio' }))
+    await user.click(await screen.findByRole('button', { name: 'Parar' }))
+    await user.click(await screen.findByRole('button', { name: 'Anexar' }))
+    expect(await screen.findByText('Áudio anexado ao relatório.')).toBeInTheDocument()
+    const [media] = await (await deviceDb()).getAllFromIndex('media', 'byTask', task.id)
+    // Within a minute of the server's time, a day from the phone's.
+    expect(Math.abs(Date.parse(media!.takenAt) - (phone - DAY))).toBeLessThan(60_000)
   })
 
   it('"Gravar de novo" throws the take away and records again; nothing is kept', async () => {

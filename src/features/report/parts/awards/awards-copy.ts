@@ -1,4 +1,5 @@
 /** pt-BR texts of the awards part (the check-in’s page and the report’s section). */
+import { count } from '@/domain/plural'
 export const awardsCopy = {
   awardsEmpty: 'Esta missão não tem prêmios.',
   scoreLoading: 'Calculando a nota',
@@ -13,8 +14,7 @@ export const awardsCopy = {
   nominationQueued: 'Indicação guardada; será enviada ao servidor.',
   addAttendantFirst: 'Registre um atendente para poder indicá-lo a um prêmio.',
   noNominations: 'Nenhuma indicação nesta visita.',
-  nominationsQueued: (n: number) =>
-    n === 1 ? '1 indicação aguardando envio' : `${n} indicações aguardando envio`,
+  nominationsQueued: (n: number) => `${count(n, 'indicação', 'indicações')} aguardando envio`,
   refusedNomination: 'Indicação recusada',
   nominee: (award: string, attendant: string) => `${award} — ${attendant}`,
   nomineeGone: 'atendente que não está mais no relatório',

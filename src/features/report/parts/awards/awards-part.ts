@@ -2,7 +2,7 @@
  * The mission's awards and the visit's nominations. No completeness rule: a nomination is
  * never required; one the server refused holds the report back until retried or discarded.
  */
-import { count } from '../count'
+import { count } from '@/domain/plural'
 import type { ReportPart } from '../part'
 
 export const awardsPart = {

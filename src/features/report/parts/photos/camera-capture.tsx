@@ -13,6 +13,7 @@ import { Notice } from '@/components/notice'
 import { cameraProblemOf, canAskForMedia, stopStream } from '@/lib/device-media/device-errors'
 import { mediaCopy, type CameraProblem } from '@/lib/device-media/media-copy'
 import styles from './media.module.css'
+import { appDate, deviceNow } from '@/lib/clock'
 
 export type CameraCaptureProps = {
   /** Called once per picture: a camera shot, or each file picked. */
@@ -37,7 +38,7 @@ export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
 
 const CAPTURE_QUALITY = 0.92
 
-function photoFileName(now = new Date()) {
+function photoFileName(now = appDate()) {
   const stamp = now.toISOString().replace(/[:.]/g, '-')
   return `foto-${stamp}.jpg`
 }
@@ -148,7 +149,7 @@ export function CameraCapture({
       canvas.width = 0
       canvas.height = 0
       if (!blob) throw new Error('The canvas produced no image')
-      onPhoto(new File([blob], photoFileName(), { type: 'image/jpeg', lastModified: Date.now() }))
+      onPhoto(new File([blob], photoFileName(), { type: 'image/jpeg', lastModified: deviceNow() }))
     } catch {
       setCaptureError(mediaCopy.camera.captureFailed)
     } finally {

@@ -122,8 +122,7 @@ export function PhotoPicker({
         const added = batch.current.added
         batch.current.added = 0
         batch.current.total = 0
-        if (added > 0)
-          snackbar(added === 1 ? photosCopy.picker.added : photosCopy.picker.addedMany(added))
+        if (added > 0) snackbar(photosCopy.picker.added(added))
       }
     })
   }

@@ -1,22 +1,21 @@
 /** pt-BR texts of the photos part: the picker and the list of the report's photos and files. */
 import { formatMmSs } from '@/domain/time-entry'
 import type { MediaKind } from '@/lib/visit-store/db'
+import { count, plural } from '@/domain/plural'
 
 const percent = (progress: number) => `${Math.round(Math.min(1, Math.max(0, progress)) * 100)}%`
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 export const photosCopy = {
-  minPhotos: (n: number) => `Mínimo de ${plural(n, 'foto', 'fotos')}`,
-  photosCount: (n: number) => plural(n, 'foto', 'fotos'),
+  minPhotos: (n: number) => `Mínimo de ${count(n, 'foto', 'fotos')}`,
+  photosCount: (n: number) => count(n, 'foto', 'fotos'),
   // The submitted report (read only).
   viewEmpty: 'Nenhuma foto no relatório',
   picker: {
     addPhoto: 'Adicionar foto',
     sheetTitle: 'Adicionar foto',
     preparing: 'Preparando a foto…',
-    added: 'Foto guardada no aparelho.',
-    addedMany: (n: number) => `${n} fotos guardadas no aparelho.`,
+    added: (n: number) =>
+      plural(n, 'Foto guardada no aparelho.', `${n} fotos guardadas no aparelho.`),
     storeFailed: 'Não foi possível guardar a foto neste aparelho. Tente de novo.',
     /** The phone's storage is full (`megabytes`: how much to free, when the browser says). */
     storeFull: (megabytes: number | undefined) =>

@@ -1,5 +1,5 @@
 /** The visit's photos (evidences of kind `photo`); the rule is `evidences` (the mission's minimum). */
-import { count } from '../count'
+import { count } from '@/domain/plural'
 import type { ReportPart } from '../part'
 
 export const photosPart = {

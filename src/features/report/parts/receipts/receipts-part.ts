@@ -1,5 +1,5 @@
 /** The tax receipt (photo, CNPJ, number, amount, date); the rule is `tax-receipts`. */
-import { count } from '../count'
+import { count } from '@/domain/plural'
 import type { ReportPart } from '../part'
 
 export const receiptsPart = {

@@ -5,6 +5,7 @@
 import { useCallback, useState } from 'react'
 import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
+import { deviceNow } from '@/lib/clock'
 
 export type StopwatchState = { startedAt: number | null; accumulatedMs: number }
 
@@ -54,10 +55,10 @@ export function useStopwatch(taskId: string, code: string) {
   return {
     state,
     running: state.startedAt !== null,
-    start: () => update({ startedAt: Date.now(), accumulatedMs: state.accumulatedMs }),
+    start: () => update({ startedAt: deviceNow(), accumulatedMs: state.accumulatedMs }),
     /** Stops counting; returns the whole seconds counted. */
     pause: () => {
-      const ms = stopwatchElapsedMs(state, Date.now())
+      const ms = stopwatchElapsedMs(state, deviceNow())
       update({ startedAt: null, accumulatedMs: ms })
       return Math.floor(ms / 1000)
     },

@@ -1,5 +1,5 @@
 /** The mission's times (stopwatch or typed mm:ss); the rule is `times` (each one recorded). */
-import { count } from '../count'
+import { count } from '@/domain/plural'
 import type { ReportPart } from '../part'
 
 export const timesPart = {
