@@ -55,3 +55,18 @@ describe('a session the server refused (401)', () => {
     expect(previousAgentId()).toBe('agt_a')
   })
 })
+
+describe('a session the mirror does not hold', () => {
+  it('(no IndexedDB to mirror it, or written before the mirror) is judged by this context alone', async () => {
+    await new Promise((resolve) => {
+      indexedDB.deleteDatabase('avaliador-device-storage').onsuccess = resolve
+    })
+    const raw = JSON.stringify(a)
+    localStorage.setItem(storageKey.session(false), raw)
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: storageKey.session(false), newValue: raw }),
+    )
+    expect(sessionToken()).toBe('tok-a')
+    expect(await sessionStillValid('tok-a')).toBe(true)
+  })
+})

@@ -15,7 +15,7 @@
  * (the error page redacts it), and sign-out removes it with every other trace of the agent.
  */
 import { runtimeConfig } from './runtime-config'
-import { deviceStorage, readMirrored } from './device-storage'
+import { deviceStorage, readMirrored, readMirrorEntry } from './device-storage'
 import { setWorkScope, storageKey } from './storage-keys'
 
 export type StoredSession = {
@@ -140,10 +140,11 @@ export async function sessionStateOf(token: string): Promise<'valid' | 'refused'
   if (here.rejected) return 'refused'
   let mirrored: StoredSession | null = null
   try {
-    const raw = await readMirrored(sessionKey())
-    mirrored = raw ? (JSON.parse(raw) as StoredSession) : null
+    const entry = await readMirrorEntry(sessionKey())
+    // A mirror that holds nothing (no IndexedDB here) says nothing: go by this context's copy.
+    if (!entry) return 'valid'
+    mirrored = entry.value ? (JSON.parse(entry.value) as StoredSession) : null
   } catch {
-    // An unreadable mirror says nothing: go by this context's copy.
     return 'valid'
   }
   if (mirrored?.token !== token) return 'gone'
