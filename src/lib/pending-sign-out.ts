@@ -16,7 +16,7 @@
  */
 import { isApiError } from '@/api/api-error'
 import { api } from './api'
-import { deviceStorage, readMirrored } from './device-storage'
+import { deviceStorage, readMirrorEntry } from './device-storage'
 import { keepTrying } from './keep-trying'
 import { PENDING_SIGN_OUT_LOCK, storageKey } from './storage-keys'
 
@@ -24,7 +24,10 @@ const KEY = storageKey.pendingSignOuts()
 
 async function pendingTokens(): Promise<string[]> {
   try {
-    const raw = (await readMirrored(KEY)) ?? deviceStorage.get(KEY)
+    // The mirror first: the service worker (no localStorage) writes there only, and its
+    // removal must win over this page's stale copy. Without a mirror, the page's copy.
+    const mirrored = await readMirrorEntry(KEY)
+    const raw = mirrored ? mirrored.value : deviceStorage.get(KEY)
     const parsed: unknown = raw ? JSON.parse(raw) : []
     return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : []
   } catch {
