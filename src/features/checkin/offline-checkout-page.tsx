@@ -83,7 +83,8 @@ export function OfflineCheckoutPage() {
               </li>
             ))}
           </ul>
-          {!sent && visit.online && (
+          {/* Not while the server named a time to wait: it would send nothing before then. */}
+          {!sent && visit.online && server?.retryAt === undefined && (
             <Button variant="secondary" busy={waking} onClick={() => void sendNow()}>
               {copy.sendNow}
             </Button>
