@@ -141,6 +141,8 @@ test.describe('the session token', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
     await capture()
     await nav.getByRole('link', { name: /Notificações/ }).click()
+    // The list, not the tasks still on screen: their first link is a task, with no article.
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible()
     await page.getByRole('main').getByRole('link').first().click()
     await expect(page.getByRole('article')).toBeVisible()
     await capture()
