@@ -5,7 +5,9 @@
  * message, a screen (an API error and the error page's details included), another header or
  * a request body. Signing out with visit work still on the device warns first, then leaves
  * nothing of the agent: no storage key, no visit database, no runtime cache — only the
- * service worker's precache of the app's own files, so the next agent can open it offline.
+ * service worker's precache of the app's own files, so the next agent can open it offline —
+ * and, signed out with no connection, the token under one key until its sign-out reached the
+ * server.
  */
 import type { Page, Request } from '@playwright/test'
 import { DEVICE_KEY_PREFIXES } from '../src/lib/storage-keys'
@@ -139,6 +141,8 @@ test.describe('the session token', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible()
     await capture()
     await nav.getByRole('link', { name: /Notificações/ }).click()
+    // The list, not the tasks still on screen: their first link is a task, with no article.
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible()
     await page.getByRole('main').getByRole('link').first().click()
     await expect(page.getByRole('article')).toBeVisible()
     await capture()
@@ -281,5 +285,15 @@ test('signing out with a visit still on the device warns, then leaves nothing of
   await page.goto('/tasks')
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible()
-  expect(await tokenOnDevice(page, token)).toEqual([])
+  // With no connection the server could not be told: the token waits under its one key (and
+  // that key's mirror), only to end its session, and is gone once the signal brings it there.
+  expect(await tokenOnDevice(page, token)).toEqual([
+    'localStorage:avaliador.pending-sign-outs',
+    'indexedDB:avaliador-device-storage/entries',
+  ])
+  await context.setOffline(false)
+  await expect.poll(() => tokenOnDevice(page, token), { timeout: 30_000 }).toEqual([])
+  expect(
+    (await request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } })).status(),
+  ).toBe(401)
 })

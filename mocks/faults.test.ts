@@ -58,6 +58,28 @@ describe('fault switches', () => {
     expect((await send(fake, 'GET', '/health'))!.status).toBe(200)
   })
 
+  it('say the Retry-After a rule gives, in seconds or as an HTTP-date, the health check too', async () => {
+    const fake = await backend()
+    fake.addFaults({ method: 'POST', path: '/media', fault: 'unavailable', retryAfter: 120 })
+    const res = await send(fake, 'POST', '/media')
+    expect(res!.status).toBe(503)
+    expect(res!.headers.get('Retry-After')).toBe('120')
+    expect(await res!.json()).toMatchObject({ code: 'maintenance', retryAfterSeconds: 120 })
+    expect((await send(fake, 'GET', '/health'))!.headers.get('Retry-After')).toBe('120')
+    fake.clearFaults()
+    const at = 'Wed, 21 Oct 2026 07:28:00 GMT'
+    fake.addFaults({ path: '/me', fault: 'unavailable', retryAfter: at })
+    const dated = await send(fake, 'GET', '/me')
+    expect(dated!.headers.get('Retry-After')).toBe(at)
+    expect(await dated!.json()).not.toHaveProperty('retryAfterSeconds')
+    expect(parseFaultRules({ path: '*', fault: 'unavailable', retryAfter: -1 })).toMatch(
+      /retryAfter/,
+    )
+    expect(parseFaultRules({ path: '*', fault: 'unavailable', retryAfter: 'amanhã' })).toMatch(
+      /retryAfter/,
+    )
+  })
+
   it('answer a 200 HTML page for not-json', async () => {
     const fake = await backend()
     fake.addFaults({ path: '/wallet', fault: 'not-json' })

@@ -9,6 +9,10 @@
  * optionally a method. `times` limits how many requests it spoils (then it is dropped);
  * without it the rule stays until cleared. The control plane (`/__fake/…`) is never faulted.
  * While an `unavailable` rule is on, `GET /health` answers 503 maintenance too.
+ *
+ * `retryAfter` sets what an `unavailable` (or `server-error`) answer says in `Retry-After`:
+ * seconds (`120`) or an HTTP-date (`"Wed, 21 Oct 2026 07:28:00 GMT"`); `unavailable` says 60
+ * seconds when it is not given.
  */
 import { getResponse, http, HttpResponse, type HttpHandler } from 'msw'
 
@@ -27,7 +31,12 @@ export type FaultRule = {
   path: string
   fault: FaultKind
   times?: number
+  /** The answer's `Retry-After`: seconds, or an HTTP-date. */
+  retryAfter?: number | string
 }
+
+/** What `unavailable` says in `Retry-After` when its rule does not say. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60
 
 /** Long enough for any client time limit (the app's is 20 s); then the request is dropped. */
 export const HANG_MS = 60_000
@@ -50,14 +59,25 @@ export function parseFaultRules(input: unknown): FaultRule[] | string {
   const rules: FaultRule[] = []
   for (const item of list) {
     if (typeof item !== 'object' || item === null) return 'Cada regra deve ser um objeto.'
-    const { method, path, fault, times } = item as Record<string, unknown>
+    const { method, path, fault, times, retryAfter } = item as Record<string, unknown>
     if (typeof path !== 'string' || !path) return 'Informe o caminho (path) da regra.'
     if (!FAULT_KINDS.includes(fault as FaultKind))
       return `Falha desconhecida: ${String(fault)} (use ${FAULT_KINDS.join(', ')}).`
     if (method !== undefined && typeof method !== 'string') return 'method deve ser um texto.'
     if (times !== undefined && !(typeof times === 'number' && Number.isInteger(times) && times > 0))
       return 'times deve ser um inteiro positivo.'
-    rules.push({ path, fault: fault as FaultKind, method, times })
+    const seconds =
+      typeof retryAfter === 'number' && Number.isInteger(retryAfter) && retryAfter >= 0
+    const date = typeof retryAfter === 'string' && !Number.isNaN(Date.parse(retryAfter))
+    if (retryAfter !== undefined && !seconds && !date)
+      return 'retryAfter deve ser um inteiro de segundos (0 ou mais) ou uma data HTTP.'
+    rules.push({
+      path,
+      fault: fault as FaultKind,
+      method,
+      times,
+      ...(retryAfter !== undefined ? { retryAfter: retryAfter as number | string } : {}),
+    })
   }
   return rules
 }
@@ -144,7 +164,14 @@ function waitForAbortOr(ms: number, signal: AbortSignal) {
   })
 }
 
-function faultProblem(status: number, code: 'internal_error' | 'maintenance', detail: string) {
+function faultProblem(
+  status: number,
+  code: 'internal_error' | 'maintenance',
+  detail: string,
+  retryAfter: number | string | undefined = code === 'maintenance'
+    ? DEFAULT_RETRY_AFTER_SECONDS
+    : undefined,
+) {
   return HttpResponse.json(
     {
       type: `https://avaliador.example/problems/${code.replaceAll('_', '-')}`,
@@ -153,16 +180,25 @@ function faultProblem(status: number, code: 'internal_error' | 'maintenance', de
       detail,
       code,
       requestId: `req_fault_${Math.random().toString(36).slice(2, 8)}`,
-      ...(code === 'maintenance' ? { retryAfterSeconds: 60 } : {}),
+      ...(typeof retryAfter === 'number' ? { retryAfterSeconds: retryAfter } : {}),
     },
     {
       status,
       headers: {
         'Content-Type': 'application/problem+json',
-        ...(code === 'maintenance' ? { 'Retry-After': '60' } : {}),
+        ...(retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}),
       },
     },
   )
+}
+
+/**
+ * A failing server still reads what it was sent before it answers: an answer given halfway
+ * through an upload closes the connection under it, which a browser may take for a dead
+ * connection and send the whole body again by itself — bytes the app never chose to send.
+ */
+async function drain(request: Request) {
+  if (request.body) await request.arrayBuffer().catch(() => undefined)
 }
 
 /**
@@ -180,19 +216,18 @@ export function faultHandler(
     if (path.startsWith('/__fake/')) return
     // While any call is "in maintenance", so is the health check (the unavailable screen
     // polls it to know when to send the agent back).
-    if (
-      request.method === 'GET' &&
-      path === '/health' &&
-      registry.list().some((r) => r.fault === 'unavailable')
-    )
-      return faultProblem(503, 'maintenance', 'Voltamos em alguns minutos.')
+    const down = registry.list().find((r) => r.fault === 'unavailable')
+    if (request.method === 'GET' && path === '/health' && down)
+      return faultProblem(503, 'maintenance', 'Voltamos em alguns minutos.', down.retryAfter)
     const rule = registry.take(request.method, path)
     if (!rule) return
     switch (rule.fault) {
       case 'server-error':
-        return faultProblem(500, 'internal_error', 'Falha simulada no servidor.')
+        await drain(request)
+        return faultProblem(500, 'internal_error', 'Falha simulada no servidor.', rule.retryAfter)
       case 'unavailable':
-        return faultProblem(503, 'maintenance', 'Voltamos em alguns minutos.')
+        await drain(request)
+        return faultProblem(503, 'maintenance', 'Voltamos em alguns minutos.', rule.retryAfter)
       case 'not-json':
         return new HttpResponse(
           '<!doctype html><html lang="en"><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',

@@ -22,8 +22,14 @@ export type LinkRequest = {
   method: string
   path: string
   idempotencyKey: string | null
+  /** The bearer token it carried (whose request it was), if any. */
+  token: string | null
+  /** When it reached the link (ms since the epoch, the test's clock). */
+  at: number
   /** Bytes of the body that reached the server. */
   sent: number
+  /** Bytes of the whole body (its Content-Length; 0 without one). */
+  total: number
   /** What happened to it: answered, cut on the way up, its answer dropped, refused (link down). */
   outcome: 'answered' | 'cut' | 'answer-dropped' | 'refused' | 'pending'
   status?: number
@@ -112,7 +118,10 @@ export async function startLink(target: string): Promise<Link> {
       method: req.method ?? 'GET',
       path,
       idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
+      token: /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null,
+      at: Date.now(),
       sent: 0,
+      total: Number(req.headers['content-length'] ?? 0),
       outcome: 'pending',
     }
     requests.push(record)
@@ -130,7 +139,7 @@ export async function startLink(target: string): Promise<Link> {
     const isUpload = record.method === 'POST' && path.startsWith('/api/media')
     const cut = isUpload ? uploadCut : undefined
     if (cut) uploadCut = undefined
-    const total = Number(req.headers['content-length'] ?? 0)
+    const total = record.total
 
     const go = () => {
       const headers = { ...req.headers, host: upstream.host, connection: 'close' }

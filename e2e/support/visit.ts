@@ -102,6 +102,37 @@ export async function makeJpegs(page: Page, names: readonly string[]): Promise<J
 }
 
 /**
+ * Photos a phone camera makes of a busy shelf: noise at 1600×1200, several hundred kB each
+ * even after the app's compression (a gradient would shrink to a few kB).
+ */
+export async function noisyJpegs(page: Page, names: string[]): Promise<JpegFile[]> {
+  const encoded = await page.evaluate(async (count: number) => {
+    const out: string[] = []
+    for (let i = 0; i < count; i++) {
+      const canvas = new OffscreenCanvas(1600, 1200)
+      const ctx = canvas.getContext('2d')!
+      const image = ctx.createImageData(1600, 1200)
+      for (let p = 0; p < image.data.length; p++)
+        image.data[p] = p % 4 === 3 ? 255 : Math.floor(Math.random() * 256)
+      ctx.putImageData(image, 0, 0)
+      const bytes = new Uint8Array(
+        await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 })).arrayBuffer(),
+      )
+      let binary = ''
+      for (let b = 0; b < bytes.length; b += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(b, b + 0x8000))
+      out.push(btoa(binary))
+    }
+    return out
+  }, names.length)
+  return encoded.map((b64, i) => ({
+    name: names[i]!,
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from(b64, 'base64'),
+  }))
+}
+
+/**
  * Opens a photo picker by its button and hands `files` to the sheet's gallery input (the
  * live camera is not used: there is none in headless Chromium).
  */

@@ -3,7 +3,7 @@ import type { Faker } from '@faker-js/faker'
 import { cpfCheckDigits } from '@/domain/cpf'
 import type { Database } from '../db'
 import { TERMS_VERSION } from './catalogue'
-import { DEMO_AGENT_ID, DEMO_INVITATION, DEMO_PHONE, DEMO_TOKEN } from './demo'
+import { DEMO_AGENT_ID, DEMO_INVITATION, DEMO_PHONE, DEMO_TOKEN, SECOND_AGENT } from './demo'
 import { DAY, iso } from './time'
 
 export async function seedAgent(
@@ -86,6 +86,51 @@ export async function seedAgent(
       },
     })
   }
+}
+
+/**
+ * The second agent (`SECOND_AGENT`): an account and a profile with fixed data (no faker draw,
+ * so nothing of the demo agent's world moves), settled in like the demo agent.
+ */
+export async function seedSecondAgent(db: Database, { settledIn }: { settledIn: boolean }) {
+  const { id, phone, name } = SECOND_AGENT
+  const email = 'bruno.tavares@exemplo.com.br'
+  const cpf = `529982247${cpfCheckDigits('529982247')}`
+  await db.agents.create({
+    id,
+    name,
+    phone,
+    email,
+    cpf,
+    status: 'active',
+    available: true,
+    termsVersionAccepted: settledIn ? TERMS_VERSION : null,
+    termsPending: !settledIn,
+    counts: {
+      pendingOpportunities: 0,
+      unreadNotifications: 0,
+      openPendencies: 0,
+      unreadBulletins: 0,
+    },
+  })
+  await db.profiles.create({
+    agentId: id,
+    fullName: name,
+    displayName: name.split(' ')[0]!,
+    email,
+    phone,
+    birthDate: '1990-04-12',
+    cpf,
+    address: {
+      street: 'Rua Voluntários da Pátria',
+      number: '190',
+      complement: '',
+      district: 'Botafogo',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      zip: '22270010',
+    },
+  })
 }
 
 /** A CPF with valid check digits (the profile form validates them). */

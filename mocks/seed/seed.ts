@@ -5,14 +5,14 @@
  */
 import { Faker, pt_BR, base } from '@faker-js/faker'
 import type { Database } from '../db'
-import { seedAgent } from './agent'
+import { seedAgent, seedSecondAgent } from './agent'
 import { CATALOGUE, TERMS_BODY, TERMS_VERSION } from './catalogue'
 import { seedBulletins, seedNotifications } from './inbox'
 import { SCENARIO_PLANS, type ScenarioName } from './scenarios'
 import { missionIdOf, seedTasks } from './tasks'
 import { DAY, iso } from './time'
 
-export { DEMO_AGENT_ID, DEMO_INVITATION, DEMO_PHONE, DEMO_TOKEN } from './demo'
+export { DEMO_AGENT_ID, DEMO_INVITATION, DEMO_PHONE, DEMO_TOKEN, SECOND_AGENT } from './demo'
 export {
   DEFAULT_SCENARIO,
   DEFAULT_SEED,
@@ -36,6 +36,8 @@ export async function seedDatabase(db: Database, { seed, scenario, now }: SeedOp
   await seedTasks(db, faker, now, plan)
   await seedNotifications(db, faker, now, plan.notifications)
   await seedBulletins(db, now)
+  // Last, and with no faker draw: the demo agent's world is the same with it or without it.
+  await seedSecondAgent(db, { settledIn: plan.settledIn })
 }
 
 /** Projects with their current cycle, forms, missions and the terms (not yet accepted). */

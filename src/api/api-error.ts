@@ -21,6 +21,11 @@ export class ApiError extends Error {
   readonly requestId: string | undefined
   readonly method: string
   readonly path: string
+  /**
+   * How long the server asked to wait before trying again (`Retry-After`, read by
+   * ./retry-after.ts: bounded, clock-skew safe), when it said.
+   */
+  readonly retryAfterMs: number | undefined
 
   constructor(init: {
     status: number
@@ -29,6 +34,7 @@ export class ApiError extends Error {
     problem?: Problem
     method: string
     path: string
+    retryAfterMs?: number
   }) {
     super(init.message)
     this.status = init.status
@@ -37,6 +43,7 @@ export class ApiError extends Error {
     this.requestId = init.problem?.requestId
     this.method = init.method
     this.path = init.path
+    this.retryAfterMs = init.retryAfterMs
   }
 
   /** Field errors from a 422, keyed by the field path (`attendants.0.name`). */
@@ -101,7 +108,7 @@ export const API_ERROR_MESSAGES: Record<ApiErrorCode, string> = {
   file_too_large: 'O arquivo é grande demais.',
   body_too_large: 'O envio é grande demais.',
   unsupported_media_type: 'Tipo de arquivo não aceito.',
-  maintenance: 'O serviço está em manutenção. Voltamos em breve.',
+  maintenance: 'O servidor está em manutenção. Voltamos em breve.',
   internal_error: 'O servidor está com problemas. Tente de novo em instantes.',
   idempotency_key_reused: 'Este envio não pôde ser repetido. Tente de novo.',
   idempotency_key_in_use: 'Este envio ainda está sendo processado. Aguarde um instante.',

@@ -195,7 +195,44 @@ describe('errors', () => {
     expect(error.status).toBe(401)
     expect(error.code).toBe('session_expired')
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
-    expect(onSessionExpired).toHaveBeenCalledWith(error)
+    expect(onSessionExpired).toHaveBeenCalledWith(error, 'tok-123')
+  })
+
+  it('a request made with its own Authorization keeps it, and its 401 names that token', async () => {
+    const onSessionExpired = vi.fn()
+    const { client, requests } = setup(() => problem({ status: 401, code: 'session_expired' }), {
+      token: 'tok-now',
+      onSessionExpired,
+    })
+    const error = await rejection(
+      client.DELETE('/auth/session', { headers: { Authorization: 'Bearer tok-old' } }),
+    )
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer tok-old')
+    expect(onSessionExpired).toHaveBeenCalledWith(error, 'tok-old')
+  })
+
+  it('a 503 with Retry-After (seconds or an HTTP-date against the answer’s Date) says how long to wait', async () => {
+    const served = new Date(Date.UTC(2026, 0, 1, 12, 0, 0))
+    const answers: Array<Record<string, string>> = [
+      { 'Retry-After': '120' },
+      {
+        'Retry-After': new Date(served.getTime() + 90_000).toUTCString(),
+        Date: served.toUTCString(),
+      },
+    ]
+    let n = 0
+    const { client } = setup(
+      () =>
+        new Response(
+          JSON.stringify({ type: 'about:blank', title: 'x', status: 503, code: 'maintenance' }),
+          {
+            status: 503,
+            headers: { 'Content-Type': 'application/problem+json', ...answers[n++] },
+          },
+        ),
+    )
+    expect((await rejection(client.GET('/me'))).retryAfterMs).toBe(120_000)
+    expect((await rejection(client.GET('/me'))).retryAfterMs).toBe(90_000)
   })
 
   it('a 401 without a token does not call onSessionExpired', async () => {

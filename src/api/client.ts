@@ -8,6 +8,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
 import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from './api-error'
 import type { Problem } from './entities'
+import { retryAfterMs } from './retry-after'
 import type { paths } from './schema.gen'
 
 export type ApiClient = Client<paths>
@@ -23,8 +24,12 @@ export type ResponseValidator = (
 export type ApiClientOptions = {
   baseUrl: string
   getToken: () => string | null
-  /** Called once per 401 on a request that carried a token. */
-  onSessionExpired?: (error: ApiError) => void
+  /**
+   * Called once per 401 on a request that carried the session's token (`token`: the one it
+   * carried). A request made with another token on purpose (an old session's sign-out, sent
+   * late: lib/pending-sign-out.ts) passes its own `Authorization`, which the client keeps.
+   */
+  onSessionExpired?: (error: ApiError, token: string) => void
   /** Called when a read gets 503 `maintenance` (the app shows its unavailable screen). */
   onMaintenance?: (error: ApiError) => void
   /**
@@ -47,6 +52,20 @@ export type ApiClientOptions = {
    * after the client exists (openapi-fetch would otherwise keep the first one).
    */
   fetch?: () => typeof globalThis.fetch
+}
+
+const backgroundIds = new Set<string>()
+
+/**
+ * Per request (`{ middleware: [backgroundRequest] }`): the app's own background work asks
+ * (the outbox's question before a large body, the connectivity probe), not a screen. Its
+ * "maintenance" answer is for that work to handle (it waits and says so where it shows),
+ * never a reason to take the agent to another screen (`onMaintenance` is not called).
+ */
+export const backgroundRequest: Middleware = {
+  onRequest({ id }) {
+    backgroundIds.add(id)
+  },
 }
 
 /**
@@ -86,7 +105,19 @@ async function errorFromResponse(
   const code: ApiErrorCode =
     response.status === 401 ? 'session_expired' : (problem?.code ?? fallback)
   const message = problem?.detail ?? API_ERROR_MESSAGES[code]
-  return new ApiError({ status: response.status, code, message, problem, method, path })
+  const wait = retryAfterMs(response.headers.get('Retry-After'), {
+    serverDate: response.headers.get('Date'),
+    retryAfterSeconds: problem?.retryAfterSeconds,
+  })
+  return new ApiError({
+    status: response.status,
+    code,
+    message,
+    problem,
+    method,
+    path,
+    ...(wait !== undefined ? { retryAfterMs: wait } : {}),
+  })
 }
 
 function invalidResponse(method: string, path: string, status: number) {
@@ -158,10 +189,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const middleware: Middleware = {
     onRequest({ request }) {
       const token = options.getToken()
-      if (token) request.headers.set('Authorization', `Bearer ${token}`)
+      if (token && !request.headers.has('Authorization'))
+        request.headers.set('Authorization', `Bearer ${token}`)
       return request
     },
-    async onResponse({ request, response, schemaPath, options: callOptions }) {
+    async onResponse({ request, response, schemaPath, options: callOptions, id }) {
+      const background = backgroundIds.delete(id)
       options.onReachability?.(true)
       options.onServerDate?.(response.headers.get('Date'))
       if (response.ok) {
@@ -170,12 +203,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return response
       }
       const error = await errorFromResponse(response, request.method, schemaPath)
-      if (response.status === 401 && request.headers.has('Authorization'))
-        options.onSessionExpired?.(error)
-      if (error.code === 'maintenance' && request.method === 'GET') options.onMaintenance?.(error)
+      const sent = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1]
+      if (response.status === 401 && sent) options.onSessionExpired?.(error, sent)
+      if (error.code === 'maintenance' && request.method === 'GET' && !background)
+        options.onMaintenance?.(error)
       throw error
     },
-    onError({ error, request, schemaPath }) {
+    onError({ error, request, schemaPath, id }) {
+      backgroundIds.delete(id)
       if (error instanceof ApiError) return error
       // The caller cancelled (a query unmounted): not a network failure.
       if (error instanceof DOMException && error.name === 'AbortError') return error

@@ -20,6 +20,7 @@ import { createQueryClient } from '@/lib/query-client'
 import { prefetchScreenData, setRouteDataClient } from '@/lib/route-data'
 import { setRuntimeConfig, type RuntimeConfig } from '@/lib/runtime-config'
 import { currentSession, hasStoredSession, onSessionChange } from '@/lib/session'
+import { isUnownedWork } from '@/lib/storage-keys'
 import { meQueryOptions } from '@/features/account/api/me-query'
 import { agentFrameRoutes, visitRoutes } from './signed-in-routes'
 import { deviceNow } from '@/lib/clock'
@@ -50,12 +51,32 @@ export function startAgentApp(config: RuntimeConfig = agentAppConfig()): Promise
     // (Not currentSession(): it would remember the session from before the mirror's restore.)
     if (hasStoredSession()) void import('@/lib/query-persistence').catch(() => undefined)
     await restoreDeviceStorage().catch(() => 0)
+    await adoptUnownedWorkOnce()
     // The screen's own data, through its route loader (which asks only when signed in).
     return startQueries(config, () =>
       prefetchScreenData([...visitRoutes, ...agentFrameRoutes], new URL(window.location.href)),
     )
   })()
   return agentApp
+}
+
+/**
+ * The first start of a version where an agent's work has an owner (decision 0023): work
+ * kept before, under no agent, moves under the signed-in agent's (or, signed out, waits for the
+ * next sign-in). Only then is its code fetched; any other start costs a look at the keys.
+ */
+async function adoptUnownedWorkOnce() {
+  let unowned = false
+  try {
+    unowned = Object.keys(localStorage).some(isUnownedWork)
+  } catch {
+    return
+  }
+  const agentId = unowned ? currentSession()?.agentId : undefined
+  if (!agentId) return
+  await import('@/lib/agent-data')
+    .then(({ adoptUnownedWork }) => adoptUnownedWork(agentId))
+    .catch(() => undefined)
 }
 
 /**

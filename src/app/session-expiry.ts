@@ -14,11 +14,10 @@ export function handleSessionExpired(router: AppRouter) {
   // cleared here: while /logout's code loads, the screen being left re-renders, and without a
   // session its guard (RequireSession) would send the agent to /login instead, cancelling
   // this navigation and losing the message and the way back.
-  void router.navigate(
-    pathTo(
-      '/logout',
-      {},
-      { expired: 1, message: SESSION_EXPIRED_MESSAGE, return: pathname + search },
-    ),
-  )
+  void router.navigate(expiredSignOutPath(pathname + search))
+}
+
+/** The sign-out page of a session the server ended, with the message and the way back. */
+export function expiredSignOutPath(back: string) {
+  return pathTo('/logout', {}, { expired: 1, message: SESSION_EXPIRED_MESSAGE, return: back })
 }

@@ -59,6 +59,15 @@ export async function startApp(
     void router.navigate('/login', { replace: true })
   })
   if (!config.preview && 'serviceWorker' in navigator) listenToServiceWorker(router, queryClient)
+  // A sign-out made with no signal, still to reach the server (lib/pending-sign-out): it goes
+  // once the first screen is in, and again when the connection returns, until it is through.
+  if (!config.preview)
+    void afterFirstScreen(queryClient)
+      .then(() => import('@/lib/pending-sign-out'))
+      .then(async (m) => {
+        if (await m.hasPendingSignOut()) m.sendSignOutsWhenPossible()
+      })
+      .catch(() => undefined)
   await yieldToMain()
   await Promise.all([restored, initialized(router)])
   // The screen's code has just run (one task); hydrating starts in the next, so the phone

@@ -1,10 +1,15 @@
 /** The app's one API client, created on first use from the runtime config and the session. */
 import { runtimeConfig } from './runtime-config'
-import type { ApiError } from '@/api/api-error'
-import { createApiClient, type ApiClient, type ResponseValidator } from '@/api/client'
+import { API_ERROR_MESSAGES, ApiError } from '@/api/api-error'
+import {
+  backgroundRequest,
+  createApiClient,
+  type ApiClient,
+  type ResponseValidator,
+} from '@/api/client'
 import { observeServerDate } from './clock'
 import { reportReachability, setConnectivityProbe } from './connectivity'
-import { sessionToken } from './session'
+import { markSessionRejected, sessionToken } from './session'
 
 let client: ApiClient | undefined
 let responseValidator: ResponseValidator | undefined
@@ -55,12 +60,25 @@ function appHandler() {
 
 const sessionExpired = appHandler()
 const maintenance = appHandler()
+
+/**
+ * A 401 for `token`: when it is the session's, the session is over for the API at once (the
+ * token is never sent again, by this page's outbox nor, through the mirror, the service
+ * worker's), and the app frame takes the agent to sign in again. A 401 for another token (an
+ * old session's sign-out, sent late) is no news about this one.
+ */
+function sessionEnded(error: ApiError, token: string) {
+  if (token !== sessionToken()) return
+  void markSessionRejected(token)
+  sessionExpired.call(error)
+}
+
 export function api(): ApiClient {
   if (!responseValidator) void loadShapeCheck()
   client ??= createApiClient({
     baseUrl: runtimeConfig().apiBaseUrl,
     getToken: sessionToken,
-    onSessionExpired: (error) => sessionExpired.call(error),
+    onSessionExpired: sessionEnded,
     onMaintenance: (error) => maintenance.call(error),
     validateResponse: () => responseValidator ?? checkShape,
     timeoutMs: timeoutOverrideMs,
@@ -72,7 +90,8 @@ export function api(): ApiClient {
 
 // While requests fail for lack of network, connectivity asks the health check now and then;
 // its answer (through this client) brings the app back online.
-setConnectivityProbe(() => api().GET('/health'))
+// (In the background: a "maintenance" answer to it changes no screen by itself.)
+setConnectivityProbe(() => api().GET('/health', { middleware: [backgroundRequest] }))
 
 /** The app frame registers where a 401 anywhere should send the agent. */
 export function setSessionExpiredHandler(handler: (error: ApiError) => void) {
@@ -92,9 +111,26 @@ export function setResponseValidator(validator: ResponseValidator | undefined) {
   responseValidator = validator
 }
 
+/**
+ * The server refused `token` where this page did not hear it (the service worker's outbox, or
+ * another tab, told the mirror: lib/session): this page ends the session too, the same way.
+ */
+export function notifySessionRefusedElsewhere(token: string) {
+  sessionEnded(
+    new ApiError({
+      status: 401,
+      code: 'session_expired',
+      message: API_ERROR_MESSAGES.session_expired,
+      method: 'GET',
+      path: '/me',
+    }),
+    token,
+  )
+}
+
 /** For calls made outside the typed client (the XHR upload): a 401 there too signs out. */
-export function notifySessionExpired(error: ApiError) {
-  sessionExpired.call(error)
+export function notifySessionExpired(error: ApiError, token: string) {
+  sessionEnded(error, token)
 }
 
 /**

@@ -69,13 +69,22 @@ export function reportReachability(reached: boolean) {
  * is no connection (and the app now says so).
  */
 export async function confirmReachability(): Promise<boolean> {
+  return (await askServer()).reached
+}
+
+/**
+ * `confirmReachability`, with the server's refusal when it answered one (a 503 in maintenance,
+ * with how long to wait): what a cut upload tells the outbox instead of "the transfer was cut".
+ */
+export async function askServer(): Promise<{ reached: boolean; refusal?: unknown }> {
   if (!deviceSaysOnline() || !probe) {
     reportReachability(false)
-    return false
+    return { reached: false }
   }
   // The client reports the probe's outcome (any answer: reached; no network: not).
-  await probe().catch(() => undefined)
-  return isOnline()
+  let refusal: unknown
+  await probe().catch((error: unknown) => (refusal = error))
+  return isOnline() ? { reached: true, ...(refusal ? { refusal } : {}) } : { reached: false }
 }
 
 /** The request the probe sends (the health check, through the app's API client). */

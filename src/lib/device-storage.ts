@@ -163,7 +163,16 @@ export const deviceStorage = {
  * closed), the mirror is the device's copy. Null when nothing is kept.
  */
 export async function readMirrored(key: string): Promise<string | null> {
-  return (await readMirror()).find((e) => e.key === key)?.value ?? null
+  return (await readMirrorEntry(key))?.value ?? null
+}
+
+/**
+ * What the mirror holds for `key`: its value, null for a removal, or undefined when it holds
+ * nothing at all (never written through here, or no IndexedDB): then it says nothing.
+ */
+export async function readMirrorEntry(key: string): Promise<{ value: string | null } | undefined> {
+  const entry = (await readMirror()).find((e) => e.key === key)
+  return entry && { value: entry.value }
 }
 
 /**

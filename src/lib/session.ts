@@ -15,25 +15,58 @@
  * (the error page redacts it), and sign-out removes it with every other trace of the agent.
  */
 import { runtimeConfig } from './runtime-config'
-import { deviceStorage, readMirrored } from './device-storage'
-import { storageKey } from './storage-keys'
+import { deviceStorage, readMirrored, readMirrorEntry } from './device-storage'
+import { setWorkScope, storageKey } from './storage-keys'
 
-export type StoredSession = { token: string; agentId: string; expiresAt: string }
+export type StoredSession = {
+  token: string
+  agentId: string
+  expiresAt: string
+  /** The agent's first name, to say whose work waits on a shared phone (lib/kept-work). */
+  firstName?: string
+  /**
+   * The server refused the token (401): the session is over for the API — the token is never
+   * sent again — while the screens still see it until the sign-out page lets it go (a route
+   * guard would otherwise cut that page's way in). Kept on disk at once, so the service
+   * worker's outbox stops too.
+   */
+  rejected?: true
+}
 
 const sessionKey = () => storageKey.session(runtimeConfig().preview)
 
 let memory: StoredSession | null | undefined
 const listeners = new Set<() => void>()
 
+/**
+ * Whose work the storage keys of a visit are kept under (lib/storage-keys `work` keys): the
+ * signed-in agent's, and after the session ends in this page, still that agent's (a screen
+ * leaving may write a last keystroke), until another agent signs in. The demo's agent is
+ * `demo-<id>`, apart from a real agent with the same id.
+ */
+let lastAgentId: string | undefined
+const scopeOf = (agentId: string) => (runtimeConfig().preview ? `demo-${agentId}` : agentId)
+setWorkScope(() => {
+  read()
+  return lastAgentId === undefined ? undefined : scopeOf(lastAgentId)
+})
+
+/** The agent of the last session this page saw (signed in now, or until it ended). */
+export function previousAgentId(): string | undefined {
+  return read()?.agentId ?? lastAgentId
+}
+
 function read(): StoredSession | null {
-  if (memory !== undefined) return memory
-  try {
-    const raw = deviceStorage.get(sessionKey())
-    const parsed = raw ? (JSON.parse(raw) as StoredSession) : null
-    memory = parsed && typeof parsed.token === 'string' ? parsed : null
-  } catch {
-    memory = null
+  if (memory === undefined) {
+    try {
+      const raw = deviceStorage.get(sessionKey())
+      const parsed = raw ? (JSON.parse(raw) as StoredSession) : null
+      memory = parsed && typeof parsed.token === 'string' ? parsed : null
+    } catch {
+      memory = null
+    }
   }
+  if (memory) lastAgentId = memory.agentId
   return memory
 }
 
@@ -52,7 +85,8 @@ export async function loadSessionFromMirror(): Promise<StoredSession | null> {
     session = null
   }
   memory = session
-  return session
+  // A session the server refused sends nothing from here either.
+  return session?.rejected ? null : session
 }
 
 export function currentSession(): StoredSession | null {
@@ -67,8 +101,54 @@ export function hasStoredSession(): boolean {
   return deviceStorage.get(sessionKey()) !== null
 }
 
+/** The token to send; null when signed out or once the server refused it. */
 export function sessionToken(): string | null {
-  return read()?.token ?? null
+  const session = read()
+  return session && !session.rejected ? session.token : null
+}
+
+/**
+ * The server answered `token` with 401: if it is this session's, the app sends it no more,
+ * here and (through the mirror) in the service worker. Resolves once that is on disk.
+ */
+export function markSessionRejected(token: string): Promise<void> {
+  const session = read()
+  if (!session || session.token !== token || session.rejected) return Promise.resolve()
+  memory = { ...session, rejected: true }
+  const kept = deviceStorage.set(sessionKey(), JSON.stringify(memory), 'strict')
+  listeners.forEach((l) => l())
+  return kept
+}
+
+/**
+ * Whether `token` is still the session's and usable, asked before each queued write goes:
+ * also from the crash-proof mirror, which a tab's sign-out, another agent's sign-in or a 401
+ * met by the service worker (or another tab) changed even when this context has not heard.
+ */
+export async function sessionStillValid(token: string): Promise<boolean> {
+  return (await sessionStateOf(token)) === 'valid'
+}
+
+/**
+ * `token`'s session as this context and the mirror know it: still usable, refused by the
+ * server (here or, told through the mirror, elsewhere), or no longer the phone's (signed out,
+ * another agent signed in).
+ */
+export async function sessionStateOf(token: string): Promise<'valid' | 'refused' | 'gone'> {
+  const here = read()
+  if (here?.token !== token) return 'gone'
+  if (here.rejected) return 'refused'
+  let mirrored: StoredSession | null = null
+  try {
+    const entry = await readMirrorEntry(sessionKey())
+    // A mirror that holds nothing (no IndexedDB here) says nothing: go by this context's copy.
+    if (!entry) return 'valid'
+    mirrored = entry.value ? (JSON.parse(entry.value) as StoredSession) : null
+  } catch {
+    return 'valid'
+  }
+  if (mirrored?.token !== token) return 'gone'
+  return mirrored.rejected ? 'refused' : 'valid'
 }
 
 /**
@@ -78,6 +158,7 @@ export function sessionToken(): string | null {
  */
 export function saveSession(session: StoredSession): Promise<void> {
   memory = session
+  lastAgentId = session.agentId
   const kept = deviceStorage.set(sessionKey(), JSON.stringify(session), 'strict')
   listeners.forEach((l) => l())
   return kept

@@ -8,6 +8,26 @@ export const authCopy = {
     phoneHint: 'Exemplo: +55 (11) 98765-4321',
     channelLegend: 'Receber o código por',
     submit: 'Receber código',
+    /**
+     * Another agent's visit waits on this phone (lib/kept-work): whose (the first name, as the
+     * app calls them), how many — nothing of the visit itself (decision 0023).
+     */
+    keptWorkTitle: (name: string | undefined, visits: number) => {
+      const whose = name ? ` de ${name}` : ' de outro avaliador'
+      return plural(
+        visits,
+        `Visita${whose} guardada neste aparelho`,
+        `${visits} visitas${whose} guardadas neste aparelho`,
+      )
+    },
+    keptWorkBody: (name: string | undefined, visits: number) => {
+      const who = name ?? 'essa pessoa'
+      return plural(
+        visits,
+        `Ela será enviada quando ${who} entrar de novo aqui. Se for outra pessoa, pode entrar com o seu celular: a visita continua guardada e não aparece para você.`,
+        `Elas serão enviadas quando ${who} entrar de novo aqui. Se for outra pessoa, pode entrar com o seu celular: as visitas continuam guardadas e não aparecem para você.`,
+      )
+    },
   },
   request: {
     title: 'Código enviado',
@@ -52,6 +72,8 @@ export const authCopy = {
     stay: 'Ficar e esperar o envio',
     expiredKept:
       'O que você fez nas visitas continua guardado neste aparelho e será enviado quando você entrar de novo.',
+    serverLater:
+      'Sem conexão agora: o servidor será avisado da sua saída assim que a conexão voltar. Até lá, este aparelho não usa mais a sua sessão.',
     title: 'Você saiu',
     done: 'Você saiu da sua conta neste aparelho.',
     leaving: 'Saindo…',

@@ -47,6 +47,10 @@ export const checkinCopy = {
     notes: 'Observações',
   },
   offlineBadge: 'Sem conexão — tudo fica salvo neste aparelho',
+  /** The connection works; the server answered that it is in maintenance (503). */
+  maintenanceBadge: 'Servidor em manutenção — tudo fica salvo neste aparelho',
+  /** The connection works; the server failed (another 5xx, 429). */
+  serverTroubleBadge: 'O servidor está com problemas — tudo fica salvo neste aparelho',
   savedOnDevice: 'Salvo neste aparelho',
   notesMergedFromOtherTab:
     'Estas observações também foram editadas em outra aba do app: o texto aqui junta as duas.',
@@ -115,6 +119,9 @@ export const checkinCopy = {
   offlineCheckoutSentTitle: 'Check-out enviado',
   offlineCheckoutBody: (time: string) =>
     `Você fez o check-out às ${time} sem conexão. Ele está guardado neste aparelho e será enviado automaticamente, uma única vez, assim que a conexão voltar. Você pode fechar o app: nada se perde.`,
+  /** The check-out waits for the server (in maintenance, or failing), not for a connection. */
+  offlineCheckoutServerBody: (time: string, maintenance: boolean, retryAt: string | undefined) =>
+    `Você fez o check-out às ${time}. ${maintenance ? 'O servidor está em manutenção' : 'O servidor está com problemas'}: o check-out está guardado neste aparelho e será enviado automaticamente, uma única vez, quando ele voltar${retryAt ? ` (nova tentativa às ${retryAt})` : ''}. Você pode fechar o app: nada se perde.`,
   offlineCheckoutRefusedTitle: 'O servidor recusou o check-out',
   offlineCheckoutRefusedBody: (time: string) =>
     `O check-out que você fez às ${time} continua guardado neste aparelho, mas o servidor não o aceitou (o motivo está abaixo). Tente enviar de novo; se continuar, fale com o suporte.`,

@@ -34,6 +34,7 @@ import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
 import { CheckinStep } from './checkin-step'
 import { useOnline } from '@/lib/use-online'
+import { serverWait } from '@/lib/visit-store/server-wait'
 import { useServerTimeChecks } from '@/lib/server-time-checks'
 import { isOnline } from '@/lib/connectivity'
 import { useNow } from '@/lib/use-now'
@@ -350,10 +351,18 @@ function VisitNav({ basePath }: { basePath: string }) {
 }
 
 function SyncStatus({ online, outbox }: { online: boolean; outbox: OutboxSummary | undefined }) {
+  // Writes waiting on the server (a 503, a 5xx) say so: the connection is fine.
+  const server = online && outbox ? serverWait(outbox.items) : null
   return (
     <div className={styles.statusRow}>
       <span role="status" className={styles.offline}>
-        {online ? '' : copy.offlineBadge}
+        {!online
+          ? copy.offlineBadge
+          : server
+            ? server.maintenance
+              ? copy.maintenanceBadge
+              : copy.serverTroubleBadge
+            : ''}
       </span>
       <span>
         {outbox === undefined

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
-import { API, fakeBackend, fakeServer } from '@/test/render-route'
+import { API, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
 import { clearVisitStore, openVisit, seedDeviceCheckin, setDeviceOnline } from '@/test/checkin-kit'
-import { stopTestSync } from '@/test/visit-kit'
+import { startTestSync, stopTestSync } from '@/test/visit-kit'
 
 const SLUG = 'T-4826'
 const serverTask = () => fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))!
@@ -101,5 +101,53 @@ describe('Controle da visita', () => {
     )
     expect(replies).toHaveLength(1)
     expect(replies[0]!.status).toBe(200)
+  })
+
+  // Issue 38: a 503 with Retry-After is the server's minutes, not the agent's connection.
+  it('says the server is in maintenance, and until when, while the check-in waits for it', async () => {
+    // Rendering resets the fake backend (and its faults): the fault goes on before the sync.
+    const { queryClient } = await renderRoute(`/tasks/${SLUG}/checkin`)
+    fakeBackend.addFaults({
+      method: 'PUT',
+      path: '/tasks/{id}/checkin/byPosition',
+      fault: 'unavailable',
+      retryAfter: 120,
+    })
+    await startTestSync(DEMO_AGENT_ID, queryClient)
+    const notice = await screen.findByText(
+      /^O que você registrou continua neste aparelho e será enviado quando ele voltar \(nova tentativa às \d{2}:\d{2}\)\. Não é a sua conexão/,
+    )
+    const status = notice.closest('[role="status"]') as HTMLElement
+    expect(within(status).getByText('O servidor está em manutenção')).toBeInTheDocument()
+    expect(status).toHaveTextContent('1 alteração aguardando envio')
+    expect(serverTask().steps.checkin).toBeUndefined()
+  })
+
+  it('offers no "Tentar enviar agora" for a check-out the server asked to wait for', async () => {
+    const { user } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    await screen.findByText('Falta 1 atendente')
+    await screen.findByText('Tudo enviado')
+    fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
+    setDeviceOnline(false)
+    await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-out mesmo assim' }))
+    expect(await screen.findByRole('heading', { name: 'Check-out guardado' })).toBeInTheDocument()
+
+    fakeServer.resetHandlers()
+    fakeBackend.addFaults({
+      method: 'PUT',
+      path: '/tasks/{id}/checkout',
+      fault: 'unavailable',
+      retryAfter: 120,
+    })
+    setDeviceOnline(true)
+    expect(
+      await screen.findByText(
+        /O servidor está em manutenção: o check-out está guardado neste aparelho e será enviado automaticamente, uma única vez, quando ele voltar \(nova tentativa às \d{2}:\d{2}\)/,
+      ),
+    ).toBeInTheDocument()
+    // Pressing would send nothing before the time the server named: no button that does nothing.
+    expect(screen.queryByRole('button', { name: 'Tentar enviar agora' })).not.toBeInTheDocument()
+    expect(serverTask().status.code).toBe('started')
   })
 })

@@ -9,7 +9,7 @@ import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit, type CheckinVisit } from './checkin-context'
 import { CheckoutButton } from './checkout-button'
 import { DraftGate } from './draft-gate'
-import { FailedWrites } from '@/features/report/api/outbox-status'
+import { FailedWrites, ServerWaitNotice } from '@/features/report/api/outbox-status'
 import { useNow } from '@/lib/use-now'
 import { shellPageOf, visitCompleteness } from './visit-completeness'
 import styles from './checkin.module.css'
@@ -47,6 +47,7 @@ export function ControlPage() {
           {checkinWaiting && <p className={styles.muted}>{copy.checkinWaiting}</p>}
         </section>
       )}
+      <ServerWaitNotice outbox={visit.outbox} />
       <FailedWrites outbox={visit.outbox} />
       <DraftGate visit={visit}>{() => <MissingAndCheckout visit={visit} />}</DraftGate>
     </Page>

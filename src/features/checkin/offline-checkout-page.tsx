@@ -8,8 +8,9 @@ import { Navigate } from 'react-router-dom'
 import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime, formatTime } from '@/lib/format'
 import type { OutboxItem } from '@/lib/visit-store/db'
+import { serverWait } from '@/lib/visit-store/server-wait'
 import { sendQueuedNow } from '@/lib/visit-store/store'
 import { outboxCopy } from '@/features/report/api/outbox-copy'
 import { checkinCopy as copy } from './checkin-copy'
@@ -37,6 +38,8 @@ export function OfflineCheckoutPage() {
   const items = visit.outbox?.items ?? []
   // Refused by the server: the page says so, not that it will be sent.
   const refused = !sent && items.some((i) => i.kind === 'checkout' && i.state === 'failed')
+  // Waiting for the server (in maintenance, failing), not for a connection.
+  const server = visit.online ? serverWait(items) : null
   return (
     <Page
       title={
@@ -54,6 +57,17 @@ export function OfflineCheckoutPage() {
         <Notice tone="error">
           {copy.offlineCheckoutRefusedBody(formatDateTime(checkout!.at))}
         </Notice>
+      ) : server ? (
+        <Notice tone="warning">
+          {copy.offlineCheckoutServerBody(
+            formatDateTime(checkout!.at),
+            server.maintenance,
+            // On the phone's own clock, as its status bar shows it (the wait was measured there).
+            server.retryAt === undefined
+              ? undefined
+              : formatTime(new Date(server.retryAt).toISOString()),
+          )}
+        </Notice>
       ) : (
         <Notice tone="info">{copy.offlineCheckoutBody(formatDateTime(checkout!.at))}</Notice>
       )}
@@ -70,7 +84,8 @@ export function OfflineCheckoutPage() {
               </li>
             ))}
           </ul>
-          {!sent && visit.online && (
+          {/* Not while the server named a time to wait: it would send nothing before then. */}
+          {!sent && visit.online && server?.retryAt === undefined && (
             <Button variant="secondary" busy={waking} onClick={() => void sendNow()}>
               {copy.sendNow}
             </Button>

@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ReportInput } from '@/api/entities'
 import type { components } from '@/api/schema.gen'
-import { data } from '@/api/client'
+import { backgroundRequest, data } from '@/api/client'
 import { api } from '@/lib/api'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -104,4 +104,13 @@ export async function fetchMediaContent(id: string): Promise<Blob> {
     parseAs: 'blob',
   })
   return blob as Blob
+}
+
+/**
+ * The outbox's cheap question before a large body goes again, after the server failed or
+ * refused the session: `GET /me` (a few hundred bytes) answers both "is the server back?" and
+ * "does this session still open it?". Rejects with the server's answer while it is not.
+ */
+export function askServerBeforeLargeBody() {
+  return data(api().GET('/me', { middleware: [backgroundRequest] }))
 }

@@ -8,7 +8,9 @@
  * The worker has no localStorage: the session comes from its IndexedDB mirror, read again
  * at every event (docs/decisions/0011-service-worker-and-the-session.md).
  */
-import { loadSessionFromMirror } from '@/lib/session'
+import { loadSessionFromMirror, sessionStillValid } from '@/lib/session'
+import { sendPendingSignOuts } from '@/lib/pending-sign-out'
+import { askServerBeforeLargeBody } from './api'
 import { openVisitDb } from './db'
 import { processOutbox, wakeAll, withSenderLock } from './outbox'
 import { createExecutor } from './sync'
@@ -33,8 +35,18 @@ export async function sendOutboxInBackground(
   options: { now?: () => number } = {},
 ): Promise<BackgroundSend> {
   const now = options.now ?? Date.now
+  // A sign-out made with no signal goes first (lib/pending-sign-out): the browser woke the
+  // worker because the connection is back. One still waiting keeps the sync event unfinished.
+  const signOutsLeft = await sendPendingSignOuts().catch(() => 1)
+  const result = await sendOutbox(now)
+  if (signOutsLeft > 0) throw new OutboxNotEmpty('Uma saída ainda não chegou ao servidor.')
+  return result
+}
+
+async function sendOutbox(now: () => number): Promise<BackgroundSend> {
   const session = await loadSessionFromMirror()
   if (!session) return { sent: 0, signedOut: true }
+  const { token } = session
   const db = await openVisitDb(session.agentId)
   // The browser says there is a connection now: a backoff from failures offline is moot (as
   // when a tab hears `online`); a save still settling after typing keeps its short wait.
@@ -50,9 +62,18 @@ export async function sendOutboxInBackground(
             await execute(item)
             sent.push(item.kind)
           },
-          { now },
+          {
+            now,
+            askServer: askServerBeforeLargeBody,
+            // Read again from the mirror before each write: a tab's sign-out, another agent's
+            // sign-in or a 401 met anywhere stops this send at once.
+            canSend: () => sessionStillValid(token),
+          },
         ),
       )
+      // The session is over: nothing is left for the browser to retry with it (its retries
+      // would send the same writes to a server that refuses them).
+      if (result.sessionEnded) return { sent: sent.length, signedOut: true }
       if (result.stoppedBy)
         throw new OutboxNotEmpty(
           `${result.stoppedBy.kind}: ${result.stoppedBy.lastError?.code ?? 'falha'}; o navegador tenta de novo mais tarde.`,

@@ -128,6 +128,20 @@ export type OutboxPayload =
       answers: Schemas['PendencyAnswer'][]
     }
 
+/** Why an item's last attempt failed (items written by older versions have no `at`/`retryAt`). */
+export type OutboxError = {
+  code: string
+  message: string
+  status: number
+  /** When it failed (epoch ms). */
+  at?: number
+  /**
+   * The server asked not to be called before this (epoch ms: its `Retry-After`, bounded): with
+   * a 503 or a 429 it holds back every write to that server, not only this one.
+   */
+  retryAt?: number
+}
+
 export type OutboxItem = OutboxPayload & {
   /** Auto-increment: the order writes are sent in. */
   seq?: number
@@ -139,7 +153,7 @@ export type OutboxItem = OutboxPayload & {
   nextAttemptAt: number
   /** `failed`: refused by the server (4xx); parked for the agent to retry or discard. */
   state: 'pending' | 'failed'
-  lastError?: { code: string; message: string; status: number }
+  lastError?: OutboxError
   /**
    * Bumped by every change to the item (retry, failure recorded): a sender that saw
    * revision n writes its outcome back only if the item is still at n. Items written by

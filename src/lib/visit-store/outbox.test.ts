@@ -7,6 +7,8 @@ import {
   backoffDelay,
   enqueue,
   enqueueReportSave,
+  LANES,
+  laneOf,
   nextDue,
   outboxSummary,
   processOutbox,
@@ -113,7 +115,7 @@ describe('outbox', () => {
     expect(sent).toEqual(['t2'])
     const summary = await outboxSummary(db)
     expect(summary).toMatchObject({ pending: 0, failed: 1 })
-    expect(summary.items[0]?.lastError).toEqual({
+    expect(summary.items[0]?.lastError).toMatchObject({
       code: 'transition_refused',
       message: 'Não.',
       status: 409,
@@ -173,7 +175,7 @@ describe('outbox', () => {
     expect(sent).toEqual(['checkout', 'upload', 'submitReport'])
   })
 
-  it('property: only a check-out or another upload goes past a waiting upload of its task; nothing passes any other waiting write', () => {
+  it('property: what may overtake what — writes in order, photos apart, no save beside its photo, a submission last of its task, nothing during a server hold', () => {
     const kinds = [
       'checkin',
       'checkout',
@@ -181,57 +183,176 @@ describe('outbox', () => {
       'saveReport',
       'submitReport',
       'answerRevision',
+      'award',
     ] as const
     const itemArb = fc.record({
       kind: fc.constantFrom(...kinds),
       taskId: fc.constantFrom('t1', 't2'),
       waiting: fc.boolean(),
       failed: fc.boolean(),
+      // A save whose body was fixed at an earlier attempt.
+      fixed: fc.boolean(),
+      // Being sent now by the other lane.
+      sending: fc.boolean(),
+      // A 503 that said when to come back (in the future, or already past).
+      held: fc.option(fc.constantFrom(-1, 5_000)),
     })
     fc.assert(
-      fc.property(fc.array(itemArb, { maxLength: 12 }), (specs) => {
-        const items = specs.map(
-          (spec, i) =>
-            ({
-              kind: spec.kind,
-              taskId: spec.taskId,
-              id: `k${i}`,
-              seq: i + 1,
-              createdAt: '',
-              attempts: 0,
-              nextAttemptAt: spec.waiting ? 1000 + i : 0,
-              state: spec.failed ? 'failed' : 'pending',
-              mediaId: 'm',
-              reportId: 'r',
-              revisionId: 'v',
-              answers: [],
-              input: {},
-            }) as unknown as OutboxItem,
-        )
-        const next = nextDue(items, 0)
-        const pending = items.filter((i) => i.state === 'pending')
-        if (!('due' in next)) {
-          // Nothing goes: every pending item is waiting, or held by a waiting upload it needs.
-          const held = (i: OutboxItem, at: number) =>
-            i.kind !== 'checkout' &&
-            i.kind !== 'upload' &&
-            pending.slice(0, at).some((u) => u.kind === 'upload' && u.taskId === i.taskId)
-          const firstGoer = pending.findIndex((i, at) => i.nextAttemptAt === 0 && !held(i, at))
-          const firstBarrier = pending.findIndex(
-            (i, at) => (i.nextAttemptAt > 0 && i.kind !== 'upload') || held(i, at),
+      fc.property(
+        fc.array(itemArb, { maxLength: 12 }),
+        fc.constantFrom(...LANES),
+        (specs, lane) => {
+          const items = specs.map(
+            (spec, i) =>
+              ({
+                kind: spec.kind,
+                taskId: spec.taskId,
+                id: `k${i}`,
+                seq: i + 1,
+                createdAt: '',
+                attempts: 0,
+                nextAttemptAt: spec.waiting ? 1000 + i : 0,
+                state: spec.failed ? 'failed' : 'pending',
+                mediaId: 'm',
+                reportId: 'r',
+                revisionId: 'v',
+                answers: [],
+                input: {},
+                ...(spec.kind === 'saveReport' && spec.fixed
+                  ? { snapshot: { input: {}, draftUpdatedAt: '' } }
+                  : {}),
+                ...(spec.held !== null
+                  ? {
+                      lastError: {
+                        code: 'maintenance',
+                        message: '',
+                        status: 503,
+                        retryAt: spec.held,
+                      },
+                    }
+                  : {}),
+              }) as unknown as OutboxItem,
           )
-          expect(firstGoer === -1 || (firstBarrier !== -1 && firstBarrier < firstGoer)).toBe(true)
-          return
-        }
-        const before = pending.slice(0, pending.indexOf(next.due))
-        // Everything passed over is an upload waiting for its retry…
-        expect(before.every((i) => i.kind === 'upload' && i.nextAttemptAt > 0)).toBe(true)
-        // …and only a check-out or another upload passes an upload of its own task.
-        if (next.due.kind !== 'checkout' && next.due.kind !== 'upload')
-          expect(before.some((i) => i.taskId === next.due.taskId)).toBe(false)
-        expect(next.due.nextAttemptAt).toBe(0)
-      }),
+          const pending = items.filter((i) => i.state === 'pending')
+          // Only the other lane is sending (one item at a time).
+          const other = pending.find(
+            (i, n) => specs[items.indexOf(i)]!.sending && laneOf(i) !== lane && n >= 0,
+          )
+          const sending = new Set(other ? [other.seq!] : [])
+          const next = nextDue(items, 0, lane, sending)
+          const holding = pending.some((i) => (i.lastError?.retryAt ?? 0) > 0)
+          const goesLast = (k: OutboxItem['kind']) => k === 'submitReport' || k === 'answerRevision'
+          const passedOver = (i: OutboxItem) =>
+            goesLast(i.kind) &&
+            pending.some((o) => o !== i && o.taskId === i.taskId && !goesLast(o.kind))
+          const uploadSending = (taskId: string) =>
+            other?.kind === 'upload' && other.taskId === taskId
+          const heldSave = (i: OutboxItem) => i.kind === 'saveReport' && uploadSending(i.taskId)
+          if (!('due' in next)) {
+            // Nothing of the lane goes: the server holds everything, or each candidate waits.
+            const mine = pending.filter((i) => laneOf(i) === lane && i !== other)
+            if (holding || mine.length === 0) return
+            if (lane === 'files') {
+              for (const u of mine)
+                expect(
+                  u.nextAttemptAt > 0 ||
+                    pending.some((c) => c.kind === 'checkin' && c.taskId === u.taskId) ||
+                    pending.some(
+                      (c) =>
+                        c.kind === 'saveReport' &&
+                        c.taskId === u.taskId &&
+                        ('snapshot' in c || c === other),
+                    ),
+                ).toBe(true)
+            } else {
+              const firstHeld = mine.findIndex(heldSave)
+              const candidates = mine.filter(
+                (i, n) =>
+                  !passedOver(i) &&
+                  !heldSave(i) &&
+                  (firstHeld === -1 || n < firstHeld || i.kind === 'checkout'),
+              )
+              expect(candidates.length === 0 || candidates[0]!.nextAttemptAt > 0).toBe(true)
+            }
+            return
+          }
+          const due = next.due
+          expect(holding).toBe(false)
+          expect(laneOf(due)).toBe(lane)
+          expect(due.state).toBe('pending')
+          expect(due.nextAttemptAt).toBe(0)
+          expect(sending.has(due.seq!)).toBe(false)
+          if (lane === 'files') {
+            // A photo never goes before its task's check-in, nor beside or before a fixed save.
+            expect(pending.some((c) => c.kind === 'checkin' && c.taskId === due.taskId)).toBe(false)
+            expect(
+              pending.some(
+                (c) =>
+                  c.kind === 'saveReport' &&
+                  c.taskId === due.taskId &&
+                  ('snapshot' in c || c === other),
+              ),
+            ).toBe(false)
+            return
+          }
+          // Never a save beside a photo of its task.
+          expect(heldSave(due)).toBe(false)
+          // Writes keep their order: everything before it was passed over for its own reasons…
+          const before = pending
+            .slice(0, pending.indexOf(due))
+            .filter((i) => laneOf(i) === 'writes' && i !== other)
+          expect(before.every((i) => passedOver(i) || heldSave(i) || before.some(heldSave))).toBe(
+            true,
+          )
+          // …and past a save held for a photo, only a check-out goes.
+          if (before.some(heldSave)) expect(due.kind).toBe('checkout')
+          // A submission or pendency answers go last of their task (photos included).
+          if (goesLast(due.kind)) expect(passedOver(due)).toBe(false)
+        },
+      ),
     )
+  })
+
+  it('a save never goes beside a photo of its task, and a photo waits for a save already fixed', async () => {
+    // A save fixed at an earlier attempt (no connection), then a photo: the save first.
+    const save = await enqueue(db, { kind: 'saveReport', taskId: 't1', reportId: 'r1' }, 0)
+    await enqueue(db, { kind: 'upload', taskId: 't1', mediaId: 'm1' }, 0)
+    const all = await db.getAll('outbox')
+    const fixed = all.map((i) =>
+      i.seq === save.seq ? { ...i, snapshot: { input: {} as never, draftUpdatedAt: '' } } : i,
+    )
+    expect(nextDue(fixed, 0, 'files')).toEqual({ waitingUntil: null })
+    expect(nextDue(fixed, 0, 'writes')).toMatchObject({ due: { kind: 'saveReport' } })
+    // A photo being sent: a save of its task waits for it, a check-out does not.
+    await enqueue(db, checkout('t1'), 0)
+    const upload = all.find((i) => i.kind === 'upload')!
+    const items = await db.getAll('outbox')
+    expect(nextDue(items, 0, 'writes', new Set([upload.seq!]))).toMatchObject({
+      due: { kind: 'checkout' },
+    })
+  })
+
+  it('a check-out goes while a photo of its visit is on its way; the submission waits for both', async () => {
+    await enqueue(db, { kind: 'upload', taskId: 't1', mediaId: 'm1' }, 0)
+    await enqueue(db, checkout('t1'), 0)
+    await enqueue(db, { kind: 'submitReport', taskId: 't1', reportId: 'r1' }, 0)
+    const log: string[] = []
+    let finishUpload = () => {}
+    const result = processOutbox(
+      db,
+      async (item) => {
+        log.push(`start ${item.kind}`)
+        if (item.kind === 'upload') await new Promise<void>((resolve) => (finishUpload = resolve))
+        log.push(`end ${item.kind}`)
+      },
+      { now: () => 0 },
+    )
+    await expect.poll(() => log).toContain('end checkout')
+    // The check-out went through while the photo is still on its way; nothing else started.
+    expect([...log].sort()).toEqual(['end checkout', 'start checkout', 'start upload'])
+    finishUpload()
+    await result
+    expect(log.slice(3)).toEqual(['end upload', 'start submitReport', 'end submitReport'])
   })
 
   it('an ended session (401) refuses nothing: the write waits, untouched, for the next sign-in', async () => {

@@ -3,28 +3,35 @@
  * each with its own Idempotency-Key, so a write made offline (or retried after a lost
  * answer) reaches the server exactly once.
  *
- * - Order: the oldest pending item goes first; while it waits for its backoff, later items
- *   wait too (a checkout never overtakes its check-in). One exception: a photo or recording
- *   waiting to be sent again does not hold back the check-out or other photos; everything
- *   else of that task waits for it (`nextDue`).
+ * - Order, in two lanes sent side by side (`nextDue`, decision 0023): photos and
+ *   recordings (large bodies) one at a time, and every other write in the order it was
+ *   written (a check-out never overtakes its check-in; while a write waits for its backoff,
+ *   later writes wait too). A check-out or a report save never waits behind a photo; a
+ *   submission or pendency answers wait for everything else of their task; a photo waits for
+ *   its task's check-in.
  * - Transient failures (offline, timeout, 5xx, 429) retry with exponential backoff and
- *   jitter, capped at 5 minutes; the loop wakes on `online` too.
+ *   jitter, capped at 5 minutes, and never before the server's `Retry-After`; a 503 or 429
+ *   that says when holds back every write (./server-wait.ts). After the server failed or
+ *   refused the session, a cheap request asks first before a large body goes again. The loop
+ *   wakes on `online` too.
  * - Refusals (other 4xx) park the item as `failed` with the server's message, so one bad
  *   write does not hold the rest; the agent sees it and can retry or discard it. A 401 is no
- *   refusal: the session ended, and the write waits for the next sign-in.
+ *   refusal: the session ended, the run stops at once (nothing more is sent with that token),
+ *   and the write waits for the next sign-in.
  * - Every read-then-write is one transaction, and an item carries a revision: the agent's
  *   retry or discard, a running sender and a sender in another tab can interleave in any
  *   order and still agree on one item (a sender writes its outcome back only if the item is
  *   at the revision it sent). An upload's outcome and its photo's state change together.
  * - Only one sender runs per agent across tabs (`withSenderLock`, the Web Locks API).
  */
-import { isApiError } from '@/api/api-error'
+import { API_ERROR_MESSAGES, isApiError } from '@/api/api-error'
 import { newIdempotencyKey } from '@/api/client'
 import type { Report } from '@/api/entities'
 import {
   draftFromReport,
   inTransaction,
   patchMediaIn,
+  type OutboxError,
   type OutboxItem,
   type OutboxPayload,
   type OutboxSummary,
@@ -32,6 +39,7 @@ import {
   type VisitTx,
 } from './db'
 import { deviceDate, deviceNow } from '@/lib/clock'
+import { isServerTrouble, needsAskingFirst, serverHoldUntil } from './server-wait'
 
 export const BACKOFF_BASE_MS = 2_000
 export const BACKOFF_MAX_MS = 5 * 60_000
@@ -183,125 +191,285 @@ export function discard(db: VisitDb, seq: number) {
   return inTransaction(db, ['outbox'], 'strict', (tx) => tx.objectStore('outbox').delete(seq))
 }
 
-export type ProcessResult = { sent: number; waitingUntil: number | null; stoppedBy?: OutboxItem }
-
-function errorOf(error: unknown): NonNullable<OutboxItem['lastError']> {
-  return isApiError(error)
-    ? { code: error.code, message: error.message, status: error.status }
-    : {
-        code: 'unknown',
-        message: error instanceof Error ? error.message : String(error),
-        status: 0,
-      }
+export type ProcessResult = {
+  sent: number
+  waitingUntil: number | null
+  stoppedBy?: OutboxItem
+  /** The run stopped at once: the server refused the session (401), or it is no longer ours. */
+  sessionEnded?: true
 }
 
-/** Writes that need every photo of their task on the server first. */
-/**
- * What may go past a photo or recording waiting for its retry: the check-out (it needs no
- * photo) and other uploads. Nothing else: a report save fixed before the photo arrived and
- * sent after it would drop the photo from the server's report, and the submission and
- * pendency answers need every photo there.
- */
-const PASSES_WAITING_UPLOADS: ReadonlySet<OutboxItem['kind']> = new Set(['checkout', 'upload'])
+function errorOf(error: unknown, at: number): OutboxError {
+  if (!isApiError(error))
+    return {
+      code: 'unknown',
+      message: error instanceof Error ? error.message : String(error),
+      status: 0,
+      at,
+    }
+  return {
+    code: error.code,
+    message: error.message,
+    status: error.status,
+    at,
+    ...(error.retryAfterMs !== undefined ? { retryAt: at + error.retryAfterMs } : {}),
+  }
+}
 
 /**
- * The item to send now, or when the next one is due: pending items in order, where an upload
- * waiting for its retry is passed over by the writes that do not need it.
+ * When a failed write goes again: its backoff, and never before the server said
+ * (`Retry-After`, already bounded when read).
+ */
+export function retryDelay(
+  attempts: number,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number {
+  return Math.max(backoffDelay(attempts, random), retryAfterMs ?? 0)
+}
+
+/** The message a photo waiting for a server in maintenance shows (not the server's own words). */
+const waitingMessage = (error: unknown) =>
+  isApiError(error) && error.status === 503
+    ? API_ERROR_MESSAGES.maintenance
+    : isApiError(error)
+      ? error.message
+      : 'Falha no envio.'
+
+/**
+ * Two lanes, sent side by side by one sender (decision 0023, "what may overtake what"):
+ * `files` (photos and recordings: large bodies, one at a time) and `writes` (everything else:
+ * small, in order). A check-out or a report save never waits behind a photo on a slow link.
+ */
+export type Lane = 'files' | 'writes'
+export const LANES: readonly Lane[] = ['writes', 'files']
+export const laneOf = (item: Pick<OutboxItem, 'kind'>): Lane =>
+  item.kind === 'upload' ? 'files' : 'writes'
+
+/**
+ * Writes that need everything else of their task on the server first (the photos they name,
+ * the saves that list them): they go once nothing else of their task waits.
+ */
+const GOES_LAST: ReadonlySet<OutboxItem['kind']> = new Set(['submitReport', 'answerRevision'])
+
+/**
+ * The item `lane` sends now, or when it may next (null: nothing of it is pending, or what is
+ * waits for the other lane). `sending`: the items being sent now (by seq). The rules (pure;
+ * outbox.test.ts checks them as properties):
+ *
+ * - Nothing goes while the server asked every write to wait (`serverHoldUntil`).
+ * - `writes`: in the order they were written; a write waiting for its retry holds back every
+ *   later write. Passed over (holding nothing back): a submission or pendency answers while
+ *   anything else of their task waits (its photos, the saves queued after them); and a report
+ *   save while a photo of its task is being sent — fixed now, without that photo, and arriving
+ *   after it, it would take the photo out of the server's report — after which only a
+ *   check-out may go until the photo is through.
+ * - `files`: the oldest upload that is due goes; a waiting upload holds back no other. An
+ *   upload waits for its task's check-in (the server refuses media before it) and for a save
+ *   of its task whose body is already fixed (or being sent): that save must arrive first.
  */
 export function nextDue(
   items: readonly OutboxItem[],
   now: number,
+  lane: Lane,
+  sending: ReadonlySet<number> = new Set(),
 ): { due: OutboxItem } | { waitingUntil: number | null } {
-  const waitingUploads = new Map<string, number>()
+  const pending = items.filter((i) => i.state === 'pending')
+  const hold = serverHoldUntil(pending)
   let earliest: number | null = null
   const wait = (at: number) => (earliest = earliest === null ? at : Math.min(earliest, at))
-  for (const item of items) {
-    if (item.state !== 'pending') continue
-    const uploadBefore = waitingUploads.get(item.taskId)
-    if (!PASSES_WAITING_UPLOADS.has(item.kind) && uploadBefore !== undefined) {
-      wait(Math.max(uploadBefore, item.nextAttemptAt))
-      return { waitingUntil: earliest }
+  const dueAt = (item: OutboxItem) => Math.max(item.nextAttemptAt, hold)
+  const isSending = (item: OutboxItem) => item.seq !== undefined && sending.has(item.seq)
+  const ofTask = (taskId: string, kind: OutboxItem['kind']) =>
+    pending.filter((i) => i.taskId === taskId && i.kind === kind)
+  let saveHeld = false
+  for (const item of pending) {
+    if (laneOf(item) !== lane || isSending(item)) continue
+    if (lane === 'files') {
+      if (ofTask(item.taskId, 'checkin').length > 0) continue
+      const fixedSave = (s: OutboxItem) => (s.kind === 'saveReport' && s.snapshot) || isSending(s)
+      if (ofTask(item.taskId, 'saveReport').some(fixedSave)) continue
+      if (dueAt(item) <= now) return { due: item }
+      wait(dueAt(item))
+      continue
     }
-    if (item.nextAttemptAt <= now) return { due: item }
-    wait(item.nextAttemptAt)
-    if (item.kind !== 'upload') return { waitingUntil: earliest }
-    waitingUploads.set(
-      item.taskId,
-      Math.min(waitingUploads.get(item.taskId) ?? Infinity, item.nextAttemptAt),
+    if (
+      GOES_LAST.has(item.kind) &&
+      pending.some((i) => i !== item && i.taskId === item.taskId && !GOES_LAST.has(i.kind))
     )
+      continue
+    if (item.kind === 'saveReport' && ofTask(item.taskId, 'upload').some(isSending)) {
+      saveHeld = true
+      continue
+    }
+    if (saveHeld && item.kind !== 'checkout') continue
+    if (dueAt(item) <= now) return { due: item }
+    wait(dueAt(item))
+    return { waitingUntil: earliest }
   }
   return { waitingUntil: earliest }
 }
 
+export type ProcessOptions = {
+  now?: () => number
+  random?: () => number
+  /**
+   * A cheap request (the app: `GET /me`) asked before a large body after the server failed or
+   * refused the session: it rejects with the server's answer while the trouble lasts.
+   */
+  askServer?: () => Promise<unknown>
+  /** Asked before each write goes: false once the session is over or no longer this outbox's. */
+  canSend?: () => boolean | Promise<boolean>
+  /**
+   * Resolves at the next change to the store (a write queued while a photo is on its way): an
+   * idle lane looks again at once, instead of after the other lane's send.
+   */
+  changed?: () => Promise<void>
+}
+
 /**
- * Sends pending items in order (`nextDue`) until the queue is empty or what is left must wait.
+ * Sends what is due in both lanes (`nextDue`), side by side, until nothing more may go now.
  * Returns when the next attempt is due (null when nothing is pending).
  */
 export async function processOutbox(
   db: VisitDb,
   execute: OutboxExecutor,
-  options: { now?: () => number; random?: () => number } = {},
+  options: ProcessOptions = {},
 ): Promise<ProcessResult> {
   const now = options.now ?? Date.now
   let sent = 0
   // The first write that failed for now (it waits for its backoff): what this run stopped on.
   let stoppedBy: OutboxItem | undefined
-  for (;;) {
-    const next = nextDue(await db.getAll('outbox'), now())
-    if (!('due' in next))
-      return { sent, waitingUntil: next.waitingUntil, ...(stoppedBy ? { stoppedBy } : {}) }
-    const head = next.due
+  // The session is over (401) or no longer this outbox's: nothing more starts.
+  let ended: OutboxItem | undefined
+  // A large body waits for a cheap request to say the server is back: decided from the items
+  // at the first one, then by what this run hears (any success clears it, trouble sets it).
+  let askFirst: boolean | undefined
+  const inFlight = new Map<Lane, Promise<void>>()
+
+  /** Writes a failed attempt's outcome onto the item (unless it changed meanwhile). */
+  const recordFailure = async (head: OutboxItem, error: unknown, countsAsAttempt: boolean) => {
+    const at = now()
+    const attempts = head.attempts + (countsAsAttempt ? 1 : 0)
+    const transient = !isApiError(error) || error.isTransient
+    const retryAfter = isApiError(error) ? error.retryAfterMs : undefined
+    const updated: OutboxItem = {
+      ...head,
+      attempts,
+      lastError: errorOf(error, at),
+      state: transient ? 'pending' : 'failed',
+      nextAttemptAt: transient
+        ? at + retryDelay(Math.max(1, attempts), retryAfter, options.random)
+        : head.nextAttemptAt,
+      rev: revOf(head) + 1,
+    }
+    // Only if nobody touched the item meanwhile: the agent may have tapped "Tentar de novo"
+    // (or discarded it) while this attempt was failing, and another sender may even have
+    // sent and deleted it — writing it back would resurrect a sent item as failed.
+    const recorded = await inTransaction(db, ['outbox', 'media'], 'relaxed', async (tx) => {
+      const outbox = tx.objectStore('outbox')
+      const current = await outbox.get(head.seq!)
+      if (!current || revOf(current) !== revOf(head)) return false
+      // Onto the stored item: what the attempt recorded on it (a save's fixed body) stays.
+      const { attempts, lastError, state, nextAttemptAt, rev } = updated
+      await outbox.put({ ...current, attempts, lastError, state, nextAttemptAt, rev })
+      if (head.kind === 'upload')
+        await patchMediaIn(tx, head.mediaId, (m) =>
+          m.state === 'sent'
+            ? undefined
+            : {
+                ...m,
+                state: transient ? 'waiting' : 'failed',
+                progress: 0,
+                error: waitingMessage(error),
+              },
+        )
+      return true
+    })
+    // A transient failure now waits for its backoff: `nextDue` says what may go meanwhile.
+    if (recorded && transient) stoppedBy ??= updated
+  }
+
+  /** The session ended (401): nothing was refused; the write waits as it is for the next sign-in. */
+  const recordSessionEnd = (head: OutboxItem, error: unknown) =>
+    inTransaction(db, ['outbox'], 'relaxed', async (tx) => {
+      const outbox = tx.objectStore('outbox')
+      const current = await outbox.get(head.seq!)
+      if (!current || revOf(current) !== revOf(head)) return
+      // Its trouble is noted (a large body asks first after the next sign-in), nothing else.
+      await outbox.put({ ...current, lastError: errorOf(error, now()), rev: revOf(current) + 1 })
+    })
+
+  const attempt = async (head: OutboxItem, items: readonly OutboxItem[]) => {
     try {
+      if (head.kind === 'upload' && options.askServer) {
+        askFirst ??= needsAskingFirst(items)
+        if (askFirst) {
+          await options.askServer()
+          askFirst = false
+        }
+      }
       await execute(head)
     } catch (error) {
-      // The session ended (401): nothing was refused. The write waits as it is, and goes when
-      // the agent signs in again (that session's loop sends it); this run stops here.
-      if (isApiError(error) && error.status === 401)
-        return { sent, waitingUntil: null, stoppedBy: head }
-      const attempts = head.attempts + 1
-      const transient = !isApiError(error) || error.isTransient
-      const updated: OutboxItem = {
-        ...head,
-        attempts,
-        lastError: errorOf(error),
-        state: transient ? 'pending' : 'failed',
-        nextAttemptAt: transient
-          ? now() + backoffDelay(attempts, options.random)
-          : head.nextAttemptAt,
-        rev: revOf(head) + 1,
+      if (isApiError(error) && error.status === 401) {
+        ended ??= head
+        await recordSessionEnd(head, error)
+        return
       }
-      // Only if nobody touched the item meanwhile: the agent may have tapped "Tentar de novo"
-      // (or discarded it) while this attempt was failing, and another sender may even have
-      // sent and deleted it — writing it back would resurrect a sent item as failed.
-      const recorded = await inTransaction(db, ['outbox', 'media'], 'relaxed', async (tx) => {
-        const outbox = tx.objectStore('outbox')
-        const current = await outbox.get(head.seq!)
-        if (!current || revOf(current) !== revOf(head)) return false
-        // Onto the stored item: what the attempt recorded on it (a save's fixed body) stays.
-        const { attempts, lastError, state, nextAttemptAt, rev } = updated
-        await outbox.put({ ...current, attempts, lastError, state, nextAttemptAt, rev })
-        if (head.kind === 'upload')
-          await patchMediaIn(tx, head.mediaId, (m) =>
-            m.state === 'sent'
-              ? undefined
-              : {
-                  ...m,
-                  state: transient ? 'waiting' : 'failed',
-                  progress: 0,
-                  error: isApiError(error) ? error.message : 'Falha no envio.',
-                },
-          )
-        return true
-      })
-      // A transient failure now waits for its backoff: `nextDue` says what may go meanwhile.
-      if (recorded && transient) stoppedBy ??= updated
-      continue
+      if (isApiError(error) && isServerTrouble(errorOf(error, 0))) askFirst = true
+      await recordFailure(head, error, true)
+      return
     }
+    askFirst = false
     // Sent: the server has it (a retry of this key would be answered from its record).
     await inTransaction(db, ['outbox'], 'relaxed', (tx) =>
       tx.objectStore('outbox').delete(head.seq!),
     )
     sent++
+  }
+
+  const waits = new Map<Lane, number | null>()
+  // What is being sent now (by seq): what the other lane must not send beside it.
+  const sending = new Set<number>()
+  // A lane whose outcome could not even be recorded (storage): the run ends once the other
+  // lane is done, with that error (the sync loop shows it and runs again later).
+  let failure: { error: unknown } | undefined
+  for (;;) {
+    if (!ended && !failure && inFlight.size < LANES.length) {
+      const items = await db.getAll('outbox')
+      for (const lane of LANES) {
+        if (inFlight.has(lane) || ended) continue
+        const next = nextDue(items, now(), lane, sending)
+        if (!('due' in next)) {
+          waits.set(lane, next.waitingUntil)
+          continue
+        }
+        if (options.canSend && !(await options.canSend())) {
+          ended = next.due
+          break
+        }
+        waits.delete(lane)
+        const seq = next.due.seq!
+        sending.add(seq)
+        inFlight.set(
+          lane,
+          attempt(next.due, items)
+            .catch((error: unknown) => void (failure ??= { error }))
+            .finally(() => {
+              sending.delete(seq)
+              inFlight.delete(lane)
+            }),
+        )
+      }
+    }
+    if (inFlight.size === 0) {
+      if (failure) throw failure.error
+      if (ended) return { sent, waitingUntil: null, stoppedBy: ended, sessionEnded: true }
+      const times = [...waits.values()].filter((t): t is number => t !== null)
+      const waitingUntil = times.length > 0 ? Math.min(...times) : null
+      return { sent, waitingUntil, ...(stoppedBy ? { stoppedBy } : {}) }
+    }
+    await Promise.race([...inFlight.values(), ...(options.changed ? [options.changed()] : [])])
   }
 }
 

@@ -383,6 +383,19 @@ export async function unsentVisitWrites(): Promise<number> {
   }
 }
 
+/**
+ * Visits (tasks) of the signed-in agent with writes still waiting on this device: what a
+ * session that ends leaves for the agent's next sign-in (lib/kept-work).
+ */
+export async function visitsWithUnsentWrites(): Promise<number> {
+  try {
+    const { items } = await outboxSummary(await agentVisitDb())
+    return new Set(items.map((i) => i.taskId)).size
+  } catch {
+    return 0
+  }
+}
+
 /** The bytes of a photo or recording kept on this device, or undefined once removed. */
 export async function readMediaBlob(mediaId: string): Promise<Blob | undefined> {
   const stored = await (await agentVisitDb()).get('mediaBytes', mediaId)

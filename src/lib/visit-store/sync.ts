@@ -8,6 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ReportInput } from '@/api/entities'
 import {
   answerRevision,
+  askServerBeforeLargeBody,
   checkInByPosition,
   checkOut,
   createAward,
@@ -15,6 +16,8 @@ import {
   submitReport,
 } from './api'
 import { isOnline, subscribeConnectivity } from '@/lib/connectivity'
+import { notifySessionRefusedElsewhere } from '@/lib/api'
+import { currentSession, sessionStateOf, sessionToken } from '@/lib/session'
 import { uploadWithProgress } from './upload'
 import { deviceSpace, isQuotaError, megabytesToFree } from '@/lib/device-space'
 import {
@@ -31,6 +34,7 @@ import {
   onSentElsewhere,
   setSyncKick,
   setSyncProblem,
+  subscribeVisitStore,
   type SyncProblem,
 } from './store'
 import {
@@ -152,11 +156,11 @@ export function createExecutor(db: VisitDb, signal?: AbortSignal) {
             evidenceId: evidence.id,
             error: undefined,
           }))
-          // Only a photo listed in a draft needs a report save (a pendency photo is attached by the upload).
-          if (await linkUploadedMedia(tx, media.id, evidence.id)) {
-            const visit = await tx.objectStore('visits').get(item.taskId)
-            if (visit) await enqueueReportSaveIn(tx, item.taskId, visit.reportId)
-          }
+          // Only a photo listed in a draft needs a report save (a pendency photo is attached by
+          // the upload): the save of each draft that lists it, which may have gone while the
+          // photo was on its way (a save never waits behind a photo) without it.
+          for (const draft of await linkUploadedMedia(tx, media.id, evidence.id))
+            await enqueueReportSaveIn(tx, draft.taskId, draft.reportId)
         })
         return evidence
       }
@@ -259,17 +263,20 @@ function markVisitStep(db: VisitDb, taskId: string, step: 'checkin' | 'checkout'
   })
 }
 
-/** Records the server id of an uploaded photo wherever the draft pointed at the local one. */
+/**
+ * Records the server id of an uploaded photo wherever the draft pointed at the local one;
+ * resolves with the drafts that list it.
+ */
 async function linkUploadedMedia(
   tx: VisitTx,
   mediaId: string,
   evidenceId: string,
-): Promise<boolean> {
-  let linked = false
+): Promise<ReportDraft[]> {
+  const linked: ReportDraft[] = []
   const drafts = tx.objectStore('drafts')
   for (const draft of await drafts.getAll()) {
     if (!draft.evidenceRefs.some((r) => r.mediaId === mediaId)) continue
-    linked = true
+    linked.push(draft)
     await drafts.put({
       ...draft,
       evidenceRefs: draft.evidenceRefs.map((r) =>
@@ -346,6 +353,16 @@ export function repairVisitStore(db: VisitDb): Promise<OutboxPayload[]> {
   })
 }
 
+/** Resolves at the store's next change (a write queued in this tab or another). */
+function nextStoreChange(): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = subscribeVisitStore(() => {
+      unsubscribe()
+      resolve()
+    })
+  })
+}
+
 /** The longest wait after a run that could not even record its outcome (storage). */
 const STUCK_RETRY_MAX_MS = 30_000
 
@@ -385,15 +402,35 @@ function startVisitSync(open: () => Promise<VisitDb>, events: SyncEvents = {}) {
       again = false
       let waitingUntil: number | null
       try {
+        // The outbox opened is the signed-in agent's, sent with that session's token only: a
+        // session that ends (a 401 here, in another tab or in the service worker) or another
+        // agent's sign-in stops it before the next write.
+        const agentId = currentSession()?.agentId
+        const token = sessionToken()
         const db = await open()
         const execute = executorOf(db)
         const result = await withSenderLock(db.name, () =>
-          stopped
+          stopped || !token
             ? Promise.resolve({ sent: 0, waitingUntil: null })
-            : processOutbox(db, async (item) => {
-                const value = await execute(item)
-                events.onSent?.(item, value)
-              }),
+            : processOutbox(
+                db,
+                async (item) => {
+                  const value = await execute(item)
+                  events.onSent?.(item, value)
+                },
+                {
+                  askServer: askServerBeforeLargeBody,
+                  changed: nextStoreChange,
+                  canSend: async () => {
+                    if (stopped || currentSession()?.agentId !== agentId) return false
+                    const state = await sessionStateOf(token)
+                    // Refused where this tab did not hear it (the service worker, another
+                    // tab): this tab ends the session the same way, and the agent is told.
+                    if (state === 'refused') notifySessionRefusedElsewhere(token)
+                    return state === 'valid'
+                  },
+                },
+              ),
         )
         waitingUntil = result.waitingUntil
         stuck = 0

@@ -7,12 +7,13 @@
  * Where there is no XMLHttpRequest — the service worker, sending the outbox with the app
  * closed — the same request goes through `fetch`, with no progress (nobody is watching).
  */
-import { API_ERROR_MESSAGES, ApiError, type ApiErrorCode } from '@/api/api-error'
+import { API_ERROR_MESSAGES, ApiError, isApiError, type ApiErrorCode } from '@/api/api-error'
+import { retryAfterMs } from '@/api/retry-after'
 import type { Evidence, Problem } from '@/api/entities'
 import { runtimeConfig } from '@/lib/runtime-config'
 import { notifySessionExpired } from '@/lib/api'
 import { observeServerDate } from '@/lib/clock'
-import { confirmReachability, reportReachability } from '@/lib/connectivity'
+import { askServer, reportReachability } from '@/lib/connectivity'
 import { sessionToken } from '@/lib/session'
 import type { components, operations } from '@/api/schema.gen'
 
@@ -74,20 +75,32 @@ function parseJson(text: string): unknown {
 }
 
 /** The answer of a failed upload, however it was sent. */
-type Answer = { status: number; contentType: string; text: string }
+type Answer = {
+  status: number
+  contentType: string
+  text: string
+  retryAfter: string | null
+  date: string | null
+}
 
 const answerOf = (xhr: XMLHttpRequest): Answer => ({
   status: xhr.status,
   contentType: xhr.getResponseHeader('Content-Type') ?? '',
   text: xhr.responseText,
+  retryAfter: xhr.getResponseHeader('Retry-After'),
+  date: xhr.getResponseHeader('Date'),
 })
 
-function errorFromAnswer({ status, contentType, text }: Answer): ApiError {
+function errorFromAnswer({ status, contentType, text, retryAfter, date }: Answer): ApiError {
   const body = contentType.includes('json') ? parseJson(text) : undefined
   const problem = isProblem(body) ? body : undefined
   const fallback: ApiErrorCode =
     status >= 500 ? 'server_error' : status === 401 ? 'session_expired' : 'invalid_response'
   const code: ApiErrorCode = status === 401 ? 'session_expired' : (problem?.code ?? fallback)
+  const wait = retryAfterMs(retryAfter, {
+    serverDate: date,
+    retryAfterSeconds: problem?.retryAfterSeconds,
+  })
   return new ApiError({
     status,
     code,
@@ -95,6 +108,7 @@ function errorFromAnswer({ status, contentType, text }: Answer): ApiError {
     ...(problem ? { problem } : {}),
     method: 'POST',
     path: PATH,
+    ...(wait !== undefined ? { retryAfterMs: wait } : {}),
   })
 }
 
@@ -145,7 +159,7 @@ export function uploadWithProgress(
       observeServerDate(xhr.getResponseHeader('Date'))
       if (xhr.status < 200 || xhr.status >= 300) {
         const error = errorFromAnswer(answerOf(xhr))
-        if (xhr.status === 401 && sessionToken()) notifySessionExpired(error)
+        if (xhr.status === 401 && token) notifySessionExpired(error, token)
         return reject(error)
       }
       const evidence = parseJson(xhr.responseText)
@@ -178,12 +192,15 @@ export function uploadWithProgress(
 /**
  * Why an upload got no answer: the server is asked at once whether it can be reached. If it
  * can, the link works and the transfer was cut — retried later, the app staying online —
- * otherwise the phone is offline.
+ * unless the server answered that it is down (a 5xx, 429: a server in maintenance may close
+ * the connection before the body is read); then that is the upload's answer too, with the wait
+ * it asked for. Otherwise the phone is offline.
  */
 async function transferFailure(): Promise<ApiError> {
-  return (await confirmReachability())
-    ? clientError('transfer_interrupted')
-    : clientError('offline')
+  const { reached, refusal } = await askServer()
+  if (!reached) return clientError('offline')
+  if (isApiError(refusal) && (refusal.status >= 500 || refusal.status === 429)) return refusal
+  return clientError('transfer_interrupted')
 }
 
 const isEvidence = (value: unknown): value is Evidence =>
@@ -231,8 +248,10 @@ async function uploadWithFetch(
         status: response.status,
         contentType: response.headers.get('Content-Type') ?? '',
         text,
+        retryAfter: response.headers.get('Retry-After'),
+        date: response.headers.get('Date'),
       })
-      if (response.status === 401 && token) notifySessionExpired(error)
+      if (response.status === 401 && token) notifySessionExpired(error, token)
       throw error
     }
     const evidence = parseJson(text)

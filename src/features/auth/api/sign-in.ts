@@ -8,15 +8,29 @@ import { storageKey } from '@/lib/storage-keys'
 export type SignInConnection = components['schemas']['SignInConnection']
 
 const RETURN_KEY = storageKey.returnTo()
-/** Where to go after signing in again (set when a session expired mid-way). */
-export function rememberReturnPath(path: string) {
-  sessionStorage.setItem(RETURN_KEY, path)
+
+/**
+ * Where to go after signing in again (set when a session expired mid-way), and whose way it
+ * was (`agentId`: the agent whose session it was, when known): another agent signing in on
+ * the phone never lands on it (decision 0023).
+ */
+export function rememberReturnPath(path: string, agentId?: string) {
+  sessionStorage.setItem(RETURN_KEY, JSON.stringify({ path, ...(agentId ? { agentId } : {}) }))
 }
 
-export function takeReturnPath(): string | null {
-  const path = sessionStorage.getItem(RETURN_KEY)
+/** The way back, for `agentId` only (taken either way). */
+export function takeReturnPath(agentId: string): string | null {
+  const raw = sessionStorage.getItem(RETURN_KEY)
   sessionStorage.removeItem(RETURN_KEY)
-  return appPathOr(path, null)
+  let kept: { path?: unknown; agentId?: unknown } = {}
+  try {
+    kept = raw ? (JSON.parse(raw) as typeof kept) : {}
+  } catch {
+    // A path written by an older version (plain text): nobody's.
+    kept = { path: raw }
+  }
+  if (kept.agentId !== undefined && kept.agentId !== agentId) return null
+  return appPathOr(typeof kept.path === 'string' ? kept.path : null, null)
 }
 
 export function requestSignInCode(

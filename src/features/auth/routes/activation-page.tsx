@@ -9,10 +9,11 @@ import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { Skeleton } from '@/components/skeleton'
 import { formatDate } from '@/lib/format'
-import { currentSession, saveSession } from '@/lib/session'
+import { currentSession } from '@/lib/session'
 import { acceptTerms, termsQueryOptions } from '@/features/account/api/account-queries'
 import { meQueryKey } from '@/features/account/api/me-query'
 import { activateAccount } from '../api/sign-in'
+import { startSession } from '../api/start-session'
 import styles from './auth.module.css'
 import { authCopy } from '../copy'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
@@ -49,11 +50,7 @@ function Activation({ id, token }: { id: string; token: string }) {
       // Another agent's cached data must not show for the new one.
       if (currentSession()?.agentId !== session.agent.id) queryClient.clear()
       // On disk before the screen says the account is ready.
-      await saveSession({
-        token: session.token,
-        agentId: session.agent.id,
-        expiresAt: session.expiresAt,
-      })
+      await startSession(session)
       queryClient.setQueryData(meQueryKey, session.agent)
     },
     onError: (error) => {

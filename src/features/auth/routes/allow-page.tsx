@@ -8,9 +8,9 @@ import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
 import { TextField } from '@/components/text-field'
-import { saveSession } from '@/lib/session'
 import { meQueryKey } from '@/features/account/api/me-query'
 import { takeReturnPath, verifySignInCode } from '../api/sign-in'
+import { startSession } from '../api/start-session'
 import { clearPendingSignIn, readPendingSignIn } from '../api/pending-sign-in'
 import { isoAfterSeconds, useCountdown } from '../use-countdown'
 import styles from './auth.module.css'
@@ -51,17 +51,14 @@ export function AllowPage() {
     // The session is on disk before the app moves on: killed right after, it opens signed in.
     mutationFn: async (value: string) => {
       const session = await verifySignInCode(pending!.phone, value)
-      await saveSession({
-        token: session.token,
-        agentId: session.agent.id,
-        expiresAt: session.expiresAt,
-      })
+      await startSession(session)
       return session
     },
     onSuccess: (session) => {
       queryClient.setQueryData(meQueryKey, session.agent)
       clearPendingSignIn()
-      navigate(takeReturnPath() ?? '/', { replace: true })
+      // A way back another agent's session left is dropped: this agent starts at home.
+      navigate(takeReturnPath(session.agent.id) ?? '/', { replace: true })
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'otp_locked')

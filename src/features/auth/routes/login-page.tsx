@@ -15,6 +15,7 @@ import { authCopy } from '../copy'
 import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { useHydrated } from '@/lib/use-hydrated'
 import { appNow } from '@/lib/clock'
+import { keptWorkOnDevice } from '@/lib/kept-work'
 import { pathTo } from '@/lib/route-patterns'
 
 export function LoginPage() {
@@ -135,6 +136,26 @@ export function LoginPage() {
           {authCopy.login.submit}
         </Button>
       </form>
+      {hydrated && <KeptWorkNotice />}
     </Page>
+  )
+}
+
+/**
+ * Whose visits wait on this phone for their agent to sign in again (lib/kept-work), below the
+ * form: read from the device once the page is the app's (the prerendered page has none), it
+ * moves nothing the agent may already be touching.
+ */
+function KeptWorkNotice() {
+  const [kept] = useState(() => keptWorkOnDevice())
+  if (kept.length === 0) return null
+  return (
+    <div className={styles.keptWork}>
+      {kept.map(({ agentId, firstName, visits }) => (
+        <Notice key={agentId} title={authCopy.login.keptWorkTitle(firstName, visits)}>
+          {authCopy.login.keptWorkBody(firstName, visits)}
+        </Notice>
+      ))}
+    </div>
   )
 }

@@ -6,6 +6,7 @@ import { agentVisitDb, queueWrite } from '@/lib/visit-store/store'
 import { clearAgentData } from '@/lib/agent-data'
 import { currentSession } from '@/lib/session'
 import { renderRoute } from '@/test/render-route'
+import { DEMO_AGENT_ID } from '../../../../mocks/seed/demo'
 
 async function queueOneWrite() {
   await queueWrite({
@@ -57,7 +58,7 @@ describe('Sair with visit writes still on the device', () => {
 describe('Sair with nothing waiting', () => {
   it("forgets every cached answer of the agent's (the query cache)", async () => {
     // No visit writes left over from the tests above: no warning first.
-    await clearAgentData()
+    await clearAgentData({ preview: false, agentId: DEMO_AGENT_ID })
     const { router, queryClient } = await renderRoute('/oppy')
     await screen.findByRole('heading', { name: 'Oportunidades' })
     await screen.findByRole('list', { name: 'Oportunidades disponíveis' })

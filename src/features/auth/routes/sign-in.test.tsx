@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { peekSignInCode } from '../../../../mocks/handlers/auth'
+import { keptWorkOnDevice, noteKeptWork } from '@/lib/kept-work'
 import { currentSession } from '@/lib/session'
 import { fakeBackend, renderRoute } from '@/test/render-route'
 import { holdTheClock } from '@/test/hold-clock'
@@ -80,6 +81,49 @@ describe('Entrar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/oppy'))
     expect(await screen.findByRole('heading', { name: 'Oportunidades' })).toBeInTheDocument()
     expect(currentSession()?.token).toBeTruthy()
+  })
+
+  it.each([
+    ['its own session', 'agt_demo', '/tasks'],
+    ['another agent’s session (a shared phone): dropped', 'agt_outro', '/oppy'],
+    ['no known session (an older version’s)', undefined, '/tasks'],
+  ])('after signing in, the way back left by %s', async (_, agentId, landing) => {
+    const { user, router } = await requestCode()
+    sessionStorage.setItem(
+      'avaliador.return-to',
+      agentId ? JSON.stringify({ path: '/tasks', agentId }) : '/tasks',
+    )
+    await user.click(screen.getByRole('button', { name: 'Digitar o código' }))
+    await user.type(
+      await screen.findByLabelText('Código'),
+      peekSignInCode(fakeBackend.context, PHONE)!,
+    )
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing))
+    expect(sessionStorage.getItem('avaliador.return-to')).toBeNull()
+  })
+
+  it('says whose visit waits on the phone — the first name, how many, nothing of the visit — and not once that agent is back', async () => {
+    const { user, router } = await renderRoute('/activation/error', { signedIn: false })
+    await noteKeptWork({ agentId: 'agt_outro', firstName: 'Bruno', visits: 1, since: 'x' })
+    await noteKeptWork({ agentId: 'agt_demo', firstName: 'Ana', visits: 2, since: 'y' })
+    await router.navigate('/login')
+    expect(await screen.findByText('Visita de Bruno guardada neste aparelho')).toBeInTheDocument()
+    expect(screen.getByText('2 visitas de Ana guardadas neste aparelho')).toBeInTheDocument()
+    expect(
+      screen.getByText(/Ela será enviada quando Bruno entrar de novo aqui/),
+    ).toBeInTheDocument()
+    // Ana signs in: her visits go with her session from now on; Bruno's still wait.
+    await user.type(await screen.findByLabelText('Celular com DDD'), '11987654321')
+    await user.click(screen.getByRole('button', { name: 'Receber código' }))
+    await user.click(await screen.findByRole('button', { name: 'Digitar o código' }))
+    await user.type(
+      await screen.findByLabelText('Código'),
+      peekSignInCode(fakeBackend.context, PHONE)!,
+    )
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/oppy'))
+    expect(keptWorkOnDevice().map((w) => w.agentId)).toEqual(['agt_outro'])
   })
 
   it('counts down the tries on a wrong code, then asks for a new code when locked', async () => {
@@ -188,6 +232,10 @@ describe('Sair', () => {
     expect(screen.getByText(/Sua sessão expirou/)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/logout')
     await screen.findByRole('link', { name: 'Entrar novamente' })
-    expect(sessionStorage.getItem('avaliador.return-to')).toBe('/oppy')
+    // The way back, and whose it is (another agent signing in does not take it).
+    expect(JSON.parse(sessionStorage.getItem('avaliador.return-to')!)).toEqual({
+      path: '/oppy',
+      agentId: 'agt_demo',
+    })
   })
 })

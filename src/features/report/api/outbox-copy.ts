@@ -63,6 +63,11 @@ export const outboxCopy = {
     `Libere ${megabytes === undefined ? 'espaço' : `${megabytes} MB`} no aparelho (fotos, vídeos ou apps que você não usa) para continuar enviando.`,
   storageProblemTitle: 'O aparelho não conseguiu guardar o envio',
   storageProblem: 'O envio é tentado de novo em instantes. Se continuar, feche e abra o app.',
+  serverMaintenanceTitle: 'O servidor está em manutenção',
+  serverTroubleTitle: 'O servidor está com problemas',
+  /** `at`: when the next try is, when the server said. */
+  serverWait: (at: string | undefined) =>
+    `O que você registrou continua neste aparelho e será enviado quando ele voltar${at ? ` (nova tentativa às ${at})` : ''}. Não é a sua conexão: não precisa fazer nada.`,
   nothingLost:
     'Nada do que você fez foi perdido: continua neste aparelho e é enviado assim que for possível.',
 }

@@ -11,6 +11,9 @@ import type { OutboxItem } from '@/lib/visit-store/db'
 import type { OutboxSummary } from '@/lib/visit-store/db'
 import { discardOutboxItem, retryOutboxItem } from '@/lib/visit-store/store'
 import { useOutboxSummary, useSyncProblem } from '@/lib/visit-store/hooks'
+import { serverWait } from '@/lib/visit-store/server-wait'
+import { formatTime } from '@/lib/format'
+import { useOnline } from '@/lib/use-online'
 import { outboxCopy as copy } from './outbox-copy'
 import styles from './visit.module.css'
 
@@ -27,6 +30,7 @@ export function OutboxStatus({
   return (
     <section className={styles.outbox} aria-label={copy.title}>
       <SyncProblemNotice outbox={summary} />
+      <ServerWaitNotice outbox={summary} />
       <p className={styles.outboxLine} role="status">
         {summary.pending > 0
           ? copy.waiting(summary.items)
@@ -62,6 +66,29 @@ export function SyncProblemNotice({ outbox }: { outbox: OutboxSummary | undefine
         <p>{copy.nothingLost}</p>
       </Notice>
     </div>
+  )
+}
+
+/**
+ * The writes wait because of the server (in maintenance, failing), not the connection: said
+ * with what waits and when the next try is (the server's `Retry-After`). Nothing to do.
+ */
+export function ServerWaitNotice({ outbox }: { outbox: OutboxSummary | undefined }) {
+  const online = useOnline()
+  const wait = online && outbox ? serverWait(outbox.items) : null
+  if (!wait) return null
+  const waiting = (outbox?.pending ?? 0) > 0 ? copy.waiting(outbox!.items) : null
+  // On the phone's own clock, as its status bar shows it (the wait was measured there).
+  const at =
+    wait.retryAt === undefined ? undefined : formatTime(new Date(wait.retryAt).toISOString())
+  return (
+    <Notice
+      tone="warning"
+      title={wait.maintenance ? copy.serverMaintenanceTitle : copy.serverTroubleTitle}
+    >
+      <p>{copy.serverWait(at)}</p>
+      {waiting && <p>{waiting}.</p>}
+    </Notice>
   )
 }
 

@@ -40,6 +40,8 @@ describe('Links de evento (/event/:domain)', () => {
   it('asks a signed-out visitor to sign in first', async () => {
     const { router } = await renderRoute('/event/wallet', { signedIn: false })
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    expect(sessionStorage.getItem('avaliador.return-to')).toBe('/event/wallet')
+    expect(JSON.parse(sessionStorage.getItem('avaliador.return-to')!)).toMatchObject({
+      path: '/event/wallet',
+    })
   })
 })
