@@ -362,6 +362,152 @@ test('a testimony typed just before a crash is kept and reaches the server', asy
   await expectAllSent(page)
 })
 
+// ---------------------------------------------------------------------------------- chat answers
+
+/**
+ * Types `text` into `field` (a chat answer's input, kept as half-typed input under
+ * lib/persistent-input) and kills the browser at the commit that carries `kept` (what the app
+ * keeps for it, as JSON) to the localStorage mirror, the device's crash-proof copy: the
+ * earliest instant it can be on disk, whatever the machine's speed.
+ */
+async function typeAndCrashAtItsKeptWrite(
+  crash: CrashBrowser,
+  act: () => Promise<unknown>,
+  kept: unknown,
+  what: string,
+) {
+  const trap = await crash.killAtIndexedDbCommitOf({
+    store: 'entries',
+    field: 'value',
+    value: JSON.stringify(kept),
+  })
+  // Cut short by the kill.
+  act().catch(() => undefined)
+  const { keys, commits } = await trap.killed
+  const from = keys.length > 0 ? Math.max(...keys) : commits.at(-1)!.at
+  const window = `${Math.round((commits.at(-1)!.at - from) * 10) / 10} ms after ${what}, at the commit that keeps it`
+  console.log(`[crash] ${test.info().title}: killed ${window}`)
+  test.info().annotations.push({ type: 'crash window', description: window })
+}
+
+/** The chat's last bubble is the bot asking `text` (the question the composer answers). */
+async function asked(page: Page, text: string) {
+  await expect(
+    page.getByRole('log', { name: 'Conversa com o Avaliador' }).locator('p').last(),
+  ).toHaveText(new RegExp(`${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(Opcional\\))?$`))
+}
+
+test('half-typed chat answers — a time, the options ticked before “Confirmar”, a text, a number — survive a crash and reach the server once given', async ({
+  crash,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  const { token, task } = await checkedInVisit(crash, request)
+  const form = crash.url(`/tasks/${task.slug}/form`)
+  let page = crash.page
+  await page.goto(form)
+  const reply = (question: string, option: string) =>
+    page.getByRole('group', { name: question }).getByRole('button', { name: option })
+  const wait = 'Quanto tempo você esperou até ser atendido? (mm:ss)'
+  await reply('A fachada estava limpa e bem sinalizada?', 'Sim').click()
+  await reply('Você foi cumprimentado em até 1 minuto depois de entrar?', 'Sim').click()
+
+  // A time, half-given (typed, not sent).
+  await asked(page, wait)
+  const time = page.getByRole('textbox', { name: 'Tempo (mm:ss)' })
+  await time.click()
+  await typeAndCrashAtItsKeptWrite(
+    crash,
+    () => time.pressSequentially('0145'),
+    '01:45',
+    'the last digit',
+  )
+  page = await crash.relaunch()
+  await page.goto(form)
+  await asked(page, wait)
+  await expect(page.getByRole('textbox', { name: 'Tempo (mm:ss)' }), 'the time typed').toHaveValue(
+    '01:45',
+  )
+  await page.getByRole('textbox', { name: 'Tempo (mm:ss)' }).press('Enter')
+
+  const [photo] = await makeJpegs(page, ['fachada.jpg'])
+  await pickPhotos(page, page.getByRole('button', { name: 'Foto da resposta' }), [photo!])
+  const opened = 'Como o atendente iniciou a conversa?'
+  await asked(page, opened)
+  await page.getByRole('group', { name: opened }).getByRole('button').first().click()
+  const composer = page.getByRole('region', { name: 'Sua resposta' })
+  await composer.getByRole('button', { name: 'Sim' }).click()
+
+  // A multiple choice: two options ticked, "Confirmar" not tapped.
+  const did = 'O que o atendente fez durante o atendimento?'
+  await asked(page, did)
+  await reply(did, 'Explicou as opções').click()
+  const second = reply(did, 'Demonstrou pressa')
+  await typeAndCrashAtItsKeptWrite(
+    crash,
+    () => second.click(),
+    ['explicou', 'pressa'],
+    'the tap on the second option',
+  )
+  page = await crash.relaunch()
+  await page.goto(form)
+  await asked(page, did)
+  for (const option of ['Explicou as opções', 'Demonstrou pressa'])
+    await expect(reply(did, option), `“${option}” still ticked`).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+  await expect(reply(did, 'Ouviu minha necessidade')).toHaveAttribute('aria-pressed', 'false')
+  await page.getByRole('button', { name: 'Confirmar' }).click()
+
+  // A text.
+  await reply('O atendente ofereceu o programa de fidelidade?', 'Sim').click()
+  const how = 'Como o programa de fidelidade foi apresentado?'
+  await asked(page, how)
+  const text = page.getByRole('textbox', { name: 'Escreva sua resposta' })
+  await text.click()
+  const said = 'No caixa, com um folheto'
+  await typeAndCrashAtItsKeptWrite(
+    crash,
+    () => text.pressSequentially(said),
+    said,
+    'the last character',
+  )
+  page = await crash.relaunch()
+  await page.goto(form)
+  await asked(page, how)
+  await expect(
+    page.getByRole('textbox', { name: 'Escreva sua resposta' }),
+    'the text typed',
+  ).toHaveValue(said)
+  await page.getByRole('textbox', { name: 'Escreva sua resposta' }).press('Enter')
+
+  // A number.
+  await reply('De 1 a 5, qual nota você dá ao atendimento?', '4').click()
+  const tills = 'Quantos caixas estavam abertos?'
+  await asked(page, tills)
+  const number = page.getByRole('textbox', { name: 'Número' })
+  await number.click()
+  await typeAndCrashAtItsKeptWrite(crash, () => number.pressSequentially('3'), '3', 'the digit')
+  page = await crash.relaunch()
+  await page.goto(form)
+  await asked(page, tills)
+  await expect(page.getByRole('textbox', { name: 'Número' }), 'the number typed').toHaveValue('3')
+  await page.getByRole('textbox', { name: 'Número' }).press('Enter')
+
+  // Given, each reaches the server.
+  const byId = async () =>
+    Object.fromEntries(
+      (await apiGet<Report>(request, token, `/reports/${task.reportId}`)).answers.map((a) => [
+        a.questionId.replace(/^.*-q/, 'q'),
+        a.value,
+      ]),
+    )
+  await expect
+    .poll(byId, { message: 'the answers on the server', timeout: DELIVERY_MS })
+    .toMatchObject({ q3: '01:45', q7: ['explicou', 'pressa'], q9: said, q11: 3 })
+})
+
 // ---------------------------------------------------------------------------------- offline inputs
 
 test('a photo taken offline just before a crash is kept and uploaded once', async ({
