@@ -365,12 +365,14 @@ test('a testimony typed just before a crash is kept and reaches the server', asy
 // ---------------------------------------------------------------------------------- chat answers
 
 /**
- * Types `text` into `field` (a chat answer's input, kept as half-typed input under
+ * Does `act` (types or taps into a chat answer's input, kept as half-typed input under
  * lib/persistent-input) and kills the browser at the commit that carries `kept` (what the app
  * keeps for it, as JSON) to the localStorage mirror, the device's crash-proof copy: the
- * earliest instant it can be on disk, whatever the machine's speed.
+ * earliest instant it can be on disk, whatever the machine's speed. When nothing of the kind
+ * is written within 3 s of the action, the browser is killed then (what a device that keeps
+ * nothing loses).
  */
-async function typeAndCrashAtItsKeptWrite(
+async function actAndCrashAtItsKeptWrite(
   crash: CrashBrowser,
   act: () => Promise<unknown>,
   kept: unknown,
@@ -381,9 +383,18 @@ async function typeAndCrashAtItsKeptWrite(
     field: 'value',
     value: JSON.stringify(kept),
   })
+  trap.killed.catch(() => undefined)
   // Cut short by the kill.
-  act().catch(() => undefined)
-  const { keys, commits } = await trap.killed
+  const acted = act().catch(() => undefined)
+  const timeline = await Promise.race([trap.killed, acted.then(() => sleep(3000)).then(() => null)])
+  if (!timeline) {
+    if (crash.running) await crash.kill()
+    const window = `3 s after ${what}: nothing kept it`
+    console.log(`[crash] ${test.info().title}: killed ${window}`)
+    test.info().annotations.push({ type: 'crash window', description: window })
+    return
+  }
+  const { keys, commits } = timeline
   const from = keys.length > 0 ? Math.max(...keys) : commits.at(-1)!.at
   const window = `${Math.round((commits.at(-1)!.at - from) * 10) / 10} ms after ${what}, at the commit that keeps it`
   console.log(`[crash] ${test.info().title}: killed ${window}`)
@@ -416,7 +427,7 @@ test('half-typed chat answers — a time, the options ticked before “Confirmar
   await asked(page, wait)
   const time = page.getByRole('textbox', { name: 'Tempo (mm:ss)' })
   await time.click()
-  await typeAndCrashAtItsKeptWrite(
+  await actAndCrashAtItsKeptWrite(
     crash,
     () => time.pressSequentially('0145'),
     '01:45',
@@ -443,7 +454,7 @@ test('half-typed chat answers — a time, the options ticked before “Confirmar
   await asked(page, did)
   await reply(did, 'Explicou as opções').click()
   const second = reply(did, 'Demonstrou pressa')
-  await typeAndCrashAtItsKeptWrite(
+  await actAndCrashAtItsKeptWrite(
     crash,
     () => second.click(),
     ['explicou', 'pressa'],
@@ -467,7 +478,7 @@ test('half-typed chat answers — a time, the options ticked before “Confirmar
   const text = page.getByRole('textbox', { name: 'Escreva sua resposta' })
   await text.click()
   const said = 'No caixa, com um folheto'
-  await typeAndCrashAtItsKeptWrite(
+  await actAndCrashAtItsKeptWrite(
     crash,
     () => text.pressSequentially(said),
     said,
@@ -488,7 +499,7 @@ test('half-typed chat answers — a time, the options ticked before “Confirmar
   await asked(page, tills)
   const number = page.getByRole('textbox', { name: 'Número' })
   await number.click()
-  await typeAndCrashAtItsKeptWrite(crash, () => number.pressSequentially('3'), '3', 'the digit')
+  await actAndCrashAtItsKeptWrite(crash, () => number.pressSequentially('3'), '3', 'the digit')
   page = await crash.relaunch()
   await page.goto(form)
   await asked(page, tills)
