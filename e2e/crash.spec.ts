@@ -37,6 +37,7 @@ import {
   type Page,
 } from '@playwright/test'
 import type { Report, Task } from '../src/api/entities'
+import { DATABASES } from '../src/lib/storage-keys'
 import { CrashBrowser, installedAppProfile } from './support/crash-browser'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
@@ -181,6 +182,13 @@ async function typeAndCrashAtItsWrite(
     (c) => c.at < lastKey && c.value.length > 0 && text.startsWith(c.value),
   )
   expect(whileTyping.length, 'writes committed while the typing went on').toBeGreaterThan(0)
+}
+
+/** Page side: some element's own text reads `text`. */
+function screenHasText(text: string) {
+  return [...document.querySelectorAll('body *')].some(
+    (e) => e.childElementCount === 0 && e.textContent?.trim() === text,
+  )
 }
 
 /** Page side: a level-1 heading reads `text`. */
@@ -552,6 +560,175 @@ test('a photo taken offline just before a crash is kept and uploaded once', asyn
   const report = await apiGet<Report>(request, token, `/reports/${task.reportId}`)
   expect(report.evidences, 'uploaded exactly once').toHaveLength(1)
   expect(report.evidences[0]).toMatchObject({ kind: 'photo', mimeType: 'image/jpeg' })
+})
+
+/**
+ * Picks a phone camera's photo of a busy shelf — 4032×3024 with grain, about 9.8 MB as a JPEG;
+ * the app takes seconds to prepare it ("Preparando a foto…") — from the sheet's gallery input.
+ * The picture is made in the page and handed to the input there (a 10 MB file sent over this
+ * harness's DevTools connection takes longer than the preparation it is meant to cut short).
+ * Resolves to its size, once the input has it.
+ */
+async function pickLargePhoto(page: Page, name: string): Promise<number> {
+  await page.getByRole('button', { name: 'Adicionar foto' }).click()
+  const sheet = page.getByRole('dialog')
+  const size = await sheet.getByLabel('Foto da galeria').evaluate(async (input, name) => {
+    const [width, height] = [4032, 3024]
+    const canvas = new OffscreenCanvas(width, height)
+    const ctx = canvas.getContext('2d')!
+    const gradient = ctx.createLinearGradient(0, 0, width, height)
+    gradient.addColorStop(0, '#9ecbe0')
+    gradient.addColorStop(1, '#e8d8a8')
+    ctx.fillStyle = gradient
+    ctx.fillRect(0, 0, width, height)
+    const image = ctx.getImageData(0, 0, width, height)
+    const noise = new Uint8Array(65_536)
+    for (let i = 0; i < image.data.length; i += noise.length) {
+      crypto.getRandomValues(noise)
+      for (let j = 0; j < noise.length && i + j < image.data.length; j++)
+        if ((i + j) % 4 !== 3)
+          image.data[i + j] = Math.max(
+            0,
+            Math.min(255, image.data[i + j]! + (noise[j]! % 100) - 50),
+          )
+    }
+    ctx.putImageData(image, 0, 0)
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.96 })
+    const files = new DataTransfer()
+    files.items.add(new File([blob], name, { type: 'image/jpeg', lastModified: Date.now() }))
+    const field = input as HTMLInputElement
+    field.files = files.files
+    field.dispatchEvent(new Event('change', { bubbles: true }))
+    return blob.size
+  }, name)
+  await expect(sheet).toBeHidden()
+  expect(size, 'a photo of about 9.8 MB').toBeGreaterThan(8_500_000)
+  return size
+}
+
+/** Whether the agent's visit store on the device has `store` (its schema, read from the page). */
+function visitStoreHas(page: Page, store: string) {
+  return page.evaluate(
+    async ({ prefix, demoPrefix, store }) => {
+      const all = await indexedDB.databases()
+      const name = all.find(
+        (d) => d.name?.startsWith(prefix) && !d.name.startsWith(demoPrefix),
+      )?.name
+      if (!name) return false
+      return new Promise<boolean>((resolve) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => resolve(false)
+        open.onsuccess = () => {
+          resolve(open.result.objectStoreNames.contains(store))
+          open.result.close()
+        }
+      })
+    },
+    { prefix: DATABASES.visit(''), demoPrefix: DATABASES.demoVisit(''), store },
+  )
+}
+
+const CUT_SHORT = {
+  'the tab closed': async (crash: CrashBrowser) => {
+    await crash.page.close()
+    return crash.newPage()
+  },
+  'the renderer crashed': async (crash: CrashBrowser) => {
+    const cdp = await crash.context.newCDPSession(crash.page)
+    const crashed = crash.page.waitForEvent('crash')
+    void cdp.send('Page.crash').catch(() => undefined)
+    await crashed
+    // The agent opens the app again: a new page (a crashed one cannot be navigated).
+    await crash.page.close().catch(() => undefined)
+    return crash.newPage()
+  },
+  'the browser killed': async (crash: CrashBrowser) => {
+    await crash.kill()
+    return crash.relaunch()
+  },
+} as const
+
+for (const [way, cut] of Object.entries(CUT_SHORT))
+  test(`a 9.8 MB photo cut short during “Preparando a foto…” (${way}) is prepared at the next open and uploaded once`, async ({
+    crash,
+    request,
+  }) => {
+    const { token, task } = await checkedInVisit(crash, request)
+    let page = crash.page
+    const evidencesPage = crash.url(`/tasks/${task.slug}/checkin/evidences`)
+    await page.goto(evidencesPage)
+    await expect(page.getByRole('heading', { level: 1, name: 'Evidências' })).toBeVisible()
+    const empty = page.getByText('Nenhuma foto ainda')
+    await expect(empty).toBeVisible()
+
+    // Cut short while it is being prepared, once the app has kept what it keeps of it (its
+    // original, as a chosen photo); a device that keeps nothing before the preparation (no
+    // store for chosen photos) is cut 200 ms into it.
+    const keepsChosen = await visitStoreHas(page, 'chosen')
+    const kept = await crash.whenIndexedDbCommits({
+      store: 'chosen',
+      field: 'bytesKept',
+      value: true,
+    })
+    const preparing = whenScreen(page, screenHasText, 'Preparando a foto…')
+    await pickLargePhoto(page, 'IMG_0042.jpg')
+    const shownAt = await preparing
+    const cutAt = keepsChosen
+      ? await kept.committed
+      : await sleep(200).then(() => performance.now())
+    const stillPreparing = await page.evaluate(screenHasText, 'Preparando a foto…')
+    expect(stillPreparing, 'cut while the photo is being prepared').toBe(true)
+    const window = `${Math.round(cutAt - shownAt)} ms after “Preparando a foto…” showed`
+    console.log(`[crash] ${test.info().title}: ${way} ${window}`)
+    test.info().annotations.push({ type: 'crash window', description: `${way} ${window}` })
+    page = await cut(crash)
+
+    await page.goto(evidencesPage)
+    await expect(page.getByRole('heading', { level: 1, name: 'Evidências' })).toBeVisible()
+    const photos = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })
+    await expect(photos.or(page.getByText('Nenhuma foto ainda'))).toBeVisible()
+    await expect(
+      photos.getByRole('listitem'),
+      'the photo chosen before the cut, prepared at this open',
+    ).toHaveCount(1, { timeout: DELIVERY_MS })
+    await expect(photos.getByText('Enviada')).toBeVisible({ timeout: DELIVERY_MS })
+    const report = await apiGet<Report>(request, token, `/reports/${task.reportId}`)
+    expect(report.evidences, 'uploaded exactly once').toHaveLength(1)
+    expect(report.evidences[0]).toMatchObject({ kind: 'photo', mimeType: 'image/jpeg' })
+    expect(report.evidences[0]!.bytes, 'the prepared photo, not the original').toBeLessThan(500_000)
+    await expect(page.getByText('Preparando a foto…')).toBeHidden()
+  })
+
+test('a photo cut short before its original was kept is named at the next open, to take again', async ({
+  crash,
+  request,
+}) => {
+  const { task } = await checkedInVisit(crash, request)
+  let page = crash.page
+  const evidencesPage = crash.url(`/tasks/${task.slug}/checkin/evidences`)
+  await page.goto(evidencesPage)
+  await expect(page.getByText('Nenhuma foto ainda')).toBeVisible()
+  // Killed at the commit of the chosen photo's record, before its original is kept.
+  const trap = await crash.killAtIndexedDbCommitOf({
+    store: 'chosen',
+    field: 'fileName',
+    value: 'IMG_0042.jpg',
+  })
+  // Cut short by the kill.
+  void pickLargePhoto(page, 'IMG_0042.jpg').catch(() => undefined)
+  await trap.killed
+  page = await crash.relaunch()
+  await page.goto(evidencesPage)
+  const notice = page.getByRole('status').filter({ hasText: 'Tire a foto de novo' })
+  await expect(notice).toContainText(
+    /A foto “IMG_0042\.jpg”, escolhida às \d\d:\d\d, não terminou de ser preparada antes de o app fechar/,
+  )
+  await expect(page.getByText('Nenhuma foto ainda'), 'nothing pretends to be kept').toBeVisible()
+  await notice.getByRole('button', { name: 'Entendi' }).click()
+  await expect(notice).toBeHidden()
+  await page.reload()
+  await expect(page.getByText('Nenhuma foto ainda')).toBeVisible()
+  await expect(page.getByText('Tire a foto de novo')).toBeHidden()
 })
 
 /** On the attendants page, offline: types a name (and a trait); returns "Adicionar atendente". */

@@ -126,5 +126,11 @@ export function isWipedDatabase(name: string, owner: Owner): boolean {
 export const isDemoDatabase = (name: string) =>
   name.startsWith(DEMO_BACKEND_DB_PREFIX) || name.startsWith(DEMO_VISIT_DB_PREFIX)
 
+/**
+ * The file lib/device-space writes in the origin's private file system (OPFS) to measure the
+ * room left, deleted at once (a crash may leave it: the next measure removes it first).
+ */
+export const SPACE_PROBE_FILE = 'avaliador-space-probe'
+
 /** The visit store's BroadcastChannel: tabs tell each other the store changed. */
 export const VISIT_STORE_CHANNEL = 'avaliador-visit-store'

@@ -173,6 +173,7 @@ function AnswerInput(props: ChatComposerProps) {
           reportId={props.reportId}
           taskId={props.taskId}
           label={copy.photoLabel}
+          slot={`answer:${question.id}`}
           onAdded={(media) => onAnswer(`${LOCAL_MEDIA_PREFIX}${media.id}`)}
         />
       )

@@ -21,6 +21,7 @@ import {
   wakeAll,
 } from './outbox'
 import {
+  ChosenPhotoGone,
   draftFromReport,
   inTransaction,
   mutateDraftIn,
@@ -249,24 +250,34 @@ export type NewMedia = Omit<
   'id' | 'state' | 'progress' | 'bytes' | 'evidenceId' | 'error' | 'bytesRemoved'
 > & { id?: string; blob: Blob }
 
-/** Keeps a photo or recording on the device, lists it in the report draft and queues its upload. */
+/**
+ * Keeps a photo or recording on the device, lists it in the report draft and queues its upload.
+ * `chosenId`: the photo was kept as chosen (visit-store/chosen-photos.ts) under that id, which
+ * it takes; the chosen record leaves in the same transaction, and when it is gone already
+ * (another tab prepared it) nothing is written and `ChosenPhotoGone` is thrown.
+ */
 export async function addMedia(
   reportId: string,
   media: NewMedia,
-  options: { listInReport?: boolean } = {},
+  options: { listInReport?: boolean; chosenId?: string } = {},
 ): Promise<LocalMedia> {
   const db = await agentVisitDb()
   const { blob, ...fields } = media
   const record: LocalMedia = {
     ...fields,
-    id: media.id ?? crypto.randomUUID(),
+    id: options.chosenId ?? media.id ?? crypto.randomUUID(),
     state: 'waiting',
     progress: 0,
     bytes: blob.size,
   }
   // Read before the transaction: it may only wait on its own requests.
   const data = await blob.arrayBuffer()
-  await inTransaction(db, ['media', 'mediaBytes', 'drafts', 'outbox'], 'strict', async (tx) => {
+  const stores = ['media', 'mediaBytes', 'drafts', 'outbox', 'chosen'] as const
+  await inTransaction(db, [...stores], 'strict', async (tx) => {
+    if (options.chosenId) {
+      if (!(await tx.objectStore('chosen').get(options.chosenId))) throw new ChosenPhotoGone()
+      await tx.objectStore('chosen').delete(options.chosenId)
+    }
     await tx.objectStore('mediaBytes').put({ id: record.id, data, type: blob.type })
     await tx.objectStore('media').put(record)
     if (options.listInReport !== false)
