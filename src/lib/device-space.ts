@@ -16,7 +16,7 @@
  * way, and a large write (a photo's original, a photo, a recording) goes only when it fits
  * with that margin to spare (`roomFor`); short of it, the agent is told "Libere N MB".
  */
-import { DEVICE_SPACE_MARGIN_BYTES, VISIT_DEVICE_SPACE_BYTES } from '@/domain/constants'
+import { DEVICE_SPACE_MARGIN_BYTES } from '@/domain/constants'
 import { SPACE_PROBE_FILE } from './storage-keys'
 
 export const MB = 1024 * 1024
@@ -228,17 +228,6 @@ export async function roomFor(
     known && now - known.at < ROOM_FRESH_MS && known.free >= need ? known : await measureRoom(need)
   const short = megabytesShort(room, need)
   return short === undefined ? { fits: true } : { fits: false, freeMegabytes: short }
-}
-
-/** Whole megabytes to free so a visit has room (VISIT_DEVICE_SPACE_BYTES), or undefined. */
-export function megabytesToFree(space: DeviceSpace | DeviceRoom | undefined): number | undefined {
-  if (!space) return undefined
-  return Math.max(1, Math.ceil((VISIT_DEVICE_SPACE_BYTES - space.free) / MB))
-}
-
-/** True when the phone has less room than a visit needs. */
-export function lacksVisitSpace(space: DeviceSpace | DeviceRoom | undefined): boolean {
-  return space !== undefined && space.free < VISIT_DEVICE_SPACE_BYTES
 }
 
 /**

@@ -19,12 +19,14 @@ describe('the storage key registry', () => {
     storageKey.receiptForm('rep_1'),
     storageKey.stopwatch('tsk_1', 'greeting'),
     storageKey.pendencyAnswers('rev_1'),
+    storageKey.unsentRecord(DATABASES.visit('agt_1')),
   ]
   const demoKeys = [
     storageKey.session(true),
     storageKey.demoPosition(),
     storageKey.demoOffline(),
     storageKey.demoWorld(),
+    storageKey.unsentRecord(DATABASES.demoVisit('agt_1')),
   ]
 
   it('builds every key under one of its prefixes', () => {
@@ -39,9 +41,12 @@ describe('the storage key registry', () => {
     expect(isWipedAtSignOut('outro.app.chave', 'agent')).toBe(false)
   })
 
-  it("sign-out inside the demo wipes only the demo's session", () => {
+  it("sign-out inside the demo wipes only the demo's session, and the record of its deleted visits", () => {
     expect(agentKeys.filter((k) => isWipedAtSignOut(k, 'demo'))).toEqual([])
-    expect(demoKeys.filter((k) => isWipedAtSignOut(k, 'demo'))).toEqual([storageKey.session(true)])
+    expect(demoKeys.filter((k) => isWipedAtSignOut(k, 'demo'))).toEqual([
+      storageKey.session(true),
+      storageKey.unsentRecord(DATABASES.demoVisit('agt_1')),
+    ])
     expect(demoKeys.every(isDemoKey)).toBe(true)
     expect(agentKeys.some(isDemoKey)).toBe(false)
   })

@@ -33,6 +33,11 @@ export const STORAGE_KEYS = registry({
   receiptForm: { prefix: 'avaliador.visit.receipt-form.', owner: 'agent', area: 'local' },
   stopwatch: { prefix: 'avaliador.stopwatch.', owner: 'agent', area: 'local' },
   pendencyAnswers: { prefix: 'avaliador.pendency-answers.', owner: 'agent', area: 'local' },
+  /**
+   * What a visit database holds unsent, and what a deleted one lost (visit-store/unsent-record.ts):
+   * kept outside IndexedDB, wiped with the database it describes.
+   */
+  unsentRecord: { prefix: 'avaliador.unsent.', owner: 'agent', area: 'local' },
   /** This device's push subscription as the server knows it: `{ id, endpoint }` (src/lib/push.ts). */
   pushSubscription: { prefix: 'avaliador.push-subscription', owner: 'agent', area: 'local' },
   /** How many unread bulletins the agent put the shell's alert away for. */
@@ -53,6 +58,8 @@ export const STORAGE_KEYS = registry({
   demoPosition: { prefix: 'avaliador.preview.position', owner: 'demo', area: 'local' },
   demoOffline: { prefix: 'avaliador.preview.offline', owner: 'demo', area: 'local' },
   demoWorld: { prefix: 'avaliador.preview.world', owner: 'demo', area: 'local' },
+  /** The demo agent's unsent record (as `unsentRecord`), wiped with the demo's visit database. */
+  demoUnsentRecord: { prefix: 'avaliador.preview.unsent.', owner: 'demo', area: 'local' },
 })
 
 /** The keys themselves, built from the registry's prefixes. */
@@ -68,6 +75,9 @@ export const storageKey = {
   receiptForm: (reportId: string) => `${STORAGE_KEYS.receiptForm.prefix}${reportId}`,
   stopwatch: (taskId: string, code: string) => `${STORAGE_KEYS.stopwatch.prefix}${taskId}.${code}`,
   pendencyAnswers: (revisionId: string) => `${STORAGE_KEYS.pendencyAnswers.prefix}${revisionId}`,
+  /** The unsent record of the visit database `dbName` (`avaliador-agent-<agentId>`, or the demo's). */
+  unsentRecord: (dbName: string) =>
+    `${dbName.startsWith(DEMO_VISIT_DB_PREFIX) ? STORAGE_KEYS.demoUnsentRecord.prefix : STORAGE_KEYS.unsentRecord.prefix}${dbName}`,
   bulletinAlertDismissed: () => STORAGE_KEYS.bulletinAlertDismissed.prefix,
   pushSubscription: () => STORAGE_KEYS.pushSubscription.prefix,
   clockOffset: () => STORAGE_KEYS.clockOffset.prefix,
@@ -80,7 +90,12 @@ export const storageKey = {
 
 /** The keys sign-out removes for `owner` (the agent app's, or the demo's session only). */
 export function isWipedAtSignOut(key: string, owner: Owner): boolean {
-  if (owner === 'demo') return key === STORAGE_KEYS.demoSession.prefix
+  // The demo's sign-out deletes its visit database: the record of what it held unsent goes too.
+  if (owner === 'demo')
+    return (
+      key === STORAGE_KEYS.demoSession.prefix ||
+      key.startsWith(STORAGE_KEYS.demoUnsentRecord.prefix)
+    )
   return Object.values(STORAGE_KEYS).some((e) => e.owner === 'agent' && key.startsWith(e.prefix))
 }
 

@@ -4,6 +4,7 @@ import type { Agent } from '@/api/entities'
 import { CloseIcon } from '@/components/icons'
 import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
+import { useLostVisits } from '@/lib/visit-store/use-unsent-record'
 import {
   appUpdateState,
   applyUpdate,
@@ -105,6 +106,34 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
           )}
         </p>
       ))}
+    </section>
+  )
+}
+
+/**
+ * Work of a visit the browser deleted from the phone before it reached the server (the unsent
+ * record, kept outside IndexedDB), above every signed-in screen — with or without a connection
+ * (it needs nothing from the server) — until the agent has read it in the visit.
+ */
+export function LostWorkAlert() {
+  const { lost } = useLostVisits()
+  const first = lost[0]
+  if (!first) return null
+  return (
+    <section className={styles.alerts} aria-label="Dados apagados">
+      <p className={`${styles.alert} ${styles.danger}`}>
+        <span className={styles.text}>
+          {lost.length === 1
+            ? 'Dados de 1 visita apagados do aparelho'
+            : `Dados de ${lost.length} visitas apagados do aparelho`}
+        </span>
+        <Link
+          to={first.slug ? `/tasks/${encodeURIComponent(first.slug)}/checkin` : '/tasks'}
+          className={styles.action}
+        >
+          Ver o que refazer
+        </Link>
+      </p>
     </section>
   )
 }

@@ -35,6 +35,7 @@ import {
 } from './db'
 import { VISIT_STORE_CHANNEL } from '@/lib/storage-keys'
 import { requestBackgroundSync } from './background-sync-request'
+import { reconcileUnsentRecord } from './unsent-record'
 
 // ------------------------------------------------------------------ change notifications
 
@@ -120,11 +121,28 @@ export function onSentElsewhere(listener: (kinds: OutboxItem['kind'][]) => void)
 
 // ------------------------------------------------------------------ the database of the signed-in agent
 
+/** Each connection, once its unsent record was reconciled (unsent-record.ts). */
+const reconciled = new WeakMap<VisitDb, Promise<VisitDb>>()
+
 export function agentVisitDb(): Promise<VisitDb> {
   const session = currentSession()
   if (!session) return Promise.reject(new Error('Sem sessão: entre novamente.'))
   // The demo's visits never mix with a real agent's on the same device.
-  return openVisitDb(runtimeConfig().preview ? `demo-${session.agentId}` : session.agentId)
+  return openVisitDb(runtimeConfig().preview ? `demo-${session.agentId}` : session.agentId).then(
+    (db) => {
+      // A database the browser deleted and the app made anew is noticed before anything
+      // reads it (and says "Tudo enviado").
+      let ready = reconciled.get(db)
+      if (!ready) {
+        ready = reconcileUnsentRecord(db).then(
+          () => db,
+          () => db,
+        )
+        reconciled.set(db, ready)
+      }
+      return ready
+    },
+  )
 }
 
 // ------------------------------------------------------------------ writes

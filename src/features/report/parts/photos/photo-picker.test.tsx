@@ -309,7 +309,7 @@ describe('PhotoPicker + EvidenceList', () => {
       )
       const { user, task } = await renderVisit()
       await addFromGallery(user, photoFile('IMG_0042.jpg', 9_800_000))
-      expect(await screen.findByText('Pouco espaço no aparelho')).toBeInTheDocument()
+      expect(await screen.findByText('Sem espaço para a foto original')).toBeInTheDocument()
       expect(
         screen.getByText(
           'Não há espaço para guardar a foto original enquanto ela é preparada: não feche o app até a foto aparecer na lista. Libere 9 MB (fotos, vídeos ou apps que você não usa).',
@@ -321,7 +321,7 @@ describe('PhotoPicker + EvidenceList', () => {
       expect(await db.get('mediaBytes', chosen!.id)).toBeUndefined()
       finish(compressed())
       expect(await screen.findByText('Foto guardada no aparelho.')).toBeInTheDocument()
-      expect(screen.queryByText('Pouco espaço no aparelho')).not.toBeInTheDocument()
+      expect(screen.queryByText('Sem espaço para a foto original')).not.toBeInTheDocument()
       expect(await db.getAllFromIndex('media', 'byTask', task.id)).toHaveLength(1)
       expect(await db.getAll('chosen')).toEqual([])
     })
