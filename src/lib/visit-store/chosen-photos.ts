@@ -87,6 +87,20 @@ export async function forgetChosenPhoto(id: string) {
 const preparingHere = new Set<string>()
 export const isPreparingHere = (id: string) => preparingHere.has(id)
 
+const lockName = (dbName: string, id: string) => `${dbName}:chosen:${id}`
+
+/**
+ * The chosen photos (of `ids`) that some tab is preparing now (their Web Lock is held): not
+ * cut short, whatever their record says yet. Empty without Web Locks.
+ */
+export async function preparingSomewhere(ids: readonly string[]): Promise<Set<string>> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+  if (!locks || ids.length === 0) return new Set(ids.filter((id) => preparingHere.has(id)))
+  const db = await agentVisitDb()
+  const held = new Set(((await locks.query()).held ?? []).map((l) => l.name))
+  return new Set(ids.filter((id) => preparingHere.has(id) || held.has(lockName(db.name, id))))
+}
+
 /**
  * Runs `work` as the one preparation of chosen photo `id` across tabs: resolves to undefined
  * at once when another tab (or this one) is preparing it. Without Web Locks, within this tab
@@ -99,7 +113,7 @@ export async function prepareOnce<T>(id: string, work: () => Promise<T>): Promis
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
     if (!locks) return await work()
     const db = await agentVisitDb()
-    return await locks.request(`${db.name}:chosen:${id}`, { ifAvailable: true }, (lock) =>
+    return await locks.request(lockName(db.name, id), { ifAvailable: true }, (lock) =>
       lock ? work() : undefined,
     )
   } finally {

@@ -13,7 +13,9 @@ import * as compressImageModule from '@/lib/device-media/compress-image'
 import { draftFromReport } from '@/lib/visit-store/db'
 import { EvidenceList, evidenceItems } from './evidence-list'
 import { ensureDraft as ensureDeviceDraft } from '@/lib/visit-store/store'
+import { DATABASES } from '@/lib/storage-keys'
 import {
+  demoSession,
   deviceDb,
   installNodeBlobs,
   photoFile,
@@ -294,6 +296,26 @@ describe('PhotoPicker + EvidenceList', () => {
       await user.click(screen.getByRole('button', { name: 'Entendi' }))
       await waitFor(() => expect(notice).not.toBeInTheDocument())
       expect(await (await deviceDb()).getAll('chosen')).toEqual([])
+    })
+
+    it('a photo another tab is still preparing is not named to take again', async () => {
+      const { task, report } = seededTask('visited')
+      await ensureDeviceDraft(report)
+      const id = await leftByAKilledPage(task, report, { original: false })
+      // The other tab holds the photo's lock while it prepares it.
+      const held = `${DATABASES.visit(demoSession().agentId)}:chosen:${id}`
+      vi.stubGlobal('navigator', {
+        ...navigator,
+        locks: {
+          query: async () => ({ held: [{ name: held, mode: 'exclusive' }], pending: [] }),
+          request: async () => undefined,
+        },
+      })
+      await renderVisit()
+      await photoRows().catch(() => [])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(screen.queryByText('Tire a foto de novo')).not.toBeInTheDocument()
+      expect(await (await deviceDb()).getAll('chosen')).toHaveLength(1)
     })
 
     it('a phone too full for the original: said while it is prepared, and the prepared photo still kept', async () => {

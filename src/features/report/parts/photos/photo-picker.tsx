@@ -29,6 +29,7 @@ import {
   keepChosenOriginal,
   keepChosenPhoto,
   prepareOnce,
+  preparingSomewhere,
   readChosenOriginal,
 } from '@/lib/visit-store/chosen-photos'
 import { useChosenPhotos } from '@/lib/visit-store/hooks'
@@ -229,7 +230,26 @@ export function PhotoPicker({
     // `prepare` reads only refs and stable setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosen])
-  const toRetake = (chosen ?? []).filter((c) => !c.bytesKept && !isPreparingHere(c.id))
+  // Cut short before its original was kept — unless a tab (this one or another) is preparing
+  // it: named only once that was checked.
+  const [checked, setChecked] = useState<{ ids: ReadonlySet<string>; busy: ReadonlySet<string> }>({
+    ids: new Set(),
+    busy: new Set(),
+  })
+  useEffect(() => {
+    let gone = false
+    const ids = (chosen ?? []).filter((c) => !c.bytesKept).map((c) => c.id)
+    void preparingSomewhere(ids).then((busy) => {
+      if (!gone) setChecked({ ids: new Set(ids), busy })
+    })
+    return () => {
+      gone = true
+    }
+  }, [chosen])
+  const toRetake = (chosen ?? []).filter(
+    (c) =>
+      !c.bytesKept && checked.ids.has(c.id) && !checked.busy.has(c.id) && !isPreparingHere(c.id),
+  )
 
   const busy = pending > 0
   return (
