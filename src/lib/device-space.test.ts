@@ -178,4 +178,22 @@ describe('a full disk, as Chromium says it', () => {
     expect(await storageFullness(unknown)).toEqual({ full: false })
     expect(await storageFullness(new Error('Sem sessão'))).toEqual({ full: false })
   })
+
+  it('a disk too full to make the probe file: nothing fits (not “unknown”, which the 1 GB estimate would answer)', async () => {
+    phoneWithFree(0)
+    const root = await navigator.storage.getDirectory()
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    vi.spyOn(root, 'getFileHandle').mockRejectedValue(full)
+    expect(await probeWritableBytes(8 * MB)).toBe(0)
+    expect(await storageFullness(full)).toEqual({ full: true, freeMegabytes: 8 })
+    // Another refusal (a browser that will not make it): unknown, as before.
+    vi.spyOn(root, 'getFileHandle').mockRejectedValue(new DOMException('no', 'SecurityError'))
+    expect(await probeWritableBytes(8 * MB)).toBeUndefined()
+  })
+
+  it('a quota error with the disk roomy: the origin’s quota refused it; freeing the margin helps', async () => {
+    phoneWithFree(500 * MB)
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    expect(await storageFullness(quota)).toEqual({ full: true, freeMegabytes: 8 })
+  })
 })

@@ -137,8 +137,10 @@ export async function probeWritableBytes(upTo: number): Promise<number | undefin
       // Full: what was written is what fit (the last piece may have fit in part: not counted).
       await writable.abort().catch(() => undefined)
     }
-  } catch {
-    return undefined
+  } catch (error) {
+    // The probe file could not even be made: for lack of room that is a measure (nothing
+    // fits), not a browser without the file system — else the estimate's 1 GB would answer.
+    return isQuotaError(error) ? 0 : undefined
   } finally {
     await root.removeEntry(SPACE_PROBE_FILE).catch(() => undefined)
   }
@@ -242,8 +244,11 @@ export async function storageFullness(
   const room = await measureRoom(needBytes)
   const short = megabytesShort(room, needBytes)
   if (short !== undefined) return { full: true, freeMegabytes: short }
-  // A quota error with room measured: the quota, not the disk (or the room came back).
-  return isQuotaError(error) ? { full: true } : { full: false }
+  // A quota error with room measured on the disk: the origin's quota (a share of the disk in
+  // Chromium) refused it — freeing the device store's margin is still what helps.
+  return isQuotaError(error)
+    ? { full: true, freeMegabytes: Math.max(1, Math.ceil(needBytes / MB)) }
+    : { full: false }
 }
 
 export type KeepStorageAnswer = 'kept' | 'refused' | 'unavailable'
