@@ -109,6 +109,16 @@ async function goOnline(request: APIRequestContext, target: BrowserContext) {
 
 /** Signed in, the app installed (its worker in control), checked in at a started task's shop. */
 async function onAVisit(page: Page, request: APIRequestContext, target: BrowserContext) {
+  // Each ask for persistent storage, counted for the tab (the app asks once per start).
+  await target.addInitScript(() => {
+    const storage = navigator.storage
+    const persist = storage.persist.bind(storage)
+    storage.persist = () => {
+      const asked = Number(sessionStorage.getItem('e2e-persist-asked') ?? 0)
+      sessionStorage.setItem('e2e-persist-asked', String(asked + 1))
+      return persist()
+    }
+  })
   await signIn(page, request)
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
@@ -121,6 +131,11 @@ async function onAVisit(page: Page, request: APIRequestContext, target: BrowserC
   const task = await taskWithoutCheckin(request, token)
   await checkInAtShop(page, target, task)
   await expect(page.getByText('Tudo enviado')).toBeVisible()
+  // A visit started: the browser was asked not to evict what the phone keeps for it.
+  expect(
+    await page.evaluate(() => Number(sessionStorage.getItem('e2e-persist-asked') ?? 0)),
+    'navigator.storage.persist() asked at the check-in',
+  ).toBe(1)
   // The task as the server has it now (checked in: "Continuar visita") is what the phone keeps
   // for opening the visit with no connection.
   await page.goto(`/tasks/${task.slug}`)

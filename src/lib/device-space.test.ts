@@ -197,3 +197,32 @@ describe('a full disk, as Chromium says it', () => {
     expect(await storageFullness(quota)).toEqual({ full: true, freeMegabytes: 8 })
   })
 })
+
+describe('asking the browser to keep what the app stores', () => {
+  function storageThatKeeps(persisted: boolean, grants: boolean) {
+    const persist = vi.fn(async () => grants)
+    vi.stubGlobal('navigator', { storage: { persisted: async () => persisted, persist } })
+    return persist
+  }
+
+  it('asks once per start, and says what the browser answered', async () => {
+    const persist = storageThatKeeps(false, true)
+    expect(await space.askToKeepStorage()).toBe('kept')
+    expect(await space.askToKeepStorage()).toBe('kept')
+    expect(persist).toHaveBeenCalledTimes(1)
+  })
+
+  it('a refusal is said as such; already kept is not asked again', async () => {
+    expect(await (storageThatKeeps(false, false), space.askToKeepStorage())).toBe('refused')
+    vi.resetModules()
+    space = await import('./device-space')
+    const persist = storageThatKeeps(true, false)
+    expect(await space.askToKeepStorage()).toBe('kept')
+    expect(persist).not.toHaveBeenCalled()
+  })
+
+  it('a browser without persist(): unavailable, nothing thrown', async () => {
+    vi.stubGlobal('navigator', { storage: {} })
+    expect(await space.askToKeepStorage()).toBe('unavailable')
+  })
+})
