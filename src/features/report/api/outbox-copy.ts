@@ -39,7 +39,7 @@ const list = (parts: string[]) => {
   return listFormat.format(parts)
 }
 
-/** "2 fotos (“IMG_0042.jpg”, às 10:12, e “IMG_0043.jpg”, às 10:15)", a kind at a time. */
+/** What was lost, a kind at a time: "2 fotos (“<nome>”, de 10:12 e “<nome>”, de 10:15)". */
 function photosLost(photos: readonly UnsentPhoto[]): string[] {
   return (['photo', 'receipt', 'audio'] as const).flatMap((kind) => {
     const of = photos.filter((p) => p.kind === kind)
