@@ -31,6 +31,7 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import type { Report, Task } from '../src/api/entities'
+import { DATABASES } from '../src/lib/storage-keys'
 import { CrashBrowser, installedAppProfile } from './support/crash-browser'
 import { backendTest as base } from './support/test'
 import { resetBackend } from './support/fake-backend'
@@ -173,6 +174,13 @@ async function typeAndCrashAtItsWrite(
     (c) => c.at < lastKey && c.value.length > 0 && text.startsWith(c.value),
   )
   expect(whileTyping.length, 'writes committed while the typing went on').toBeGreaterThan(0)
+}
+
+/** Page side: some element's own text reads `text`. */
+function screenHasText(text: string) {
+  return [...document.querySelectorAll('body *')].some(
+    (e) => e.childElementCount === 0 && e.textContent?.trim() === text,
+  )
 }
 
 /** Page side: a level-1 heading reads `text`. */
@@ -358,6 +366,164 @@ test('a testimony typed just before a crash is kept and reaches the server', asy
   await expectAllSent(page)
 })
 
+// ---------------------------------------------------------------------------------- chat answers
+
+/**
+ * Does `act` (types or taps into a chat answer's input, kept as half-typed input under
+ * lib/persistent-input) and kills the browser at the commit that carries `kept` (what the app
+ * keeps for it, as JSON) to the localStorage mirror, the device's crash-proof copy: the
+ * earliest instant it can be on disk, whatever the machine's speed. When nothing of the kind
+ * is written within 3 s of the action, the browser is killed then (what a device that keeps
+ * nothing loses).
+ */
+async function actAndCrashAtItsKeptWrite(
+  crash: CrashBrowser,
+  act: () => Promise<unknown>,
+  kept: unknown,
+  what: string,
+) {
+  const trap = await crash.killAtIndexedDbCommitOf({
+    store: 'entries',
+    field: 'value',
+    value: JSON.stringify(kept),
+  })
+  trap.killed.catch(() => undefined)
+  // Cut short by the kill.
+  const acted = act().catch(() => undefined)
+  // eslint-disable-next-line avaliador/one-outcome -- one outcome, the kill at the commit; 3 s after the action is its deadline (code that keeps nothing then fails on the screen below)
+  const timeline = await Promise.race([trap.killed, acted.then(() => sleep(3000)).then(() => null)])
+  if (!timeline) {
+    if (crash.running) await crash.kill()
+    const window = `3 s after ${what}: nothing kept it`
+    console.log(`[crash] ${test.info().title}: killed ${window}`)
+    test.info().annotations.push({ type: 'crash window', description: window })
+    return
+  }
+  const { keys, commits } = timeline
+  const from = keys.length > 0 ? Math.max(...keys) : commits.at(-1)!.at
+  const window = `${Math.round((commits.at(-1)!.at - from) * 10) / 10} ms after ${what}, at the commit that keeps it`
+  console.log(`[crash] ${test.info().title}: killed ${window}`)
+  test.info().annotations.push({ type: 'crash window', description: window })
+}
+
+/** The chat's last bubble is the bot asking `text` (the question the composer answers). */
+async function asked(page: Page, text: string) {
+  await expect(
+    page.getByRole('log', { name: 'Conversa com o Avaliador' }).locator('p').last(),
+  ).toHaveText(new RegExp(`${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(Opcional\\))?$`))
+}
+
+test('half-typed chat answers — a time, the options ticked before “Confirmar”, a text, a number — survive a crash and reach the server once given', async ({
+  crash,
+  request,
+}) => {
+  test.setTimeout(150_000)
+  const { token, task } = await checkedInVisit(crash, request)
+  const form = crash.url(`/tasks/${task.slug}/form`)
+  let page = crash.page
+  await page.goto(form)
+  const reply = (question: string, option: string) =>
+    page.getByRole('group', { name: question }).getByRole('button', { name: option })
+  const wait = 'Quanto tempo você esperou até ser atendido? (mm:ss)'
+  await reply('A fachada estava limpa e bem sinalizada?', 'Sim').click()
+  await reply('Você foi cumprimentado em até 1 minuto depois de entrar?', 'Sim').click()
+
+  // A time, half-given (typed, not sent).
+  await asked(page, wait)
+  const time = page.getByRole('textbox', { name: 'Tempo (mm:ss)' })
+  await time.click()
+  await actAndCrashAtItsKeptWrite(
+    crash,
+    () => time.pressSequentially('0145'),
+    '01:45',
+    'the last digit',
+  )
+  page = await crash.relaunch()
+  await page.goto(form)
+  await asked(page, wait)
+  await expect(page.getByRole('textbox', { name: 'Tempo (mm:ss)' }), 'the time typed').toHaveValue(
+    '01:45',
+  )
+  await page.getByRole('textbox', { name: 'Tempo (mm:ss)' }).press('Enter')
+
+  const [photo] = await makeJpegs(page, ['fachada.jpg'])
+  await pickPhotos(page, page.getByRole('button', { name: 'Foto da resposta' }), [photo!])
+  const opened = 'Como o atendente iniciou a conversa?'
+  await asked(page, opened)
+  await page.getByRole('group', { name: opened }).getByRole('button').first().click()
+  const composer = page.getByRole('region', { name: 'Sua resposta' })
+  await composer.getByRole('button', { name: 'Sim' }).click()
+
+  // A multiple choice: two options ticked, "Confirmar" not tapped.
+  const did = 'O que o atendente fez durante o atendimento?'
+  await asked(page, did)
+  await reply(did, 'Explicou as opções').click()
+  const second = reply(did, 'Demonstrou pressa')
+  await actAndCrashAtItsKeptWrite(
+    crash,
+    () => second.click(),
+    ['explicou', 'pressa'],
+    'the tap on the second option',
+  )
+  page = await crash.relaunch()
+  await page.goto(form)
+  await asked(page, did)
+  for (const option of ['Explicou as opções', 'Demonstrou pressa'])
+    await expect(reply(did, option), `“${option}” still ticked`).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+  await expect(reply(did, 'Ouviu minha necessidade')).toHaveAttribute('aria-pressed', 'false')
+  await page.getByRole('button', { name: 'Confirmar' }).click()
+
+  // A text.
+  await reply('O atendente ofereceu o programa de fidelidade?', 'Sim').click()
+  const how = 'Como o programa de fidelidade foi apresentado?'
+  await asked(page, how)
+  const text = page.getByRole('textbox', { name: 'Escreva sua resposta' })
+  await text.click()
+  const said = 'No caixa, com um folheto'
+  await actAndCrashAtItsKeptWrite(
+    crash,
+    () => text.pressSequentially(said),
+    said,
+    'the last character',
+  )
+  page = await crash.relaunch()
+  await page.goto(form)
+  await asked(page, how)
+  await expect(
+    page.getByRole('textbox', { name: 'Escreva sua resposta' }),
+    'the text typed',
+  ).toHaveValue(said)
+  await page.getByRole('textbox', { name: 'Escreva sua resposta' }).press('Enter')
+
+  // A number.
+  await reply('De 1 a 5, qual nota você dá ao atendimento?', '4').click()
+  const tills = 'Quantos caixas estavam abertos?'
+  await asked(page, tills)
+  const number = page.getByRole('textbox', { name: 'Número' })
+  await number.click()
+  await actAndCrashAtItsKeptWrite(crash, () => number.pressSequentially('3'), '3', 'the digit')
+  page = await crash.relaunch()
+  await page.goto(form)
+  await asked(page, tills)
+  await expect(page.getByRole('textbox', { name: 'Número' }), 'the number typed').toHaveValue('3')
+  await page.getByRole('textbox', { name: 'Número' }).press('Enter')
+
+  // Given, each reaches the server.
+  const byId = async () =>
+    Object.fromEntries(
+      (await apiGet<Report>(request, token, `/reports/${task.reportId}`)).answers.map((a) => [
+        a.questionId.replace(/^.*-q/, 'q'),
+        a.value,
+      ]),
+    )
+  await expect
+    .poll(byId, { message: 'the answers on the server', timeout: DELIVERY_MS })
+    .toMatchObject({ q3: '01:45', q7: ['explicou', 'pressa'], q9: said, q11: 3 })
+})
+
 // ---------------------------------------------------------------------------------- offline inputs
 
 test('a photo taken offline just before a crash is kept and uploaded once', async ({
@@ -391,6 +557,174 @@ test('a photo taken offline just before a crash is kept and uploaded once', asyn
   const report = await apiGet<Report>(request, token, `/reports/${task.reportId}`)
   expect(report.evidences, 'uploaded exactly once').toHaveLength(1)
   expect(report.evidences[0]).toMatchObject({ kind: 'photo', mimeType: 'image/jpeg' })
+})
+
+/**
+ * Picks a phone camera's photo of a busy shelf — 4032×3024 with grain, about 9.8 MB as a JPEG;
+ * the app takes seconds to prepare it ("Preparando a foto…") — from the sheet's gallery input.
+ * The picture is made in the page and handed to the input there (a 10 MB file sent over this
+ * harness's DevTools connection takes longer than the preparation it is meant to cut short).
+ * Resolves to its size, once the input has it.
+ */
+async function pickLargePhoto(page: Page, name: string): Promise<number> {
+  await page.getByRole('button', { name: 'Adicionar foto' }).click()
+  const sheet = page.getByRole('dialog')
+  const size = await sheet.getByLabel('Foto da galeria').evaluate(async (input, name) => {
+    const [width, height] = [4032, 3024]
+    const canvas = new OffscreenCanvas(width, height)
+    const ctx = canvas.getContext('2d')!
+    const gradient = ctx.createLinearGradient(0, 0, width, height)
+    gradient.addColorStop(0, '#9ecbe0')
+    gradient.addColorStop(1, '#e8d8a8')
+    ctx.fillStyle = gradient
+    ctx.fillRect(0, 0, width, height)
+    const image = ctx.getImageData(0, 0, width, height)
+    const noise = new Uint8Array(65_536)
+    for (let i = 0; i < image.data.length; i += noise.length) {
+      crypto.getRandomValues(noise)
+      for (let j = 0; j < noise.length && i + j < image.data.length; j++)
+        if ((i + j) % 4 !== 3)
+          image.data[i + j] = Math.max(
+            0,
+            Math.min(255, image.data[i + j]! + (noise[j]! % 100) - 50),
+          )
+    }
+    ctx.putImageData(image, 0, 0)
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.96 })
+    const files = new DataTransfer()
+    files.items.add(new File([blob], name, { type: 'image/jpeg', lastModified: Date.now() }))
+    const field = input as HTMLInputElement
+    field.files = files.files
+    field.dispatchEvent(new Event('change', { bubbles: true }))
+    return blob.size
+  }, name)
+  await expect(sheet).toBeHidden()
+  expect(size, 'a photo of about 9.8 MB').toBeGreaterThan(8_500_000)
+  return size
+}
+
+/** Whether the agent's visit store on the device has `store` (its schema, read from the page). */
+function visitStoreHas(page: Page, store: string) {
+  return page.evaluate(
+    async ({ prefix, demoPrefix, store }) => {
+      const all = await indexedDB.databases()
+      const name = all.find(
+        (d) => d.name?.startsWith(prefix) && !d.name.startsWith(demoPrefix),
+      )?.name
+      if (!name) return false
+      return new Promise<boolean>((resolve) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => resolve(false)
+        open.onsuccess = () => {
+          resolve(open.result.objectStoreNames.contains(store))
+          open.result.close()
+        }
+      })
+    },
+    { prefix: DATABASES.visit(''), demoPrefix: DATABASES.demoVisit(''), store },
+  )
+}
+
+const CUT_SHORT = {
+  'the tab closed': async (crash: CrashBrowser) => {
+    await crash.page.close()
+    return crash.newPage()
+  },
+  'the renderer crashed': async (crash: CrashBrowser) => {
+    const cdp = await crash.context.newCDPSession(crash.page)
+    const crashed = crash.page.waitForEvent('crash')
+    void cdp.send('Page.crash').catch(() => undefined)
+    await crashed
+    // The agent opens the app again: a new page (a crashed one cannot be navigated).
+    await crash.page.close().catch(() => undefined)
+    return crash.newPage()
+  },
+  'the browser killed': async (crash: CrashBrowser) => {
+    await crash.kill()
+    return crash.relaunch()
+  },
+} as const
+
+for (const [way, cut] of Object.entries(CUT_SHORT))
+  test(`a 9.8 MB photo cut short during “Preparando a foto…” (${way}) is prepared at the next open and uploaded once`, async ({
+    crash,
+    request,
+  }) => {
+    const { token, task } = await checkedInVisit(crash, request)
+    let page = crash.page
+    const evidencesPage = crash.url(`/tasks/${task.slug}/checkin/evidences`)
+    await page.goto(evidencesPage)
+    await expect(page.getByRole('heading', { level: 1, name: 'Evidências' })).toBeVisible()
+    const empty = page.getByText('Nenhuma foto ainda')
+    await expect(empty).toBeVisible()
+
+    // Cut short while it is being prepared, once the app has kept what it keeps of it (its
+    // original, as a chosen photo); a device that keeps nothing before the preparation (no
+    // store for chosen photos) is cut 200 ms into it.
+    const keepsChosen = await visitStoreHas(page, 'chosen')
+    const kept = await crash.whenIndexedDbCommits({
+      store: 'chosen',
+      field: 'bytesKept',
+      value: true,
+    })
+    const preparing = whenScreen(page, screenHasText, 'Preparando a foto…')
+    await pickLargePhoto(page, 'IMG_0042.jpg')
+    const shownAt = await preparing
+    const cutAt = keepsChosen
+      ? await kept.committed
+      : await sleep(200).then(() => performance.now())
+    const stillPreparing = await page.evaluate(screenHasText, 'Preparando a foto…')
+    expect(stillPreparing, 'cut while the photo is being prepared').toBe(true)
+    const window = `${Math.round(cutAt - shownAt)} ms after “Preparando a foto…” showed`
+    console.log(`[crash] ${test.info().title}: ${way} ${window}`)
+    test.info().annotations.push({ type: 'crash window', description: `${way} ${window}` })
+    page = await cut(crash)
+
+    await page.goto(evidencesPage)
+    await expect(page.getByRole('heading', { level: 1, name: 'Evidências' })).toBeVisible()
+    const photos = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })
+    await expect(
+      photos.getByRole('listitem'),
+      'the photo chosen before the cut, prepared at this open',
+    ).toHaveCount(1, { timeout: DELIVERY_MS })
+    await expect(photos.getByText('Enviada')).toBeVisible({ timeout: DELIVERY_MS })
+    const report = await apiGet<Report>(request, token, `/reports/${task.reportId}`)
+    expect(report.evidences, 'uploaded exactly once').toHaveLength(1)
+    expect(report.evidences[0]).toMatchObject({ kind: 'photo', mimeType: 'image/jpeg' })
+    expect(report.evidences[0]!.bytes, 'the prepared photo, not the original').toBeLessThan(500_000)
+    await expect(page.getByText('Preparando a foto…')).toBeHidden()
+  })
+
+test('a photo cut short before its original was kept is named at the next open, to take again', async ({
+  crash,
+  request,
+}) => {
+  const { task } = await checkedInVisit(crash, request)
+  let page = crash.page
+  const evidencesPage = crash.url(`/tasks/${task.slug}/checkin/evidences`)
+  await page.goto(evidencesPage)
+  await expect(page.getByText('Nenhuma foto ainda')).toBeVisible()
+  // Killed at the commit of the chosen photo's record, before its original is kept.
+  const trap = await crash.killAtIndexedDbCommitOf({
+    store: 'chosen',
+    field: 'fileName',
+    value: 'IMG_0042.jpg',
+  })
+  // Cut short by the kill.
+  void pickLargePhoto(page, 'IMG_0042.jpg').catch(() => undefined)
+  await trap.killed
+  page = await crash.relaunch()
+  await page.goto(evidencesPage)
+  const notice = page.getByRole('status').filter({ hasText: 'Tire a foto de novo' })
+  await expect(notice).toContainText(
+    /A foto “IMG_0042\.jpg”, escolhida às \d\d:\d\d, não terminou de ser preparada antes de o app fechar/,
+  )
+  await expect(page.getByText('Nenhuma foto ainda'), 'nothing pretends to be kept').toBeVisible()
+  await notice.getByRole('button', { name: 'Entendi' }).click()
+  await expect(notice).toBeHidden()
+  await page.reload()
+  await expect(page.getByText('Nenhuma foto ainda')).toBeVisible()
+  await expect(page.getByText('Tire a foto de novo')).toBeHidden()
 })
 
 /** On the attendants page, offline: types a name (and a trait); returns "Adicionar atendente". */

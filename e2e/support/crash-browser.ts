@@ -365,6 +365,70 @@ export class CrashBrowser {
     return { killed }
   }
 
+  /**
+   * Resolves (with `performance.now()` of this process) as soon as the page commits a
+   * read-write IndexedDB transaction whose `put` into `store` carries `value` in `field` — the
+   * page is not stopped: what the test does then (close the tab, crash the renderer, kill the
+   * browser) happens while the app goes on. Rejects if it is not committed within `timeoutMs`.
+   */
+  async whenIndexedDbCommits(
+    { store, field, value }: { store: string; field: string; value: string | number | boolean },
+    page: Page = this.page,
+    timeoutMs = 15_000,
+  ): Promise<{ committed: Promise<number> }> {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Runtime.addBinding', { name: '__commitReport' })
+    const committed = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`${field} = ${JSON.stringify(value)} not committed in ${timeoutMs} ms`)),
+        timeoutMs,
+      )
+      cdp.on('Runtime.bindingCalled', ({ name }) => {
+        if (name !== '__commitReport') return
+        clearTimeout(timer)
+        resolve(performance.now())
+      })
+    })
+    committed.catch(() => undefined)
+    await page.evaluate(
+      ({ store, field, value }) => {
+        const carried = new WeakSet<IDBTransaction>()
+        const put = IDBObjectStore.prototype.put
+        IDBObjectStore.prototype.put = function (
+          this: IDBObjectStore,
+          ...args: Parameters<typeof put>
+        ) {
+          const record = args[0] as Record<string, unknown> | undefined
+          if (this.name === store && record?.[field] === value) carried.add(this.transaction)
+          return put.apply(this, args)
+        }
+        const transaction = IDBDatabase.prototype.transaction
+        IDBDatabase.prototype.transaction = function (
+          this: IDBDatabase,
+          ...args: Parameters<typeof transaction>
+        ) {
+          const tx = transaction.apply(this, args)
+          tx.addEventListener('complete', () => {
+            if (carried.has(tx))
+              (window as unknown as { __commitReport: (p: string) => void }).__commitReport('')
+          })
+          return tx
+        }
+      },
+      { store, field, value },
+    )
+    return { committed }
+  }
+
+  /** Opens another page of the app's profile (a tab), with the phone's screen, and makes it current. */
+  async newPage(): Promise<Page> {
+    const page = await this.context.newPage()
+    await this.emulatePhone(page)
+    this.currentPage = page
+    return page
+  }
+
   /** Sends SIGKILL to the browser's process group; synchronous, so nothing runs in between. */
   private signalKill() {
     const pgid = this.process?.pid

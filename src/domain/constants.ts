@@ -73,6 +73,14 @@ export const ATTENDANT_NAME_MAX_CHARS = 60
 export const VISIT_DEVICE_SPACE_BYTES = 25 * 1024 * 1024
 
 /**
+ * Free space the phone keeps while a visit is under way, in bytes (8 MB): the device's
+ * database writes its log and compacts it in that room, and a database written on a full disk
+ * may be found corrupt and deleted by the browser. A photo or recording is kept only when it
+ * fits with this much to spare; below it the agent is asked to free space.
+ */
+export const DEVICE_SPACE_MARGIN_BYTES = 8 * 1024 * 1024
+
+/**
  * Minutes a visit's recorded length may run past the mission's `visitMaxMinutes` (the agent
  * finishing a sentence at the counter): a later check-out is recorded at that limit.
  */

@@ -44,8 +44,14 @@ describe('the storage key registry', () => {
     storageKey.demoPosition(),
     storageKey.demoOffline(),
     storageKey.demoWorld(),
+    storageKey.unsentRecord(DATABASES.demoVisit('agt_1')),
   ]
-  const deviceKeys = [storageKey.keptWork(), storageKey.pendingSignOuts(), storageKey.clockOffset()]
+  const deviceKeys = [
+    storageKey.keptWork(),
+    storageKey.pendingSignOuts(),
+    storageKey.clockOffset(),
+    storageKey.unsentRecord(DATABASES.visit('agt_c')),
+  ]
 
   it('builds every key under one of its prefixes, an agent’s work under that agent’s', () => {
     const prefixes = Object.values(STORAGE_KEYS).map((e) => e.prefix)
@@ -65,6 +71,9 @@ describe('the storage key registry', () => {
     expect([...sessionKeys, ...a].every(wiped)).toBe(true)
     expect([...b, ...demoKeys, ...deviceKeys].some(wiped)).toBe(false)
     expect(wiped('outro.app.chave')).toBe(false)
+    // The record of what A's visit database held unsent goes with it; B's stays with B's.
+    expect(wiped(storageKey.unsentRecord(DATABASES.visit('agt_a')))).toBe(true)
+    expect(wiped(storageKey.unsentRecord(DATABASES.visit('agt_b')))).toBe(false)
     // Not knowing whose session it was, no work goes at all.
     expect(a.some((k) => isWipedAtSignOut(k, { owner: 'agent' }))).toBe(false)
   })
@@ -81,7 +90,7 @@ describe('the storage key registry', () => {
     )
     expect(
       demoKeys.filter((k) => isWipedAtSignOut(k, { owner: 'demo', scope: 'demo-agt_a' })),
-    ).toEqual([storageKey.session(true)])
+    ).toEqual([storageKey.session(true), storageKey.unsentRecord(DATABASES.demoVisit('agt_1'))])
     expect([...demoKeys, ...workKeys('demo-agt_demo')].every(isDemoKey)).toBe(true)
     expect([...all, ...workKeys('agt_demo')].some(isDemoKey)).toBe(false)
   })

@@ -48,6 +48,12 @@ export const STORAGE_KEYS = registry({
   receiptForm: { prefix: 'visit.receipt-form.', owner: 'work', area: 'local' },
   stopwatch: { prefix: 'stopwatch.', owner: 'work', area: 'local' },
   pendencyAnswers: { prefix: 'pendency-answers.', owner: 'work', area: 'local' },
+  /**
+   * What a visit database holds unsent, and what a deleted one lost (visit-store/unsent-record.ts),
+   * one per database (`avaliador.unsent.<dbName>`): kept outside IndexedDB, across agents and an
+   * ended session like the database it describes, and wiped with it at its agent's sign-out.
+   */
+  unsentRecord: { prefix: 'avaliador.unsent.', owner: 'device', area: 'local' },
   /** This device's push subscription as the server knows it: `{ id, endpoint }` (src/lib/push.ts). */
   pushSubscription: { prefix: 'avaliador.push-subscription', owner: 'agent', area: 'local' },
   /** How many unread bulletins the agent put the shell's alert away for. */
@@ -75,6 +81,8 @@ export const STORAGE_KEYS = registry({
   demoPosition: { prefix: 'avaliador.preview.position', owner: 'demo', area: 'local' },
   demoOffline: { prefix: 'avaliador.preview.offline', owner: 'demo', area: 'local' },
   demoWorld: { prefix: 'avaliador.preview.world', owner: 'demo', area: 'local' },
+  /** The demo agent's unsent record (as `unsentRecord`), wiped with the demo's visit database. */
+  demoUnsentRecord: { prefix: 'avaliador.preview.unsent.', owner: 'demo', area: 'local' },
 })
 
 /**
@@ -111,6 +119,9 @@ export const storageKey = {
   receiptForm: (reportId: string) => workKey(STORAGE_KEYS.receiptForm, reportId),
   stopwatch: (taskId: string, code: string) => workKey(STORAGE_KEYS.stopwatch, `${taskId}.${code}`),
   pendencyAnswers: (revisionId: string) => workKey(STORAGE_KEYS.pendencyAnswers, revisionId),
+  /** The unsent record of the visit database `dbName` (`avaliador-agent-<agentId>`, or the demo's). */
+  unsentRecord: (dbName: string) =>
+    `${dbName.startsWith(DEMO_VISIT_DB_PREFIX) ? STORAGE_KEYS.demoUnsentRecord.prefix : STORAGE_KEYS.unsentRecord.prefix}${dbName}`,
   bulletinAlertDismissed: () => STORAGE_KEYS.bulletinAlertDismissed.prefix,
   pushSubscription: () => STORAGE_KEYS.pushSubscription.prefix,
   clockOffset: () => STORAGE_KEYS.clockOffset.prefix,
@@ -145,14 +156,24 @@ export const ownedWorkKey = (key: string, scope: string) =>
 
 /**
  * The keys sign-out removes: the demo's session only (inside the demo), or the session's
- * traces and the signing-out agent's own work (`scope`), never another agent's.
+ * traces and the signing-out agent's own work (`scope`) and the unsent record of the visit
+ * database that goes with it, never another agent's.
  */
 export function isWipedAtSignOut(
   key: string,
   { owner, scope }: { owner: 'agent' | 'demo'; scope?: string | undefined },
 ): boolean {
-  if (owner === 'demo') return key === STORAGE_KEYS.demoSession.prefix
-  return isSessionTrace(key) || (scope !== undefined && isWorkOf(key, scope))
+  // The demo's sign-out deletes its visit database: the record of what it held unsent goes too.
+  if (owner === 'demo')
+    return (
+      key === STORAGE_KEYS.demoSession.prefix ||
+      key.startsWith(STORAGE_KEYS.demoUnsentRecord.prefix)
+    )
+  return (
+    isSessionTrace(key) ||
+    (scope !== undefined &&
+      (isWorkOf(key, scope) || key === storageKey.unsentRecord(DATABASES.visit(scope))))
+  )
 }
 
 /** Every demo key (leaving the demo, or resetting it, removes them all), the demo agent's work too. */
@@ -210,6 +231,12 @@ export const isDemoDatabase = (name: string) =>
  * time across the tabs and the service worker, so a sign-out goes once.
  */
 export const PENDING_SIGN_OUT_LOCK = 'avaliador-pending-sign-outs'
+
+/**
+ * The file lib/device-space writes in the origin's private file system (OPFS) to measure the
+ * room left, deleted at once (a crash may leave it: the next measure removes it first).
+ */
+export const SPACE_PROBE_FILE = 'avaliador-space-probe'
 
 /** The visit store's BroadcastChannel: tabs tell each other the store changed. */
 export const VISIT_STORE_CHANNEL = 'avaliador-visit-store'

@@ -14,7 +14,7 @@ import {
 import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/skeleton'
 import { InitFailure } from '../routes/init-failure'
-import { AppUpdateAlerts, ShellAlerts } from './shell-alerts'
+import { AppUpdateAlerts, LostWorkAlert, ShellAlerts } from './shell-alerts'
 import pageStyles from '@/components/page.module.css'
 import styles from './agent-shell.module.css'
 import { pathTo } from '@/lib/route-patterns'
@@ -100,6 +100,7 @@ export function AgentShell() {
       {waiting && <ShellSkeleton title={navEntryOf(location.pathname)?.label} />}
       <div className={waiting ? styles.waitingForAgent : undefined}>
         <AppUpdateAlerts />
+        <LostWorkAlert />
         {me.data && <ShellAlerts agent={me.data} />}
         {me.isError && !me.data && (
           <div className={styles.unreachable}>

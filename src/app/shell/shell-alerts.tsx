@@ -4,6 +4,7 @@ import type { Agent } from '@/api/entities'
 import { CloseIcon } from '@/components/icons'
 import { deviceStorage } from '@/lib/device-storage'
 import { storageKey } from '@/lib/storage-keys'
+import { useLostVisits } from '@/lib/visit-store/use-unsent-record'
 import {
   appUpdateState,
   applyUpdate,
@@ -12,6 +13,8 @@ import {
 } from '@/lib/app-update'
 import styles from './shell-alerts.module.css'
 import { count, plural } from '@/domain/plural'
+import { pathTo } from '@/lib/route-patterns'
+import { outboxCopy } from '@/features/report/api/outbox-copy'
 
 const DISMISSED_KEY = storageKey.bulletinAlertDismissed()
 
@@ -103,6 +106,30 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
           )}
         </p>
       ))}
+    </section>
+  )
+}
+
+/**
+ * Work of a visit the browser deleted from the phone before it reached the server (the unsent
+ * record, kept outside IndexedDB), above every signed-in screen — with or without a connection
+ * (it needs nothing from the server) — until the agent has read it in the visit.
+ */
+export function LostWorkAlert() {
+  const { lost } = useLostVisits()
+  const first = lost[0]
+  if (!first) return null
+  return (
+    <section className={styles.alerts} aria-label="Dados apagados">
+      <p className={`${styles.alert} ${styles.danger}`}>
+        <span className={styles.text}>{outboxCopy.lostAlert(lost.length)}</span>
+        <Link
+          to={first.slug ? pathTo('/tasks/:slug/checkin', { slug: first.slug }) : '/tasks'}
+          className={styles.action}
+        >
+          Ver o que refazer
+        </Link>
+      </p>
     </section>
   )
 }

@@ -57,6 +57,9 @@ export const checkinCopy = {
   needsReport: 'Carregando o relatório da visita',
   reportOffline:
     'O relatório desta visita ainda não foi baixado para este aparelho. Conecte-se à internet e tente de novo.',
+  /** The browser deleted the device's copy of the report (the unsent record says so). */
+  reportLostOffline:
+    'A cópia do relatório que estava neste aparelho foi apagada pelo navegador. Conecte-se à internet para baixá-la de novo.',
   reportLoadError: 'Não foi possível carregar o relatório da visita',
 
   // ---------------------------------------------------------------- check-in step

@@ -9,7 +9,9 @@ import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
 import { routes } from '@/app/router'
 import { SnackbarProvider } from '@/components/snackbar'
 import { distanceMeters, outsideRadiusMessage } from '@/domain/geo'
-import { openVisitDb } from '@/lib/visit-store/db'
+import { deleteDB } from 'idb'
+import { DATABASES } from '@/lib/storage-keys'
+import { closeVisitDbs, openVisitDb } from '@/lib/visit-store/db'
 import { API, fakeBackend, fakeServer, renderRoute, routeLoaded } from '@/test/render-route'
 import {
   clearVisitStore,
@@ -319,6 +321,48 @@ describe('Check-in shell', () => {
       ),
     )
     expect(await screen.findByText('Tudo enviado')).toBeInTheDocument()
+  })
+
+  it('a check-in confirmed after the task was read is kept with it: reopened with no connection and without the device’s database, the visit opens where it was', async () => {
+    // The page read the task before the device's check-in reached the server; then it did.
+    // The check-in is sent by a loop that does not refresh this page's queries (the service
+    // worker's background sync does the same), so the page's task stays the one it read.
+    await seedDeviceCheckin(DEMO_AGENT_ID, seededTask(), 5)
+    const first = await renderRoute(`/tasks/${SLUG}/checkin`)
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    await waitFor(() => expect(first.queryClient.isFetching()).toBe(0))
+    expect(seededTask().steps.checkin).toBeUndefined()
+    await startTestSync(DEMO_AGENT_ID)
+    await screen.findByText('Tudo enviado')
+    expect(seededTask().steps.checkin).toBeDefined()
+
+    // The browser deleted the database (a full phone); the app is opened again with no connection.
+    cleanup()
+    stopTestSync()
+    await closeVisitDbs()
+    await deleteDB(DATABASES.visit(DEMO_AGENT_ID))
+    fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
+    setDeviceOnline(false)
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const router = createMemoryRouter(routes, { initialEntries: [`/tasks/${SLUG}/checkin`] })
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    )
+    await routeLoaded(router)
+    await startTestSync(DEMO_AGENT_ID, queryClient)
+
+    // Checked in, at its time: not sent back to the check-in.
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    expect(await screen.findByText(/^Check-in às \d\d\/\d\d\/\d{4}, \d\d:\d\d/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Fazer check-in' })).not.toBeInTheDocument()
+
+    fakeServer.resetHandlers()
+    setDeviceOnline(true)
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
   })
 
   it('at the mission’s maximum time, sends the agent to check out', async () => {

@@ -26,9 +26,12 @@ import { elapsedSeconds, formatElapsed } from '@/domain/visit-timer'
 import type { OutboxSummary } from '@/lib/visit-store/db'
 import { recordCheckout } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
+import { useLostVisits } from '@/lib/visit-store/use-unsent-record'
 import type { LocalVisit } from '@/lib/visit-store/db'
 import { outboxCopy } from '@/features/report/api/outbox-copy'
-import { SyncProblemNotice } from '@/features/report/api/outbox-status'
+import { SyncProblemNotice, useChosenLine } from '@/features/report/api/outbox-status'
+import { LostVisitNotice } from '@/features/report/api/lost-visit'
+import { DeviceRoomNotice } from '@/features/report/api/device-room'
 import { isConnectionProblem, useVisitReport } from '@/features/report/api/use-visit-report'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
@@ -272,7 +275,7 @@ function ShellFrame({
 }: {
   online: boolean
   outbox: OutboxSummary | undefined
-  task?: { title: string; slug: string }
+  task?: { id: string; title: string; slug: string }
   hub?: string
   timer?: ReactNode
   nav?: ReactNode
@@ -293,11 +296,13 @@ function ShellFrame({
             {timer}
           </div>
           {nav}
-          <SyncStatus online={online} outbox={outbox} />
+          <SyncStatus online={online} outbox={outbox} taskId={task?.id} />
         </div>
       </header>
       <div className={styles.shellAlert}>
         <SyncProblemNotice outbox={outbox} />
+        {task && <LostVisitNotice taskId={task.id} />}
+        {task && <DeviceRoomNotice />}
       </div>
       {children}
     </div>
@@ -350,7 +355,19 @@ function VisitNav({ basePath }: { basePath: string }) {
   )
 }
 
-function SyncStatus({ online, outbox }: { online: boolean; outbox: OutboxSummary | undefined }) {
+function SyncStatus({
+  online,
+  outbox,
+  taskId,
+}: {
+  online: boolean
+  outbox: OutboxSummary | undefined
+  taskId: string | undefined
+}) {
+  // "Tudo enviado" only when it is true: not while a photo chosen is still being prepared, nor
+  // when the unsent record says the browser deleted what this visit had not sent.
+  const lost = useLostVisits(taskId ?? '-').lost.length > 0
+  const chosen = useChosenLine(taskId)
   // Writes waiting on the server (a 503, a 5xx) say so: the connection is fine.
   const server = online && outbox ? serverWait(outbox.items) : null
   return (
@@ -365,16 +382,18 @@ function SyncStatus({ online, outbox }: { online: boolean; outbox: OutboxSummary
             : ''}
       </span>
       <span>
-        {outbox === undefined
-          ? outboxCopy.checking
-          : outbox.pending + outbox.failed === 0
-            ? outboxCopy.allSent
-            : [
-                outbox.pending > 0 ? outboxCopy.waiting(outbox.items) : null,
-                outbox.failed > 0 ? outboxCopy.refusedCount(outbox.failed) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
+        {lost
+          ? outboxCopy.lostHeader
+          : outbox === undefined
+            ? outboxCopy.checking
+            : outbox.pending + outbox.failed === 0
+              ? (chosen ?? outboxCopy.allSent)
+              : [
+                  outbox.pending > 0 ? outboxCopy.waiting(outbox.items) : null,
+                  outbox.failed > 0 ? outboxCopy.refusedCount(outbox.failed) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
       </span>
     </div>
   )

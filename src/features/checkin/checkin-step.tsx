@@ -20,7 +20,8 @@ import {
   weakSignalMessage,
 } from '@/domain/geo'
 import { recordCheckin } from '@/lib/visit-store/store'
-import { deviceSpace, lacksVisitSpace, megabytesToFree } from '@/lib/device-space'
+import { measureRoom, megabytesShort } from '@/lib/device-space'
+import { VISIT_DEVICE_SPACE_BYTES } from '@/domain/constants'
 import { canReadPosition, LocationError, readPosition } from '@/lib/device-media/location'
 import { locationPermission } from '@/lib/device-media/device-permissions'
 import { ASK_LOCATION_PARAM, documentNavigation } from '@/lib/document-navigation'
@@ -53,13 +54,14 @@ export function CheckinStep({
   const location = useLocation()
   const [phase, setPhase] = useState<Phase>({ step: 'idle' })
   const radius = task.location.radiusMeters ?? DEFAULT_CHECKIN_RADIUS_METERS
-  // The room a visit needs (its photos and recordings wait on the phone until sent), checked
-  // before it starts: a warning, not a refusal — the agent is at the store.
+  // The room a visit needs (its photos and recordings wait on the phone until sent), measured
+  // by writing before it starts (the browser's estimate does not see a full phone): a warning,
+  // not a refusal — the agent is at the store.
   const [freeBeforeStart, setFreeBeforeStart] = useState<number>()
   useEffect(() => {
     let gone = false
-    void deviceSpace().then((space) => {
-      if (!gone && lacksVisitSpace(space)) setFreeBeforeStart(megabytesToFree(space))
+    void measureRoom(VISIT_DEVICE_SPACE_BYTES).then((room) => {
+      if (!gone) setFreeBeforeStart(megabytesShort(room, VISIT_DEVICE_SPACE_BYTES))
     })
     return () => {
       gone = true

@@ -6,6 +6,7 @@ import { LoadError } from '@/components/load-error'
 import { Notice } from '@/components/notice'
 import { Skeleton } from '@/components/skeleton'
 import type { ReportDraft } from '@/lib/visit-store/db'
+import { useLostVisits } from '@/lib/visit-store/use-unsent-record'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
 
@@ -16,6 +17,7 @@ export function DraftGate({
   visit: CheckinVisit
   children: (draft: ReportDraft) => ReactNode
 }) {
+  const lost = useLostVisits(visit.task.id).lost.length > 0
   if (visit.draft) return children(visit.draft)
   const { error, retry } = visit.reportLoad
   // "Connect to the internet" only when there is no connection; a server failure or a slow
@@ -31,7 +33,7 @@ export function DraftGate({
           </Button>
         }
       >
-        {copy.reportOffline}
+        {lost ? copy.reportLostOffline : copy.reportOffline}
       </Notice>
     )
   if (error) return <LoadError title={copy.reportLoadError} error={error} onRetry={retry} />

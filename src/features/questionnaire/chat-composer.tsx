@@ -3,6 +3,11 @@
  * scale), toggles + "Confirmar" (multi), a text box, a number or mm:ss field, or a photo.
  * Focus lands on the first control when it appears; Enter sends; a bad value gets a pt-BR
  * message next to the field and keeps what was typed.
+ *
+ * What is typed or chosen before it is sent (a text, a number, a time, the options of a
+ * multiple choice before "Confirmar") is kept on the device as it changes
+ * (`usePersistentState`, one key per question), so a reload or a killed app finds it again;
+ * it is forgotten once the answer is in the draft, or when the agent keeps the previous one.
  */
 import {
   useEffect,
@@ -22,6 +27,8 @@ import { formatMmSs, parseMmSs, timeEntryMessages } from '@/domain/time-entry'
 import { hasVisibleText } from '@/domain/text-hygiene'
 import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
+import { usePersistentState, writePersistent } from '@/lib/persistent-input'
+import { storageKey } from '@/lib/storage-keys'
 import { parseNumberAnswer } from './number-answer'
 import { answerCopy } from '@/features/report/parts/answers/answer-text'
 import { questionnaireCopy as copy } from './questionnaire-copy'
@@ -34,9 +41,33 @@ export type ChatComposerProps = {
   reportId: string
   taskId: string
   busy: boolean
-  onAnswer: (value: AnswerValue) => void
+  /** Resolves to true once the answer is kept in the draft. */
+  onAnswer: (value: AnswerValue) => Promise<boolean> | void
   /** Present while changing an earlier answer. */
   onCancel?: () => void
+}
+
+/** Where the answer being typed to `questionId` is kept until it is in the draft. */
+export const chatInputKey = (reportId: string, questionId: string) =>
+  storageKey.visitInput(`${reportId}.chat.${questionId}`)
+
+const parseText = (stored: unknown) => (typeof stored === 'string' ? stored : null)
+const parseChoices = (stored: unknown) =>
+  Array.isArray(stored) && stored.every((v) => typeof v === 'string') ? stored : null
+
+/**
+ * The answer being typed (or chosen) to the question, kept on the device as it changes; null
+ * while nothing was typed (the field then shows the current answer). `send` hands the answer
+ * on and forgets the kept one once it is in the draft.
+ */
+function useKeptInput<T>(props: ChatComposerProps, parse: (stored: unknown) => T | null) {
+  const key = chatInputKey(props.reportId, props.question.id)
+  const [kept, keep] = usePersistentState<T | null>(key, null, parse)
+  const send = (value: AnswerValue) =>
+    void Promise.resolve(props.onAnswer(value)).then((saved) => {
+      if (saved) writePersistent(key, null)
+    })
+  return [kept, keep, send] as const
 }
 
 export function ChatComposer(props: ChatComposerProps) {
@@ -55,12 +86,29 @@ export function ChatComposer(props: ChatComposerProps) {
       {(!question.required || onCancel) && (
         <div className={styles.composerActions}>
           {!question.required && (
-            <Button variant="ghost" onClick={() => onAnswer('')} disabled={busy}>
+            <Button
+              variant="ghost"
+              onClick={() =>
+                // Skipped: what was typed for it is dropped once the skip is in the draft.
+                void Promise.resolve(onAnswer('')).then((saved) => {
+                  if (saved) writePersistent(chatInputKey(props.reportId, question.id), null)
+                })
+              }
+              disabled={busy}
+            >
               {copy.skip}
             </Button>
           )}
           {onCancel && (
-            <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                // Keeping the previous answer drops what was typed for a new one.
+                writePersistent(chatInputKey(props.reportId, question.id), null)
+                onCancel()
+              }}
+              disabled={busy}
+            >
               {copy.cancelChange}
             </Button>
           )}
@@ -125,23 +173,26 @@ function AnswerInput(props: ChatComposerProps) {
           reportId={props.reportId}
           taskId={props.taskId}
           label={copy.photoLabel}
+          slot={`answer:${question.id}`}
           onAdded={(media) => onAnswer(`${LOCAL_MEDIA_PREFIX}${media.id}`)}
         />
       )
   }
 }
 
-function MultiInput({ question, value, onAnswer, busy }: ChatComposerProps) {
-  const [chosen, setChosen] = useState<string[]>(Array.isArray(value) ? value : [])
+function MultiInput(props: ChatComposerProps) {
+  const { question, value, busy } = props
+  const [kept, keep, send] = useKeptInput(props, parseChoices)
+  const chosen = kept ?? (Array.isArray(value) ? value : [])
   const [error, setError] = useState<string>()
   const toggle = (v: string) => {
     setError(undefined)
-    setChosen((list) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]))
+    keep(chosen.includes(v) ? chosen.filter((x) => x !== v) : [...chosen, v])
   }
   const confirm = () => {
     if (chosen.length === 0 && question.required) return setError(copy.chooseAtLeastOne)
     // Keep the form's order of options.
-    onAnswer((question.options ?? []).map((o) => o.value).filter((v) => chosen.includes(v)))
+    send((question.options ?? []).map((o) => o.value).filter((v) => chosen.includes(v)))
   }
   return (
     <div className={styles.multi}>
@@ -195,14 +246,16 @@ function FieldForm({
   )
 }
 
-function TextInput({ question, value, onAnswer, busy }: ChatComposerProps) {
-  const [text, setText] = useState(typeof value === 'string' ? value : '')
+function TextInput(props: ChatComposerProps) {
+  const { question, value, busy } = props
+  const [kept, setText, send] = useKeptInput(props, parseText)
+  const text = kept ?? (typeof value === 'string' ? value : '')
   const [error, setError] = useState<string>()
   const submit = () => {
     // Only zero-width or control characters: nothing the agent (or the validator) can read.
     const answer = hasVisibleText(text) ? text.trim() : ''
     if (!answer && question.required) return setError(copy.textRequired)
-    onAnswer(answer)
+    send(answer)
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -228,8 +281,10 @@ function TextInput({ question, value, onAnswer, busy }: ChatComposerProps) {
   )
 }
 
-function NumberInput({ question, value, onAnswer, busy }: ChatComposerProps) {
-  const [text, setText] = useState(typeof value === 'number' ? String(value) : '')
+function NumberInput(props: ChatComposerProps) {
+  const { question, value, busy } = props
+  const [kept, setText, send] = useKeptInput(props, parseText)
+  const text = kept ?? (typeof value === 'number' ? String(value) : '')
   const [error, setError] = useState<string>()
   const submit = () => {
     const n = parseNumberAnswer(text)
@@ -238,7 +293,7 @@ function NumberInput({ question, value, onAnswer, busy }: ChatComposerProps) {
       (question.min === undefined || n >= question.min) &&
       (question.max === undefined || n <= question.max)
     if (!valid) return setError(copy.numberRange(question.min, question.max))
-    onAnswer(n)
+    send(n)
   }
   return (
     <FieldForm onSubmit={submit} busy={busy}>
@@ -261,13 +316,15 @@ function NumberInput({ question, value, onAnswer, busy }: ChatComposerProps) {
   )
 }
 
-function TimeInput({ value, onAnswer, busy }: ChatComposerProps) {
-  const [text, setText] = useState(typeof value === 'string' ? value : '')
+function TimeInput(props: ChatComposerProps) {
+  const { value, busy } = props
+  const [kept, setText, send] = useKeptInput(props, parseText)
+  const text = kept ?? (typeof value === 'string' ? value : '')
   const [error, setError] = useState<string>()
   const submit = () => {
     const seconds = parseMmSs(text)
     if (seconds === null) return setError(timeEntryMessages.badFormat)
-    onAnswer(formatMmSs(seconds))
+    send(formatMmSs(seconds))
   }
   return (
     <FieldForm onSubmit={submit} busy={busy}>

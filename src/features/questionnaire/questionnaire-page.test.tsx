@@ -223,6 +223,83 @@ describe('Questionário (chat)', () => {
     expect(await replies(Q.greeted)).toBeInTheDocument()
   })
 
+  describe('a half-typed answer is kept on the device until it is given', () => {
+    const upTo = (last: number, extra: Answer[] = []) => [
+      ...UP_TO_LOYALTY.filter((a) => Number(a.questionId.split('-q')[1]) <= last),
+      ...extra,
+    ]
+    const given = (questionId: string, value: Answer['value']): Answer => ({
+      questionId,
+      value,
+      answeredAt: '2026-01-01T10:00:00.000Z',
+    })
+    const kept = () =>
+      Object.keys(localStorage).filter((k) => k.startsWith(`avaliador.visit-input.${REPORT}.chat.`))
+    /** The chat closed (another screen: nothing of it stays in memory) and opened again. */
+    const reopen = async (router: Awaited<ReturnType<typeof openChat>>['router']) => {
+      await act(() => router.navigate('/preparando'))
+      expect(screen.queryByRole('log')).not.toBeInTheDocument()
+      await act(() => router.navigate(`/tasks/${SLUG}/form`))
+    }
+
+    it.each([
+      {
+        kind: 'time',
+        answers: () => upTo(2),
+        label: 'Tempo (mm:ss)',
+        type: '0145',
+        shown: '01:45',
+        question: Q.wait,
+      },
+      {
+        kind: 'text',
+        answers: () => upTo(7, [given('mercado-q8', true)]),
+        label: 'Escreva sua resposta',
+        type: 'Pelo caixa, com folheto',
+        shown: 'Pelo caixa, com folheto',
+        question: Q.loyaltyHow,
+      },
+      {
+        kind: 'number',
+        answers: () => upTo(7, [given('mercado-q8', false), given('mercado-q10', 4)]),
+        label: 'Número',
+        type: '3',
+        shown: '3',
+        question: 'Quantos caixas estavam abertos?',
+      },
+    ])('$kind: after the screen closes and opens again; forgotten once sent', async (c) => {
+      const { user, router } = await openChat({ answers: c.answers() })
+      await user.type(await screen.findByRole('textbox', { name: c.label }), c.type)
+      await reopen(router)
+      const field = await screen.findByRole('textbox', { name: c.label })
+      expect(field, 'kept while the screen was closed').toHaveValue(c.shown)
+      expect(kept()).toHaveLength(1)
+      await user.type(field, '{Enter}')
+      expect(await answerBubble(c.shown, c.question)).toBeInTheDocument()
+      await waitFor(() => expect(kept(), 'forgotten once answered').toEqual([]))
+    })
+
+    it('multiple choice: the options ticked before “Confirmar”', async () => {
+      const multi = 'O que o atendente fez durante o atendimento?'
+      const { user, router } = await openChat({ answers: upTo(6) })
+      const group = await replies(multi)
+      await user.click(within(group).getByRole('button', { name: 'Explicou as opções' }))
+      await user.click(within(group).getByRole('button', { name: 'Demonstrou pressa' }))
+      await reopen(router)
+      const pressed = within(await replies(multi))
+        .getAllByRole('button')
+        .filter((b) => b.getAttribute('aria-pressed') === 'true')
+        .map((b) => b.textContent)
+      expect(pressed, 'the ticked options, kept').toEqual([
+        'Explicou as opções',
+        'Demonstrou pressa',
+      ])
+      await user.click(screen.getByRole('button', { name: 'Confirmar' }))
+      expect(await answerBubble('Explicou as opções, Demonstrou pressa', multi)).toBeInTheDocument()
+      await waitFor(() => expect(kept()).toEqual([]))
+    })
+  })
+
   it('reopens and keeps answering with no connection, from the device; the answers go out when it returns', async () => {
     const { user, router, queryClient } = await openChat()
     await user.click(within(await replies(Q.facade)).getByRole('button', { name: 'Sim' }))

@@ -152,7 +152,8 @@ function Chat({ data }: { data: VisitReport }) {
       { replace: true },
     )
 
-  async function answer(question: Question, value: AnswerValue) {
+  /** Resolves to true once the answer is in the device's draft. */
+  async function answer(question: Question, value: AnswerValue): Promise<boolean> {
     setBusy(true)
     setError(undefined)
     try {
@@ -162,8 +163,10 @@ function Chat({ data }: { data: VisitReport }) {
       }))
       setSaved(next)
       if (editingId) setEditing(null)
+      return true
     } catch {
       setError(copy.saveError)
+      return false
     } finally {
       setBusy(false)
     }
@@ -261,7 +264,7 @@ function Chat({ data }: { data: VisitReport }) {
             reportId={draft.reportId}
             taskId={task.id}
             busy={busy}
-            onAnswer={(value) => void answer(asking.question, value)}
+            onAnswer={(value) => answer(asking.question, value)}
             {...(editing ? { onCancel: () => setEditing(null) } : {})}
           />
         </section>

@@ -399,6 +399,7 @@ function PendencyCard({
             taskId={task.id}
             label={copy.addPhoto}
             listInReport={false}
+            slot={`pendency:${pendency.id}`}
             onAdded={(m) => onChange({ mediaIds: [...draft.mediaIds, m.id] })}
           />
         </div>

@@ -81,11 +81,50 @@ export type LocalMedia = {
 }
 
 /**
- * The bytes of a LocalMedia, by its id. Kept as an ArrayBuffer: WebKit in a private tab
- * refuses a Blob in IndexedDB ("Error preparing Blob/File data"), bytes it stores. Records
- * moved by the version-2 upgrade hold the Blob they had.
+ * The bytes of a LocalMedia, by its id — or of a photo chosen and not prepared yet (its
+ * original, under the `ChosenPhoto`'s id, replaced by the prepared photo's bytes in the
+ * transaction that keeps it). Kept as an ArrayBuffer: WebKit in a private tab refuses a Blob
+ * in IndexedDB ("Error preparing Blob/File data"), bytes it stores. Records moved by the
+ * version-2 upgrade hold the Blob they had.
  */
 export type MediaBytes = { id: string; data: ArrayBuffer | Blob; type: string }
+
+/**
+ * A photo the agent chose (camera, gallery) and the app has not prepared yet (compressed and
+ * kept as a LocalMedia of the same id): written before the preparation starts, so a page
+ * killed meanwhile finds it at the next open — with its original in `mediaBytes` when it fit
+ * on the device (the work is finished then), without it when it did not (the photo is named
+ * to take again). The picker of its `slot` finishes it (visit-store/chosen-photos.ts).
+ */
+export type ChosenPhoto = {
+  id: string
+  taskId: string
+  reportId: string
+  /** Which picker took it: `evidences`, `answer:<questionId>`, `receipt:<reportId>`, `pendency:<id>`. */
+  slot: string
+  kind: MediaKind
+  listInReport: boolean
+  caption?: string
+  /** The picked file's name, size, type and date (the phone's clock). */
+  fileName: string
+  size: number
+  type: string
+  lastModified: number
+  chosenAt: string
+  /** Its original is in `mediaBytes`. */
+  bytesKept: boolean
+}
+
+/** The chosen photo was prepared and kept by another tab meanwhile (or forgotten). */
+export class ChosenPhotoGone extends Error {
+  override readonly name = 'ChosenPhotoGone'
+}
+
+/**
+ * Facts about the database itself: `database` holds the id it was created with (a new id when
+ * the browser deleted it and the app made it again: visit-store/unsent-record.ts).
+ */
+export type VisitDbMeta = { key: 'database'; id: string; createdAt: string }
 
 /** The visit's local facts (check-in and check-out as the device saw them). */
 export type LocalVisit = {
@@ -171,6 +210,8 @@ export interface VisitDbSchema extends DBSchema {
   mediaBytes: { key: string; value: MediaBytes }
   visits: { key: string; value: LocalVisit }
   outbox: { key: number; value: OutboxItem; indexes: { byId: string } }
+  chosen: { key: string; value: ChosenPhoto; indexes: { byTask: string } }
+  meta: { key: string; value: VisitDbMeta }
 }
 
 export type VisitDb = IDBPDatabase<VisitDbSchema>
@@ -250,6 +291,14 @@ const UPGRADE_STEPS: readonly UpgradeStep[] = [
       await cursor.update(record)
       cursor = await cursor.continue()
     }
+  },
+  // 3: photos chosen and not prepared yet; the database's own id.
+  async (db, tx) => {
+    db.createObjectStore('chosen', { keyPath: 'id' }).createIndex('byTask', 'taskId')
+    db.createObjectStore('meta', { keyPath: 'key' })
+    await tx
+      .objectStore('meta')
+      .put({ key: 'database', id: crypto.randomUUID(), createdAt: deviceDate().toISOString() })
   },
 ]
 

@@ -85,6 +85,23 @@ export function useOutboxSummary(taskId?: string): OutboxSummary | undefined {
   return useVisitStoreRead((db) => outboxSummary(db, taskId), `outbox:${taskId ?? '*'}`)
 }
 
+/**
+ * Photos of the task chosen and not prepared yet (of one picker's `slot`, or all): a page was
+ * killed while preparing them (visit-store/chosen-photos.ts), or this tab is preparing them.
+ */
+export function useChosenPhotos(taskId: string | undefined, slot?: string) {
+  return useVisitStoreRead(
+    async (db) => {
+      if (!taskId) return []
+      const all = await db.getAllFromIndex('chosen', 'byTask', taskId)
+      return all
+        .filter((c) => slot === undefined || c.slot === slot)
+        .sort((a, b) => a.chosenAt.localeCompare(b.chosenAt))
+    },
+    `chosen:${taskId}:${slot ?? '*'}`,
+  )
+}
+
 /** Why queued writes cannot go right now (the phone's storage), or null. */
 export function useSyncProblem() {
   return useSyncExternalStore(subscribeVisitStore, currentSyncProblem, () => null)

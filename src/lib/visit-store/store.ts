@@ -21,6 +21,7 @@ import {
   wakeAll,
 } from './outbox'
 import {
+  ChosenPhotoGone,
   draftFromReport,
   inTransaction,
   mutateDraftIn,
@@ -34,6 +35,7 @@ import {
 } from './db'
 import { VISIT_STORE_CHANNEL } from '@/lib/storage-keys'
 import { requestBackgroundSync } from './background-sync-request'
+import { reconcileUnsentRecord } from './unsent-record'
 
 // ------------------------------------------------------------------ change notifications
 
@@ -119,11 +121,28 @@ export function onSentElsewhere(listener: (kinds: OutboxItem['kind'][]) => void)
 
 // ------------------------------------------------------------------ the database of the signed-in agent
 
+/** Each connection, once its unsent record was reconciled (unsent-record.ts). */
+const reconciled = new WeakMap<VisitDb, Promise<VisitDb>>()
+
 export function agentVisitDb(): Promise<VisitDb> {
   const session = currentSession()
   if (!session) return Promise.reject(new Error('Sem sessão: entre novamente.'))
   // The demo's visits never mix with a real agent's on the same device.
-  return openVisitDb(runtimeConfig().preview ? `demo-${session.agentId}` : session.agentId)
+  return openVisitDb(runtimeConfig().preview ? `demo-${session.agentId}` : session.agentId).then(
+    (db) => {
+      // A database the browser deleted and the app made anew is noticed before anything
+      // reads it (and says "Tudo enviado").
+      let ready = reconciled.get(db)
+      if (!ready) {
+        ready = reconcileUnsentRecord(db).then(
+          () => db,
+          () => db,
+        )
+        reconciled.set(db, ready)
+      }
+      return ready
+    },
+  )
 }
 
 // ------------------------------------------------------------------ writes
@@ -249,24 +268,34 @@ export type NewMedia = Omit<
   'id' | 'state' | 'progress' | 'bytes' | 'evidenceId' | 'error' | 'bytesRemoved'
 > & { id?: string; blob: Blob }
 
-/** Keeps a photo or recording on the device, lists it in the report draft and queues its upload. */
+/**
+ * Keeps a photo or recording on the device, lists it in the report draft and queues its upload.
+ * `chosenId`: the photo was kept as chosen (visit-store/chosen-photos.ts) under that id, which
+ * it takes; the chosen record leaves in the same transaction, and when it is gone already
+ * (another tab prepared it) nothing is written and `ChosenPhotoGone` is thrown.
+ */
 export async function addMedia(
   reportId: string,
   media: NewMedia,
-  options: { listInReport?: boolean } = {},
+  options: { listInReport?: boolean; chosenId?: string } = {},
 ): Promise<LocalMedia> {
   const db = await agentVisitDb()
   const { blob, ...fields } = media
   const record: LocalMedia = {
     ...fields,
-    id: media.id ?? crypto.randomUUID(),
+    id: options.chosenId ?? media.id ?? crypto.randomUUID(),
     state: 'waiting',
     progress: 0,
     bytes: blob.size,
   }
   // Read before the transaction: it may only wait on its own requests.
   const data = await blob.arrayBuffer()
-  await inTransaction(db, ['media', 'mediaBytes', 'drafts', 'outbox'], 'strict', async (tx) => {
+  const stores = ['media', 'mediaBytes', 'drafts', 'outbox', 'chosen'] as const
+  await inTransaction(db, [...stores], 'strict', async (tx) => {
+    if (options.chosenId) {
+      if (!(await tx.objectStore('chosen').get(options.chosenId))) throw new ChosenPhotoGone()
+      await tx.objectStore('chosen').delete(options.chosenId)
+    }
     await tx.objectStore('mediaBytes').put({ id: record.id, data, type: blob.type })
     await tx.objectStore('media').put(record)
     if (options.listInReport !== false)

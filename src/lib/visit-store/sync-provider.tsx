@@ -15,7 +15,8 @@ import { currentSession, onSessionChange } from '@/lib/session'
  * ~5 KiB gzip off the entry, and on slow 4G its files would share the phone's connections
  * with the screen's own data.
  */
-const loadSyncEngine = () => Promise.all([import('./store'), import('./sync'), import('./db')])
+const loadSyncEngine = () =>
+  Promise.all([import('./store'), import('./sync'), import('./db'), import('./unsent-record')])
 
 export function VisitSyncProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
@@ -30,12 +31,14 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
     let stop: (() => void) | undefined
     let stopTrying: (() => void) | undefined
     let stopHearing: (() => void) | undefined
+    let stopRecord: (() => void) | undefined
     let cancelled = false
     void afterFirstScreen(queryClient).then(() => {
       if (cancelled) return
       // Its files may not arrive on a first visit in bad signal: tried again until they do.
       stopTrying = keepTrying(async () => {
-        const [store, { runVisitSync }, { onVisitDbClosed }] = await loadSyncEngine()
+        const [store, { runVisitSync }, { onVisitDbClosed }, { keepUnsentRecord }] =
+          await loadSyncEngine()
         // A newer version of the app upgraded the device's database in another tab: this
         // tab's code is outdated; the loop reopens the database, and the agent is offered
         // the new version (a reload).
@@ -48,13 +51,17 @@ export function VisitSyncProvider({ children }: { children: ReactNode }) {
         // Opened at every run: a database closed under the loop (a newer version upgrading
         // it, the browser) is opened again.
         await store.agentVisitDb()
-        if (!cancelled) stop = runVisitSync(() => store.agentVisitDb(), queryClient)
+        if (cancelled) return
+        stop = runVisitSync(() => store.agentVisitDb(), queryClient)
+        // What is unsent, also outside IndexedDB (a database the browser deletes is noticed).
+        stopRecord = keepUnsentRecord(() => store.agentVisitDb(), store.subscribeVisitStore)
       })
     })
     return () => {
       cancelled = true
       stopTrying?.()
       stopHearing?.()
+      stopRecord?.()
       stop?.()
     }
   }, [agentId, queryClient])

@@ -19,7 +19,7 @@ import { isOnline, subscribeConnectivity } from '@/lib/connectivity'
 import { notifySessionRefusedElsewhere } from '@/lib/api'
 import { currentSession, sessionStateOf, sessionToken } from '@/lib/session'
 import { uploadWithProgress } from './upload'
-import { deviceSpace, isQuotaError, megabytesToFree } from '@/lib/device-space'
+import { isQuotaError, storageFullness } from '@/lib/device-space'
 import {
   backoffDelay,
   enqueueIn,
@@ -366,10 +366,13 @@ function nextStoreChange(): Promise<void> {
 /** The longest wait after a run that could not even record its outcome (storage). */
 const STUCK_RETRY_MAX_MS = 30_000
 
-/** What the screens are told when a run stops on the device's storage. */
+/**
+ * What the screens are told when a run stops on the device's storage: full (a quota error, or
+ * Chromium's I/O error on a full disk, confirmed by measuring the room) with how much to free.
+ */
 async function problemOf(error: unknown): Promise<SyncProblem> {
-  if (isQuotaError(error))
-    return { kind: 'storage-full', freeMegabytes: megabytesToFree(await deviceSpace()) }
+  const fullness = await storageFullness(error)
+  if (fullness.full) return { kind: 'storage-full', freeMegabytes: fullness.freeMegabytes }
   return { kind: 'storage', message: error instanceof Error ? error.message : String(error) }
 }
 

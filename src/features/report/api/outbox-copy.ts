@@ -1,6 +1,8 @@
 /** The visit outbox's words (pt-BR), shared by the check-in, report and validation screens. */
-import type { OutboxItem } from '@/lib/visit-store/db'
+import type { MediaKind, OutboxItem } from '@/lib/visit-store/db'
+import type { DraftField, UnsentPhoto, UnsentVisit } from '@/lib/visit-store/unsent-record'
 import { count } from '@/domain/plural'
+import { formatTime } from '@/lib/format'
 
 let listFormat: Intl.ListFormat | undefined
 
@@ -12,6 +14,39 @@ const KIND_LABEL: Record<OutboxItem['kind'], string> = {
   submitReport: 'Envio do relatório',
   award: 'Indicação de prêmio',
   answerRevision: 'Respostas às pendências',
+}
+
+/** The parts of the report, as the agent knows them (the check-in's pages, the report's sections). */
+const DRAFT_FIELD_LABEL: Record<DraftField, string> = {
+  answers: 'Questionário',
+  attendants: 'Atendentes',
+  times: 'Tempos',
+  checklist: 'Checklist',
+  taxReceipts: 'Cupons fiscais',
+  testimony: 'Depoimento',
+  notes: 'Observações',
+}
+
+const MEDIA_NOUN: Record<MediaKind, [string, string]> = {
+  photo: ['foto', 'fotos'],
+  receipt: ['foto de cupom fiscal', 'fotos de cupom fiscal'],
+  audio: ['gravação', 'gravações'],
+}
+
+const list = (parts: string[]) => {
+  listFormat ??= new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' })
+  return listFormat.format(parts)
+}
+
+/** What was lost, a kind at a time: "2 fotos (“<nome>”, de 10:12 e “<nome>”, de 10:15)". */
+function photosLost(photos: readonly UnsentPhoto[]): string[] {
+  return (['photo', 'receipt', 'audio'] as const).flatMap((kind) => {
+    const of = photos.filter((p) => p.kind === kind)
+    if (of.length === 0) return []
+    const [one, many] = MEDIA_NOUN[kind]
+    const named = of.map((p) => `“${p.name}”, de ${formatTime(p.at)}`)
+    return [`${count(of.length, one, many)} (${list(named)})`]
+  })
 }
 
 export const outboxCopy = {
@@ -70,4 +105,56 @@ export const outboxCopy = {
     `O que você registrou continua neste aparelho e será enviado quando ele voltar${at ? ` (nova tentativa às ${at})` : ''}. Não é a sua conexão: não precisa fazer nada.`,
   nothingLost:
     'Nada do que você fez foi perdido: continua neste aparelho e é enviado assim que for possível.',
+
+  // ---------------------------------------------------------------- the room left on the phone
+  roomShortTitle: 'Pouco espaço no aparelho',
+  roomShort: (megabytes: number) =>
+    `Libere ${megabytes} MB no celular (fotos, vídeos ou apps que você não usa). Com o armazenamento cheio, o navegador pode apagar o que esta visita guardou e ainda não enviou.`,
+  roomCheckAgain: 'Verificar de novo',
+
+  // ---------------------------------------------------------------- a database the browser deleted
+  /** The visit's header, instead of "Tudo enviado". */
+  lostHeader: 'Dados apagados deste aparelho',
+  /** Photos chosen whose preparation is not finished (instead of "Tudo enviado"). */
+  preparing: (n: number) => count(n, 'foto sendo preparada', 'fotos sendo preparadas'),
+  /** Photos chosen before the app closed whose original could not be kept. */
+  toRetake: (n: number) => count(n, 'foto para tirar de novo', 'fotos para tirar de novo'),
+  lostTitle: 'O navegador apagou dados desta visita',
+  lostTitleOf: (visit: string) => `O navegador apagou dados da visita ${visit}`,
+  lostIntro:
+    'O armazenamento do celular ficou cheio e o navegador apagou o que o app guardava desta visita e ainda não tinha chegado ao servidor. Isto não foi enviado:',
+  lostItems: (visit: UnsentVisit): string[] => [
+    ...(visit.checkin ? [`o check-in, feito às ${formatTime(visit.checkin)}`] : []),
+    ...photosLost(visit.photos),
+    ...(visit.edits.length > 0
+      ? [`o que foi preenchido em ${list(visit.edits.map((f) => DRAFT_FIELD_LABEL[f]))}`]
+      : []),
+    ...(visit.checkout ? [`o check-out, feito às ${formatTime(visit.checkout)}`] : []),
+    ...(visit.submitted ? ['o envio do relatório'] : []),
+    ...(visit.other
+      ? [
+          count(
+            visit.other,
+            'outro envio (indicação de prêmio ou resposta a pendências)',
+            'outros envios (indicações de prêmio ou respostas a pendências)',
+          ),
+        ]
+      : []),
+  ],
+  lostRedoTitle: 'O que fazer agora',
+  lostRedo: (visit: UnsentVisit): string[] => [
+    'Libere espaço no celular (fotos, vídeos ou apps que você não usa) antes de continuar.',
+    ...(visit.checkin ? ['Faça o check-in de novo, no local da visita.'] : []),
+    ...(visit.photos.length > 0 ? ['Tire de novo as fotos listadas acima.'] : []),
+    ...(visit.edits.length > 0
+      ? [`Preencha de novo: ${list(visit.edits.map((f) => DRAFT_FIELD_LABEL[f]))}.`]
+      : []),
+    ...(visit.checkout ? ['Faça o check-out de novo.'] : []),
+    ...(visit.submitted ? ['Envie o relatório de novo.'] : []),
+    ...(visit.other ? ['Confira as indicações de prêmio e as respostas às pendências.'] : []),
+  ],
+  lostDismiss: 'Entendi',
+  lostOpenVisit: 'Ver o que refazer',
+  /** The app's alert, above every screen. */
+  lostAlert: (n: number) => `Dados de ${count(n, 'visita', 'visitas')} apagados do aparelho`,
 }

@@ -10,10 +10,13 @@ import { Notice } from '@/components/notice'
 import type { OutboxItem } from '@/lib/visit-store/db'
 import type { OutboxSummary } from '@/lib/visit-store/db'
 import { discardOutboxItem, retryOutboxItem } from '@/lib/visit-store/store'
-import { useOutboxSummary, useSyncProblem } from '@/lib/visit-store/hooks'
+import { useChosenPhotos, useOutboxSummary, useSyncProblem } from '@/lib/visit-store/hooks'
 import { serverWait } from '@/lib/visit-store/server-wait'
+import { useLostVisits } from '@/lib/visit-store/use-unsent-record'
+import { isPreparingHere } from '@/lib/visit-store/chosen-photos'
 import { formatTime } from '@/lib/format'
 import { useOnline } from '@/lib/use-online'
+import { LostVisitNotice } from './lost-visit'
 import { outboxCopy as copy } from './outbox-copy'
 import styles from './visit.module.css'
 
@@ -26,21 +29,40 @@ export function OutboxStatus({
   hideKinds?: OutboxItem['kind'][]
 }) {
   const summary = useOutboxSummary(taskId)
+  // "Tudo enviado" only when it is true (see the check-in shell's header).
+  const lost = useLostVisits(taskId).lost.length > 0
+  const chosen = useChosenLine(taskId)
   if (!summary) return null
   return (
     <section className={styles.outbox} aria-label={copy.title}>
       <SyncProblemNotice outbox={summary} />
       <ServerWaitNotice outbox={summary} />
+      <LostVisitNotice taskId={taskId} />
       <p className={styles.outboxLine} role="status">
-        {summary.pending > 0
-          ? copy.waiting(summary.items)
-          : summary.failed === 0
-            ? copy.allSent
-            : copy.failed(summary.failed)}
+        {lost
+          ? copy.lostHeader
+          : summary.pending > 0
+            ? copy.waiting(summary.items)
+            : summary.failed > 0
+              ? copy.failed(summary.failed)
+              : (chosen ?? copy.allSent)}
       </p>
       <FailedWrites outbox={summary} hideKinds={hideKinds} />
     </section>
   )
+}
+
+/**
+ * What the photos chosen and not prepared yet ask of the agent's patience, for a line that
+ * would otherwise say "Tudo enviado": "1 foto sendo preparada" (its original is kept, or this
+ * tab prepares it), "1 foto para tirar de novo" (cut short before its original was kept);
+ * null when there are none.
+ */
+export function useChosenLine(taskId: string | undefined): string | null {
+  const chosen = useChosenPhotos(taskId) ?? []
+  const preparing = chosen.filter((c) => c.bytesKept || isPreparingHere(c.id)).length
+  const retake = chosen.length - preparing
+  return preparing > 0 ? copy.preparing(preparing) : retake > 0 ? copy.toRetake(retake) : null
 }
 
 /**

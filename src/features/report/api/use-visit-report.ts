@@ -50,6 +50,25 @@ function unreachable(query: { isPending: boolean; isError: boolean; error: unkno
   return query.isPending || (query.isError && isConnectionProblem(query.error))
 }
 
+/**
+ * The task with the check-in and check-out the server confirmed after it sent this copy (the
+ * device's record says `synced`): the kept copy then knows them, so a reopen with no
+ * connection and without the device's database (the browser deleted it) still opens the
+ * visit where it was, not at the check-in.
+ */
+function withConfirmedSteps(task: Task, local: LocalVisit | undefined): Task {
+  const steps = { ...task.steps }
+  if (!steps.checkin && local?.checkin?.synced) {
+    const { at, lat, lng, accuracy, offline } = local.checkin
+    steps.checkin = { at, lat, lng, accuracy, ...(offline ? { offline } : {}) }
+  }
+  if (!steps.checkout && local?.checkout?.synced)
+    steps.checkout = { at: local.checkout.at, offline: local.checkout.offline }
+  return steps.checkin === task.steps.checkin && steps.checkout === task.steps.checkout
+    ? task
+    : { ...task, steps }
+}
+
 export function useVisitReport(
   slug: string,
   options: {
@@ -117,11 +136,11 @@ export function useVisitReport(
     const kept = readVisitSnapshot(slug)?.form
     const keptForm = formQuery.data ?? (kept?.id === sent.mission.formId ? kept : undefined)
     saveVisitSnapshot(slug, {
-      task: sent.task,
+      task: withConfirmedSteps(sent.task, localVisit),
       mission: sent.mission,
       ...(keptForm ? { form: keptForm } : {}),
     })
-  }, [slug, taskQuery.data, missionQuery.data, formQuery.data])
+  }, [slug, taskQuery.data, missionQuery.data, formQuery.data, localVisit])
 
   let state: VisitReportState
   if (task && mission && form && draft && media)

@@ -12,7 +12,7 @@ import { Notice } from '@/components/notice'
 import { useSnackbar } from '@/components/snackbar'
 import type { LocalMedia } from '@/lib/visit-store/db'
 import { addMedia } from '@/lib/visit-store/store'
-import { deviceSpace, isQuotaError, megabytesToFree } from '@/lib/device-space'
+import { storageFullness } from '@/lib/device-space'
 import { mediaCopy } from '@/lib/device-media/media-copy'
 import { audioCopy } from './audio-copy'
 import {
@@ -76,7 +76,8 @@ export function AudioRecorder({
       snackbar(audioCopy.attached)
       onAttached?.(media)
     } catch (error) {
-      setAttachFailed(isQuotaError(error) ? { full: megabytesToFree(await deviceSpace()) } : true)
+      const fullness = await storageFullness(error)
+      setAttachFailed(fullness.full ? { full: fullness.freeMegabytes } : true)
     } finally {
       setAttaching(false)
     }

@@ -12,7 +12,10 @@ import { API, failApi, fakeBackend, fakeServer } from '@/test/render-route'
 import * as compressImageModule from '@/lib/device-media/compress-image'
 import { draftFromReport } from '@/lib/visit-store/db'
 import { EvidenceList, evidenceItems } from './evidence-list'
+import { ensureDraft as ensureDeviceDraft } from '@/lib/visit-store/store'
+import { DATABASES } from '@/lib/storage-keys'
 import {
+  demoSession,
   deviceDb,
   installNodeBlobs,
   photoFile,
@@ -113,7 +116,7 @@ async function addAndFindRow(user: Awaited<ReturnType<typeof renderVisit>>['user
 }
 
 describe('PhotoPicker + EvidenceList', () => {
-  it('keeps the compressed photo (never the original), shows it waiting while offline, then sent', async () => {
+  it('keeps the compressed photo (the original only while it is prepared), shows it waiting while offline, then sent', async () => {
     const { user, report, task } = await renderVisit()
     const before = (await deviceDb().then((db) => db.get('drafts', report.id)))!.evidenceRefs.length
     goOffline()
@@ -135,6 +138,7 @@ describe('PhotoPicker + EvidenceList', () => {
     })
     const bytes = await db.get('mediaBytes', media[0]!.id)
     expect((bytes!.data as ArrayBuffer).byteLength).toBe(COMPRESSED_BYTES)
+    expect(await db.getAll('chosen'), 'the chosen original, gone with the keep').toEqual([])
     const draft = (await db.get('drafts', report.id))!
     expect(draft.evidenceRefs).toHaveLength(before + 1)
     expect(draft.evidenceRefs.at(-1)).toEqual({ mediaId: media[0]!.id })
@@ -202,6 +206,153 @@ describe('PhotoPicker + EvidenceList', () => {
     )
   })
 
+  describe('a photo is kept from the moment it is chosen', () => {
+    /** "10:42": a time as the phone's clock shows it. */
+    const atPhoneClock = (iso: string) =>
+      new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })
+
+    /** What a page killed during "Preparando a foto…" leaves on the device. */
+    async function leftByAKilledPage(
+      task: { id: string },
+      report: { id: string },
+      { original }: { original: boolean },
+    ) {
+      const db = await deviceDb()
+      const id = 'chosen-1'
+      await db.put('chosen', {
+        id,
+        taskId: task.id,
+        reportId: report.id,
+        slot: 'evidences',
+        kind: 'photo',
+        listInReport: true,
+        fileName: 'IMG_0042.jpg',
+        size: 9_800_000,
+        type: 'image/jpeg',
+        lastModified: Date.parse('2026-03-02T13:40:00.000Z'),
+        chosenAt: '2026-03-02T13:42:00.000Z',
+        bytesKept: original,
+      })
+      if (original)
+        await db.put('mediaBytes', {
+          id,
+          data: new Uint8Array(9_800).buffer,
+          type: 'image/jpeg',
+        })
+      return id
+    }
+
+    it('the original is on the device while the photo is prepared, and leaves with the keep', async () => {
+      let finish!: (value: CompressedImage) => void
+      vi.mocked(compressImage).mockImplementationOnce(
+        () => new Promise<CompressedImage>((resolve) => (finish = resolve)),
+      )
+      const { user, task } = await renderVisit()
+      await addFromGallery(user, photoFile('IMG_0042.jpg', 9_800))
+      expect(await screen.findByText('Preparando a foto…')).toBeInTheDocument()
+      const db = await deviceDb()
+      const [chosen] = await waitFor(async () => {
+        const all = await db.getAll('chosen')
+        expect(all).toHaveLength(1)
+        return all
+      })
+      expect(chosen).toMatchObject({ taskId: task.id, fileName: 'IMG_0042.jpg', bytesKept: true })
+      expect(((await db.get('mediaBytes', chosen!.id))!.data as ArrayBuffer).byteLength).toBe(9_800)
+      finish(compressed())
+      expect(await screen.findByText('Foto guardada no aparelho.')).toBeInTheDocument()
+      expect(await db.getAll('chosen')).toEqual([])
+      const [media] = await db.getAllFromIndex('media', 'byTask', task.id)
+      expect(media!.id, 'the photo takes the chosen id').toBe(chosen!.id)
+      expect(((await db.get('mediaBytes', media!.id))!.data as ArrayBuffer).byteLength).toBe(
+        COMPRESSED_BYTES,
+      )
+    })
+
+    it('cut short by a killed page: the kept original is prepared when the picker opens again, once', async () => {
+      const { task, report } = seededTask('visited')
+      await ensureDeviceDraft(report)
+      const id = await leftByAKilledPage(task, report, { original: true })
+      await renderVisit()
+      expect(await screen.findByText('Foto guardada no aparelho.')).toBeInTheDocument()
+      expect(compressImage).toHaveBeenCalledTimes(1)
+      const db = await deviceDb()
+      expect(await db.getAll('chosen')).toEqual([])
+      const media = await db.getAllFromIndex('media', 'byTask', task.id)
+      expect(media.map((m) => [m.id, m.fileName, m.takenAt])).toEqual([
+        [id, 'IMG_0042.jpg', '2026-03-02T13:40:00.000Z'],
+      ])
+      const draft = (await db.get('drafts', report.id))!
+      expect(draft.evidenceRefs.filter((r) => r.mediaId === id)).toHaveLength(1)
+      expect((await db.getAll('outbox')).filter((i) => i.kind === 'upload')).toHaveLength(1)
+      expect(await photoRows()).not.toHaveLength(0)
+    })
+
+    it('cut short when its original did not fit: the picker names it to take again', async () => {
+      const { task, report } = seededTask('visited')
+      await ensureDeviceDraft(report)
+      await leftByAKilledPage(task, report, { original: false })
+      const { user } = await renderVisit()
+      const notice = await screen.findByText(
+        `A foto “IMG_0042.jpg”, escolhida às ${atPhoneClock('2026-03-02T13:42:00.000Z')}, não terminou de ser preparada antes de o app fechar, e o aparelho não tinha espaço para guardar o original. Tire ou escolha essa foto de novo.`,
+      )
+      expect(screen.getByText('Tire a foto de novo')).toBeInTheDocument()
+      expect(compressImage).not.toHaveBeenCalled()
+      await user.click(screen.getByRole('button', { name: 'Entendi' }))
+      await waitFor(() => expect(notice).not.toBeInTheDocument())
+      expect(await (await deviceDb()).getAll('chosen')).toEqual([])
+    })
+
+    it('a photo another tab is still preparing is not named to take again', async () => {
+      const { task, report } = seededTask('visited')
+      await ensureDeviceDraft(report)
+      const id = await leftByAKilledPage(task, report, { original: false })
+      // The other tab holds the photo's lock while it prepares it.
+      const held = `${DATABASES.visit(demoSession().agentId)}:chosen:${id}`
+      vi.stubGlobal('navigator', {
+        ...navigator,
+        locks: {
+          query: async () => ({ held: [{ name: held, mode: 'exclusive' }], pending: [] }),
+          request: async () => undefined,
+        },
+      })
+      await renderVisit()
+      await photoRows().catch(() => [])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(screen.queryByText('Tire a foto de novo')).not.toBeInTheDocument()
+      expect(await (await deviceDb()).getAll('chosen')).toHaveLength(1)
+    })
+
+    it('a phone too full for the original: said while it is prepared, and the prepared photo still kept', async () => {
+      // 9 MiB free: not the 9.8 MB original with the 8 MiB margin (9 MB short), but the
+      // 300-byte photo.
+      vi.stubGlobal('navigator', {
+        ...navigator,
+        storage: { estimate: async () => ({ quota: 20 * 2 ** 20, usage: 11 * 2 ** 20 }) },
+      })
+      let finish!: (value: CompressedImage) => void
+      vi.mocked(compressImage).mockImplementationOnce(
+        () => new Promise<CompressedImage>((resolve) => (finish = resolve)),
+      )
+      const { user, task } = await renderVisit()
+      await addFromGallery(user, photoFile('IMG_0042.jpg', 9_800_000))
+      expect(await screen.findByText('Sem espaço para a foto original')).toBeInTheDocument()
+      expect(
+        screen.getByText(
+          'Não há espaço para guardar a foto original enquanto ela é preparada: não feche o app até a foto aparecer na lista. Libere 9 MB (fotos, vídeos ou apps que você não usa).',
+        ),
+      ).toBeInTheDocument()
+      const db = await deviceDb()
+      const [chosen] = await db.getAll('chosen')
+      expect(chosen, 'its name kept, to ask for it again').toMatchObject({ bytesKept: false })
+      expect(await db.get('mediaBytes', chosen!.id)).toBeUndefined()
+      finish(compressed())
+      expect(await screen.findByText('Foto guardada no aparelho.')).toBeInTheDocument()
+      expect(screen.queryByText('Sem espaço para a foto original')).not.toBeInTheDocument()
+      expect(await db.getAllFromIndex('media', 'byTask', task.id)).toHaveLength(1)
+      expect(await db.getAll('chosen')).toEqual([])
+    })
+  })
+
   it('a picture that cannot be used: its pt-BR reason by the button, nothing kept', async () => {
     vi.mocked(compressImage).mockRejectedValueOnce(new ImageRejectedError('undecodable'))
     const { user, report, task } = await renderVisit()
@@ -214,6 +365,7 @@ describe('PhotoPicker + EvidenceList', () => {
     expect(await db.getAllFromIndex('media', 'byTask', task.id)).toEqual([])
     expect((await db.get('drafts', report.id))!.evidenceRefs).toEqual(before.evidenceRefs)
     expect(await db.getAll('outbox')).toEqual([])
+    expect(await db.getAll('chosen'), 'nothing left to finish').toEqual([])
   })
 
   it('several photos from the gallery: each kept, the unusable one named', async () => {

@@ -21,6 +21,15 @@ export const photosCopy = {
     storeFull: (megabytes: number | undefined) =>
       `Sem espaço no aparelho para esta foto. Libere ${megabytes === undefined ? 'espaço' : `${megabytes} MB`} (fotos, vídeos ou apps que você não usa) e tente de novo.`,
     fileFailed: (name: string, message: string) => `${name}: ${message}`,
+    /** While preparing a photo whose original did not fit on the device. */
+    originalNotKeptTitle: 'Sem espaço para a foto original',
+    originalNotKept: (megabytes: number | undefined) =>
+      `Não há espaço para guardar a foto original enquanto ela é preparada: não feche o app até a foto aparecer na lista. Libere ${megabytes === undefined ? 'espaço' : `${megabytes} MB`} (fotos, vídeos ou apps que você não usa).`,
+    /** A photo chosen before the app closed whose original could not be kept. */
+    retakeTitle: 'Tire a foto de novo',
+    retake: (name: string, time: string) =>
+      `A foto “${name || 'sem nome'}”, escolhida às ${time}, não terminou de ser preparada antes de o app fechar, e o aparelho não tinha espaço para guardar o original. Tire ou escolha essa foto de novo.`,
+    retakeDone: 'Entendi',
   },
 
   evidence: {

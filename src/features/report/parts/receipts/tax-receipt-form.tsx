@@ -317,6 +317,7 @@ function ReceiptEditor({
           taskId={taskId}
           kind="receipt"
           listInReport
+          slot={`receipt:${reportId}`}
           label={photo ? receiptsCopy.changePhoto : receiptsCopy.addReceiptPhoto}
           variant={photo ? 'secondary' : 'primary'}
           onAdded={(m) => void onPhotoAdded(m)}
