@@ -1,17 +1,20 @@
 /**
- * Accessibility on every route (issue #8): axe-core (WCAG 2.0/2.1 A and AA, plus best
- * practices) on every screen of docs/product/routes.md — signed out, in the agent shell (bottom navigation)
- * and in the check-in shell (none) — with every dialog open, the questionnaire chat
- * mid-conversation, error states, and the same app in the demo at `/preview` with its banner
- * and panel. Serious or critical violations fail the test; moderate and minor ones are
- * printed and kept as annotations (see e2e/support/axe.ts). One page goes from screen to
- * screen; the visit screens are reached by doing the visit.
+ * Accessibility on every route (issues #8 and #37): axe-core (WCAG 2.2 A and AA — the 2.0,
+ * 2.1 and 2.2 rules, target size among them — plus best practices) on every screen of
+ * docs/product/routes.md (the route list is e2e/support/routes.ts) — signed out, in the agent
+ * shell (bottom navigation) and in the check-in shell (its status bar) — with every dialog
+ * open, the questionnaire chat mid-conversation, error states, and the same app in the demo at
+ * `/preview` with its banner and panel. Any WCAG violation fails the test, and a best
+ * practice's serious or critical one; a best practice's moderate and minor ones are printed
+ * and kept as annotations (see e2e/support/axe.ts). One page goes from screen to screen; the
+ * visit screens are reached by doing the visit. The same checks run in Firefox and WebKit
+ * along the engines' journey (e2e/engines/journey.engines.ts).
  */
-import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import type { Task } from '../src/api/entities'
 import { checkAccessibility } from './support/axe'
 import { DEMO_PHONE_DIGITS, resetBackend } from './support/fake-backend'
+import { open, SERVICE_DOWN, settled, SHELL_ROUTES } from './support/routes'
 import { forgetKeptAnswers, signIn } from './support/sign-in'
 import { apiGet, control, makeJpegs, sessionToken } from './support/visit'
 
@@ -21,29 +24,6 @@ test.use({ reducedMotion: 'reduce' })
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
 })
-
-/** The screen's h1 is there and nothing is still loading. */
-async function settled(page: Page, heading: RegExp | string = /.+/) {
-  await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible()
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-}
-
-async function open(page: Page, path: string, heading: RegExp | string = /.+/) {
-  await page.goto(path)
-  await settled(page, heading)
-}
-
-const SERVICE_DOWN = {
-  status: 503,
-  contentType: 'application/problem+json',
-  body: JSON.stringify({
-    type: 'about:blank',
-    title: 'Em manutenção',
-    status: 503,
-    code: 'maintenance',
-    detail: 'Voltamos em alguns minutos.',
-  }),
-}
 
 test('signed out: sign-in, activation, signed out, unavailable and not found', async ({
   page,
@@ -86,54 +66,6 @@ test('signed out: sign-in, activation, signed out, unavailable and not found', a
   await open(page, '/unavailable', /indisponível/i)
   await check('/unavailable')
 })
-
-/** Every screen of the agent shell (bottom navigation), with the heading the agent sees. */
-const SHELL_ROUTES: Array<[path: string, heading: RegExp]> = [
-  ['/oppy', /^Oportunidades$/],
-  ['/oppy/tsk_4821', /.+/],
-  ['/oppy/tsk_4821/details', /^Detalhes da oportunidade$/],
-  ['/tasks', /^Tarefas$/],
-  ['/tasks/canceled', /canceladas/i],
-  ['/tasks/permissions', /aparelho/i],
-  ['/tasks/policy', /conduta/i],
-  ['/tasks/validations', /pendências/i],
-  ['/tasks/validations/prj_celular', /pendências/i],
-  ['/tasks/T-4827', /.+/], // scheduled
-  ['/tasks/T-4827/details', /.+/],
-  ['/tasks/T-4827/reschedule', /reagendar/i],
-  ['/tasks/T-4827/status', /.+/],
-  ['/tasks/T-4828', /.+/], // visited: the report to complete
-  ['/tasks/T-4828/report', /.+/],
-  ['/tasks/T-4829/status', /.+/], // in validation: the submitted report, read-only
-  ['/tasks/T-4829/status/answers', /.+/],
-  ['/tasks/T-4829/status/attendants', /.+/],
-  ['/tasks/T-4829/status/times', /.+/],
-  ['/tasks/T-4829/status/evidences', /.+/],
-  ['/tasks/T-4829/status/tax-receipts', /.+/],
-  ['/tasks/T-4829/status/testimony', /.+/],
-  ['/tasks/T-4830', /.+/], // contested: pendencies to answer
-  ['/tasks/T-4830/validation', /pendências/i],
-  ['/tasks/T-4830/validation/evidences', /pendências/i],
-  ['/tasks/T-4830/validation/times', /pendências/i],
-  ['/tasks/T-4831/status', /.+/], // approved
-  ['/tasks/T-4834', /.+/], // canceled
-  ['/tasks/T-4835/status', /.+/], // rejected
-  ['/notifs', /^Notificações$/],
-  ['/notes', /^Comunicados$/],
-  ['/account', /.+/],
-  ['/account/profile', /perfil/i],
-  ['/account/bank-info', /^Dados bancários$/],
-  ['/account/terms', /termos/i],
-  ['/account/wallet', /^Carteira$/],
-  ['/account/details/transactions/trx_4831', /.+/],
-  ['/account/details/awards/NOTA10', /.+/],
-  ['/account/details/nada', /.+/],
-  ['/account/details', /.+/],
-  ['/about/privacy', /privacidade/i],
-  ['/help', /ajuda/i],
-  ['/permissions/notifications', /notifica/i],
-  ['/permissions/position', /localiza/i],
-]
 
 test('signed in: every screen of the agent shell, its dialogs and its error states', async ({
   page,
