@@ -120,7 +120,9 @@ export function AgentShell() {
             <li key={entry.to}>
               <NavLink to={entry.to} className={styles.link}>
                 <entry.Icon className={styles.icon} aria-hidden="true" />
-                {entry.label}
+                {/* Under the icon; when the five no longer fit (a narrow screen, a large
+                    font) it is the entry's name for screen readers only. */}
+                <span className={styles.label}>{entry.label}</span>
                 <NavBadge to={entry.to} count={badges[entry.to]} />
               </NavLink>
             </li>
