@@ -45,7 +45,6 @@ export const checkinCopy = {
     awards: 'Prêmios',
     notes: 'Observações',
   },
-  offlineBadge: 'Sem conexão — tudo fica salvo neste aparelho',
   savedOnDevice: 'Salvo neste aparelho',
   notesMergedFromOtherTab:
     'Estas observações também foram editadas em outra aba do app: o texto aqui junta as duas.',

@@ -5,7 +5,7 @@
  * the check-in step instead of the pages; at `visitMaxMinutes` it sends the agent to
  * `timeout`.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useMemo, useState, type FocusEvent, type ReactNode } from 'react'
 import {
   Link,
   Navigate,
@@ -27,8 +27,9 @@ import type { OutboxSummary } from '@/lib/visit-store/db'
 import { recordCheckout } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
 import type { LocalVisit } from '@/lib/visit-store/db'
-import { outboxCopy } from '@/features/report/api/outbox-copy'
 import { SyncProblemNotice } from '@/features/report/api/outbox-status'
+import { VisitStatusBar } from '@/features/report/api/visit-status-bar'
+import { useScreenRoom } from '@/components/screen-room'
 import { isConnectionProblem, useVisitReport } from '@/features/report/api/use-visit-report'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
@@ -274,9 +275,10 @@ function ShellFrame({
   nav?: ReactNode
   children: ReactNode
 }) {
+  const headerRoom = useScreenRoom<HTMLElement>('top')
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
+      <header ref={headerRoom} className={styles.header}>
         <div className={styles.headerInner}>
           <div className={styles.titleRow}>
             <Link to={hub ?? '/tasks'} className={styles.back} aria-label={copy.backToTask}>
@@ -289,13 +291,13 @@ function ShellFrame({
             {timer}
           </div>
           {nav}
-          <SyncStatus online={online} outbox={outbox} />
         </div>
       </header>
       <div className={styles.shellAlert}>
         <SyncProblemNotice outbox={outbox} />
       </div>
       {children}
+      <VisitStatusBar online={online} outbox={outbox} />
     </div>
   )
 }
@@ -326,9 +328,22 @@ function VisitTimer({
   )
 }
 
+/**
+ * The row of the visit's pages scrolls sideways; the page a keyboard user tabs to is brought
+ * whole into it (a browser leaves a partly shown one where it is), its focus ring too.
+ */
+function revealFocusedPage(event: FocusEvent<HTMLElement>) {
+  const row = event.currentTarget
+  const tab = event.target.getBoundingClientRect()
+  const shown = row.getBoundingClientRect()
+  const ring = 8
+  if (tab.left < shown.left + ring) row.scrollLeft -= shown.left + ring - tab.left
+  else if (tab.right > shown.right - ring) row.scrollLeft += tab.right - (shown.right - ring)
+}
+
 function VisitNav({ basePath }: { basePath: string }) {
   return (
-    <nav className={styles.nav} aria-label={copy.visitPages}>
+    <nav className={styles.nav} aria-label={copy.visitPages} onFocus={revealFocusedPage}>
       <ul className={styles.navList}>
         {PAGES.map((page) => (
           <li key={page.to}>
@@ -343,27 +358,5 @@ function VisitNav({ basePath }: { basePath: string }) {
         ))}
       </ul>
     </nav>
-  )
-}
-
-function SyncStatus({ online, outbox }: { online: boolean; outbox: OutboxSummary | undefined }) {
-  return (
-    <div className={styles.statusRow}>
-      <span role="status" className={styles.offline}>
-        {online ? '' : copy.offlineBadge}
-      </span>
-      <span>
-        {outbox === undefined
-          ? outboxCopy.checking
-          : outbox.pending + outbox.failed === 0
-            ? outboxCopy.allSent
-            : [
-                outbox.pending > 0 ? outboxCopy.waiting(outbox.items) : null,
-                outbox.failed > 0 ? outboxCopy.refusedCount(outbox.failed) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-      </span>
-    </div>
   )
 }

@@ -5,6 +5,7 @@
  * message next to the field and keeps what was typed.
  */
 import {
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -20,6 +21,7 @@ import { TextField } from '@/components/text-field'
 import { DurationField } from '@/components/date-field'
 import { formatMmSs, parseMmSs, timeEntryMessages } from '@/domain/time-entry'
 import { hasVisibleText } from '@/domain/text-hygiene'
+import { useScreenRoom } from '@/components/screen-room'
 import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
 import { parseNumberAnswer } from './number-answer'
@@ -42,6 +44,16 @@ export type ChatComposerProps = {
 export function ChatComposer(props: ChatComposerProps) {
   const { question, onAnswer, onCancel, busy } = props
   const ref = useRef<HTMLDivElement>(null)
+  // Sticky above the visit's bar: its room is kept for focus (nothing tabbed to in the chat
+  // lands under it).
+  const room = useScreenRoom<HTMLDivElement>('bottom')
+  const composer = useCallback(
+    (element: HTMLDivElement | null) => {
+      ref.current = element
+      room(element)
+    },
+    [room],
+  )
   useEffect(() => {
     const first = ref.current?.querySelector<HTMLElement>(
       'textarea, input:not([type="file"]), button',
@@ -50,7 +62,7 @@ export function ChatComposer(props: ChatComposerProps) {
     ref.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' })
   }, [])
   return (
-    <div ref={ref} className={styles.composer} aria-busy={busy || undefined}>
+    <div ref={composer} className={styles.composer} aria-busy={busy || undefined}>
       <AnswerInput {...props} />
       {(!question.required || onCancel) && (
         <div className={styles.composerActions}>

@@ -17,6 +17,9 @@ const KIND_LABEL: Record<OutboxItem['kind'], string> = {
 
 export const outboxCopy = {
   title: 'Envio para o servidor',
+  /** The visit's bar at the bottom of the screen (visit-status-bar.tsx). */
+  barLabel: 'Situação do envio',
+  offline: 'Sem conexão — tudo fica salvo neste aparelho',
   kind: (kind: OutboxItem['kind']) => KIND_LABEL[kind],
   /**
    * What waits to be sent, in the agent's words: files apart from the rest, so a photo row
