@@ -12,10 +12,15 @@ import { SNACKBAR_MS } from '../src/domain/constants'
 import { expect, test } from './support/test'
 import { messageWatch, watchMessage } from './support/covered'
 import { brokenWords, clippedTexts, setDefaultFontSize } from './support/reflow'
-import { typeVisitTime } from './support/date-time'
-import { openPanel } from './support/demo-panel'
+import { acceptDemoOffer, closePanel, openPanel } from './support/demo-panel'
 import { resetBackend } from './support/fake-backend'
-import { checkInAtShop, makeJpegs, pickPhotos, taskWithoutCheckin } from './support/visit'
+import {
+  checkInAtShop,
+  checkOutAnyway,
+  makeJpegs,
+  pickPhotos,
+  taskWithoutCheckin,
+} from './support/visit'
 
 test.use({ viewport: { width: 360, height: 740 } })
 
@@ -200,28 +205,13 @@ async function expectOverNoControl(page: Page, text: string, act: () => Promise<
   expect.soft(watch.covered, `controls under “${text}” while it showed`).toEqual([])
 }
 
-async function closePanel(panel: Locator) {
-  await panel.getByRole('button', { name: 'Fechar' }).click()
-  await expect(panel).toBeHidden()
-}
-
 test('walking the README demo, no confirmation lies over a control while it shows', async ({
   page,
 }) => {
   test.setTimeout(150_000)
   // 1. Offers: an offer accepted.
   await page.goto('/preview')
-  await expect(page.getByRole('heading', { level: 1, name: 'Oportunidades' })).toBeVisible()
-  await page
-    .getByRole('list', { name: 'Oportunidades disponíveis' })
-    .getByRole('link', { name: /^Compra de protetor solar,/ })
-    .first()
-    .click()
-  await page.getByRole('link', { name: 'Aceitar' }).click()
-  await typeVisitTime(page, 'Data e horário da visita')
-  await page.getByRole('button', { name: 'Aceitar e agendar' }).click()
-  await expect(page).toHaveURL(/\/preview\/tasks\/T-\d+$/)
-  const slug = page.url().split('/').pop()!
+  const slug = await acceptDemoOffer(page)
 
   // 2. At the store.
   const panel = await openPanel(page)
@@ -262,12 +252,7 @@ test('walking the README demo, no confirmation lies over a control while it show
     )
   }
   // 4. Check-out (with the connection on, the chat opens at once).
-  await visitPages.getByRole('link', { name: 'Controle' }).click()
-  await page.getByRole('button', { name: 'Fazer check-out' }).click()
-  await page
-    .getByRole('dialog', { name: 'Fazer check-out agora?' })
-    .getByRole('button', { name: 'Fazer check-out mesmo assim' })
-    .click()
+  await checkOutAnyway(page)
 
   // 5. The chat: the photo answer's message over the next question's answers…
   await expect(page.getByRole('heading', { level: 1, name: 'Questionário' })).toBeVisible()

@@ -31,10 +31,18 @@ import {
   settled,
   SHELL_ROUTES,
   VISIT_PAGES,
+  walkLateVisitPages,
   walkSignedOut,
 } from './support/routes'
 import { signIn } from './support/sign-in'
-import { apiGet, control, makeJpegs, pickPhotos, sessionToken } from './support/visit'
+import {
+  apiGet,
+  checkOutAnyway,
+  makeJpegs,
+  pickPhotos,
+  placePhoneAt,
+  sessionToken,
+} from './support/visit'
 
 test.use({ reducedMotion: 'reduce' })
 
@@ -135,15 +143,11 @@ forEachHand((hand) => {
   }) => {
     test.setTimeout(240_000)
     await signIn(page, request)
-    const token = await sessionToken(page)
     const slug = 'T-4826'
-    const task = await apiGet<Task>(request, token, `/tasks/${slug}`)
-    await context.grantPermissions(['geolocation'])
-    await context.setGeolocation({
-      latitude: task.location.lat,
-      longitude: task.location.lng,
-      accuracy: 15,
-    })
+    await placePhoneAt(
+      context,
+      await apiGet<Task>(request, await sessionToken(page), `/tasks/${slug}`),
+    )
     await open(page, `/tasks/${slug}/checkin`, 'Check-in')
     await checkScreen(page, hand, 'check-in step')
     await page.getByRole('button', { name: 'Fazer check-in' }).click()
@@ -171,12 +175,7 @@ forEachHand((hand) => {
     await checkScreen(page, hand, 'visit: Atendentes with one')
 
     // Check-out: the sheet, then the chat.
-    await visitPages.getByRole('link', { name: 'Controle' }).click()
-    await page.getByRole('button', { name: 'Fazer check-out' }).click()
-    await page
-      .getByRole('dialog', { name: 'Fazer check-out agora?' })
-      .getByRole('button', { name: 'Fazer check-out mesmo assim' })
-      .click()
+    await checkOutAnyway(page)
     await settled(page, 'Questionário')
     const composer = page.getByRole('region', { name: 'Sua resposta' })
     await expect(composer.getByRole('button', { name: 'Sim' })).toBeVisible()
@@ -211,35 +210,7 @@ forEachHand((hand) => {
     test.setTimeout(120_000)
     await page.clock.install()
     await signIn(page, request)
-    const token = await sessionToken(page)
-    const slug = 'T-4827'
-    const task = await apiGet<Task>(request, token, `/tasks/${slug}`)
-    await context.grantPermissions(['geolocation'])
-    await context.setGeolocation({
-      latitude: task.location.lat,
-      longitude: task.location.lng,
-      accuracy: 15,
-    })
-    await open(page, `/tasks/${slug}/checkin`, 'Check-in')
-    await page.getByRole('button', { name: 'Fazer check-in' }).click()
-    await settled(page, 'Controle da visita')
-    await control(request, 'clock/advance', { ms: 2 * 3_600_000 })
-    await page.clock.fastForward('02:00:00')
-    await settled(page, 'Tempo esgotado')
-    await checkScreen(page, hand, 'visit: timeout')
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-    await context.setOffline(true)
-    await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
-    await page.getByRole('button', { name: 'Fazer check-out' }).click()
-    await page
-      .getByRole('dialog', { name: 'Fazer check-out agora?' })
-      .getByRole('button', { name: 'Fazer check-out mesmo assim' })
-      .click()
-    await settled(page, 'Check-out guardado')
-    await checkScreen(page, hand, 'visit: offline check-out')
+    await walkLateVisitPages(page, context, request, (label) => checkScreen(page, hand, label))
   })
 })
 

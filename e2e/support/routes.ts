@@ -2,8 +2,10 @@
  * The app's screens as the end-to-end tests open them (docs/product/routes.md), shared by the
  * specs that must see every one: accessibility, text size and width, focus.
  */
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import type { Task } from '../../src/api/entities'
 import { DEMO_PHONE_DIGITS } from './fake-backend'
+import { apiGet, control, placePhoneAt, sessionToken } from './visit'
 
 /** Every screen of the agent shell (bottom navigation), with the heading the agent sees. */
 export const SHELL_ROUTES: ReadonlyArray<readonly [path: string, heading: RegExp]> = [
@@ -104,13 +106,22 @@ export const SERVICE_DOWN = {
 
 /**
  * Every signed-out screen, each settled, with `visit(label)` called on it: sign-in (its three
- * steps), activation and its error, signed out, not found, and the service unavailable.
+ * steps, with a refused phone and a wrong code), activation and its error, signed out, not
+ * found, and the service unavailable.
  */
 export async function walkSignedOut(page: Page, visit: (label: string) => Promise<void>) {
   await open(page, '/login', /^Entrar$/)
-  // A prerendered screen: its button is enabled once the app has taken the page over.
+  // /login is prerendered: its heading shows before any script, and its submit button stays
+  // disabled until the app adopts the page. Checking across that moment mixes the two states
+  // (axe measured the enabled button with the disabled one's colours, 3.3:1): the page the
+  // agent uses is the one the app has taken over.
   await expect(page.getByRole('button', { name: 'Receber código' })).toBeEnabled()
   await visit('/login')
+  // A phone that is too short: the error is next to the field.
+  await page.getByLabel('Celular com DDD').fill('119')
+  await page.getByRole('button', { name: 'Receber código' }).click()
+  await expect(page.getByLabel('Celular com DDD')).toHaveAttribute('aria-invalid', 'true')
+  await visit('/login with an invalid phone')
   await page.getByLabel('Celular com DDD').fill(DEMO_PHONE_DIGITS)
   await page.getByRole('button', { name: 'Receber código' }).click()
   await expect(page).toHaveURL(/\/login\/request/)
@@ -120,6 +131,10 @@ export async function walkSignedOut(page: Page, visit: (label: string) => Promis
   await expect(page).toHaveURL(/\/login\/allow/)
   await settled(page)
   await visit('/login/allow')
+  await page.getByLabel('Código').fill('000000')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('alert')).toBeVisible()
+  await visit('/login/allow with a wrong code')
   await open(page, '/activation?id=inv_demo&token=convite-demo')
   await visit('/activation')
   await open(page, '/activation/error', /ativa/i)
@@ -134,4 +149,45 @@ export async function walkSignedOut(page: Page, visit: (label: string) => Promis
   await open(page, '/unavailable', /indisponível/i)
   await visit('/unavailable')
   await page.unroute('**/api/health')
+}
+
+/**
+ * The visit's pages that come late, signed in (`page.clock` installed before the sign-in):
+ * T-4827 checked in at the shop, two hours pass (timeout), the connection goes, the check-out
+ * sheet says what is missing, and the check-out is kept on the phone. `visit(label)` on each.
+ */
+export async function walkLateVisitPages(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  visit: (label: string) => Promise<void>,
+) {
+  const task = await apiGet<Task>(request, await sessionToken(page), '/tasks/T-4827')
+  await placePhoneAt(context, task, 15)
+  await open(page, `/tasks/${task.slug}/checkin`, 'Check-in')
+  await page.getByRole('button', { name: 'Fazer check-in' }).click()
+  await settled(page, 'Controle da visita')
+  // Two hours pass for the server and the phone alike (the app keeps the server's clock).
+  await control(request, 'clock/advance', { ms: 2 * 3_600_000 })
+  await page.clock.fastForward('02:00:00')
+  await settled(page, 'Tempo esgotado')
+  await visit('check-in shell: timeout')
+  // The worker has precached the app and controls the page before the connection goes: the
+  // offline check-out's screen is a chunk not loaded yet, which only the worker can serve.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  await context.setOffline(true)
+  // The app has heard it (the emulated `offline` reaches the page a moment later): a tap
+  // before that is an online check-out, which goes to the questionnaire instead.
+  await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
+  await page.getByRole('button', { name: 'Fazer check-out' }).click()
+  // Nothing was registered in this visit: the sheet says what is missing first.
+  const sheet = page.getByRole('dialog', { name: 'Fazer check-out agora?' })
+  await expect(sheet).toBeVisible()
+  await visit('check-in shell: timeout, what is missing')
+  await sheet.getByRole('button', { name: 'Fazer check-out mesmo assim' }).click()
+  await settled(page, 'Check-out guardado')
+  await visit('check-in shell: offline check-out')
 }
