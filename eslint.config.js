@@ -37,6 +37,13 @@
 //
 //  6. No import cycles anywhere (`import-x/no-cycle`), production and test code alike.
 //
+//  7. The browser floor (package.json's browserslist, docs/decisions/0020-the-browser-floor.md):
+//     code that reaches a phone (src/ and the demo's mocks/, not their tests) uses no syntax or
+//     built-in a floor browser lacks and the build cannot lower (eslint-plugin-es-x: a regex
+//     lookbehind, a class static block, Array.prototype.toSorted…), and no Web or ES API a
+//     floor browser lacks unless it is named as feature-detected (eslint-plugin-compat). Both
+//     are configured from the floor by scripts/browser-floor.js.
+//
 // ESLint does not merge the options of one rule across config blocks (the last matching block
 // wins), so every block that sets `no-restricted-imports` is given the complete pattern list
 // for the files it matches.
@@ -45,12 +52,19 @@ import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import compat from 'eslint-plugin-compat'
+import esx from 'eslint-plugin-es-x'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { COMPAT_SETTINGS, esxSourceRules, missingStaticApis } from './scripts/browser-floor.js'
 
 const SRC_TS = 'src/**/*.{ts,tsx}'
+
+/** es-x rules on methods whose names no other object of the app has (see the floor block). */
+const UNIQUE_METHOD_NAMES =
+  /^es-x\/no-(array-prototype-(to(reversed|sorted|spliced)|findlast)|string-prototype-(is|to)wellformed)/
 
 /** Escapes a folder name for use inside a RegExp. */
 const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -462,5 +476,45 @@ export default defineConfig([
     name: 'avaliador/import-x/tests',
     files: ['**/*.test.{ts,tsx}', 'src/test/**', 'e2e/**', 'contracts/**', 'mocks/testing/**'],
     rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+
+  // 7. The browser floor (see the top).
+  {
+    name: 'avaliador/browser-floor',
+    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**', 'mocks/testing/**'],
+    plugins: { 'es-x': esx, compat },
+    settings: COMPAT_SETTINGS,
+    rules: {
+      ...Object.fromEntries(
+        Object.entries(esxSourceRules(esx)).map(([rule, level]) => [
+          rule,
+          // A method only arrays and strings have (`.toSorted()`) is refused on any object: the
+          // lint has no types to tell an array. Others (`.map()` of an iterator, a Set's
+          // `.union()`) share their names with arrays and zod: refused where es-x sees the type.
+          UNIQUE_METHOD_NAMES.test(rule) ? [level, { aggressive: true }] : level,
+        ]),
+      ),
+      'compat/compat': 'error',
+      // Static members (AbortSignal.any, URL.canParse), which eslint-plugin-compat misses.
+      'no-restricted-properties': ['error', ...missingStaticApis()],
+    },
+  },
+
+  // The browser check (inline in every document) runs before any module, on browsers far
+  // below the floor, to say so: ES5 only (scripts/check-floor.ts checks what the build made).
+  {
+    name: 'avaliador/floor-check',
+    files: ['src/app/floor-check.js'],
+    plugins: { 'es-x': esx },
+    languageOptions: {
+      ecmaVersion: 5,
+      sourceType: 'script',
+      globals: { ...globals.browser, __FLOOR__: 'readonly' },
+    },
+    rules: {
+      ...esx.configs['flat/restrict-to-es5'].rules,
+      '@typescript-eslint/no-unused-vars': ['error', { caughtErrorsIgnorePattern: '^_' }],
+    },
   },
 ])

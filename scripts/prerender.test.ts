@@ -162,13 +162,22 @@ describe('scripts after the first paint, one file per task', () => {
    * Runs the boot's source with a fake page: frames, timers, <head> and import() recorded.
    * Each import resolves to a module whose `startAgentApp` records its call.
    */
-  function runBoot(visibility: 'visible' | 'hidden', kind = 'page', pathname = '/oppy') {
+  function runBoot(
+    visibility: 'visible' | 'hidden',
+    kind = 'page',
+    pathname = '/oppy',
+    options: { belowFloor?: boolean; unparsable?: string } = {},
+  ) {
     const frames: Array<() => void> = []
     const timers: Array<{ at: number; run: () => void }> = []
     const appended: string[] = []
     const log: string[] = []
     const document = {
       visibilityState: visibility,
+      // The browser check (src/app/floor-check.js) marks a browser below the floor.
+      documentElement: {
+        hasAttribute: (name: string) => Boolean(options.belowFloor) && name === 'data-below-floor',
+      },
       getElementById: () => ({ dataset: { document: kind } }),
       createElement: () => ({}) as { href?: string },
       head: { append: (link: { href: string }) => appended.push(link.href) },
@@ -179,6 +188,7 @@ describe('scripts after the first paint, one file per task', () => {
       'requestAnimationFrame',
       'setTimeout',
       '__import',
+      'globalThis',
       boot.source.replace('await import(piece)', 'await __import(piece)'),
     )
     run(
@@ -188,8 +198,11 @@ describe('scripts after the first paint, one file per task', () => {
       (callback: () => void, ms: number) => timers.push({ at: ms, run: callback }),
       (href: string) => {
         log.push(`import ${href}`)
+        if (href === options.unparsable) return Promise.reject(new SyntaxError('Unexpected token'))
         return Promise.resolve({ startAgentApp: () => log.push('startAgentApp()') })
       },
+      // The browser check's handle on the window.
+      { __avaliadorFloor: { cannotStart: () => log.push('cannotStart()') } },
     )
     const runTimers = async (upTo: number) => {
       for (let round = 0; round < 20; round++) {
@@ -252,6 +265,23 @@ describe('scripts after the first paint, one file per task', () => {
     expect(noFrames.log).toEqual([])
     await noFrames.runTimers(1000)
     expect(noFrames.log[0]).toBe('import /assets/early-start-E.js')
+  })
+
+  it('below the floor (the browser check marked the page), imports nothing', async () => {
+    const page = runBoot('hidden', 'page', '/oppy', { belowFloor: true })
+    await page.runTimers(1000)
+    expect(page.log).toEqual([])
+  })
+
+  it('tells the browser check when a file of the start cannot be parsed, and stops there', async () => {
+    const page = runBoot('hidden', 'page', '/oppy', { unparsable: '/assets/react-R.js' })
+    await page.runTimers(0)
+    expect(page.log).toEqual([
+      'import /assets/early-start-E.js',
+      'startAgentApp()',
+      'import /assets/react-R.js',
+      'cannotStart()',
+    ])
   })
 
   it('orders the entry files so each comes after the files it imports', () => {

@@ -26,8 +26,10 @@ import {
   HTML_DOCUMENTS_FILE,
   type HtmlDocumentTable,
 } from '../src/lib/html-documents'
+import { BELOW_FLOOR_ATTRIBUTE, FLOOR_CHECK_GLOBAL } from '../src/lib/floor-check'
 import { PREVIEW_BASENAME } from '../src/lib/preview-path'
 import { sharedConfig } from '../vite.shared'
+import { buildTargets } from './browser-floor.js'
 
 type Entry = typeof PrerenderEntry
 
@@ -49,6 +51,11 @@ export function classesUsedIn(html: string): Set<string> {
 /** `'sha256-…'` of an inline block, as a CSP source. */
 export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+}
+
+/** `cspHash` of each inline <script> of a document (its browser check). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => cspHash(m[1]!))
 }
 
 /** The first heading's text, for the document's <title> (the screen sets the same one). */
@@ -184,6 +191,8 @@ export function deferScripts(
     // behind a timer, each of the start's files would wait for whatever else was queued.
     'const nextTask = () => globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0))',
     'async function start() {',
+    // Below the floor, the document's browser check shows its page: nothing starts.
+    `  if (document.documentElement.hasAttribute(${JSON.stringify(BELOW_FLOOR_ATTRIBUTE)})) return`,
     '  for (const href of shell ? [] : pieces) {',
     "    const link = document.createElement('link')",
     "    link.rel = 'modulepreload'",
@@ -192,7 +201,16 @@ export function deferScripts(
     '    document.head.append(link)',
     '  }',
     '  for (const piece of pieces) {',
-    '    const module = await import(piece)',
+    '    let module',
+    '    try {',
+    '      module = await import(piece)',
+    '    } catch (error) {',
+    "      if (error?.name !== 'SyntaxError') throw error",
+    // A file this browser cannot parse: the document's browser check shows its page
+    // (src/app/floor-check.js) instead of the skeleton forever, and the start ends there.
+    `      globalThis.${FLOOR_CHECK_GLOBAL}?.cannotStart()`,
+    '      return',
+    '    }',
     '    await nextTask()',
     "    // The start's first half has run: the agent's data and the screen's code go out now.",
     '    if (piece === startEntry && !inPreview) module.startAgentApp()',
@@ -389,10 +407,17 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
     signedInPreloads: chunkClosure(chunks, SIGNED_IN_START_MODULES),
     sizeOf: (href) => statSync(join(dist, href)).size,
   })
-  // Minified like the app's own files: the boot counts in every page's download budget.
+  // Minified like the app's own files, for the same browsers (the floor): the boot counts in
+  // every page's download budget.
   writeFileSync(
     join(dist, boot.fileName),
-    (await minify(boot.fileName, boot.source, { compress: true, mangle: true, module: true })).code,
+    (
+      await minify(boot.fileName, boot.source, {
+        compress: { target: buildTargets() },
+        mangle: true,
+        module: true,
+      })
+    ).code,
   )
   const assets = join(dist, 'assets')
   const stylesheets: Stylesheet[] = readdirSync(assets)
@@ -411,6 +436,8 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
   )
 
   const styleHashes = new Set<string>()
+  // The browser check (scripts/floor-check.ts), also in dist/index.html, which is not rewritten.
+  const scriptHashes = new Set<string>(inlineScriptHashes(indexHtml))
   for (const plan of entry.documentPlans()) {
     const markup = await entry.renderDocument(plan)
     // A screen's own shell also preloads the screen's code and CSS.
@@ -427,6 +454,7 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
       inline: screen.styles,
     })
     styleHashes.add(styleHash)
+    for (const hash of inlineScriptHashes(html)) scriptHashes.add(hash)
     const file = join(dist, plan.document)
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, html)
@@ -434,6 +462,7 @@ export async function prerenderDocuments({ root, outDir }: { root: string; outDi
   const table: HtmlDocumentTable = {
     routes: entry.documentTable(),
     styleHashes: [...styleHashes].sort(),
+    scriptHashes: [...scriptHashes].sort(),
   }
   writeFileSync(join(dist, HTML_DOCUMENTS_FILE), `${JSON.stringify(table, null, 1)}\n`)
   writeFileSync(join(dist, 'nginx-documents.conf'), nginxConfig(table.routes))

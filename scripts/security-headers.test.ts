@@ -31,6 +31,14 @@ describe('the production security headers', () => {
     expect(csp['script-src']).toEqual(["'self'"])
   })
 
+  it('allow the documents’ inline browser check and styles by their hashes only', () => {
+    const csp = directives(
+      contentSecurityPolicy({ scriptHashes: ["'sha256-check='"], styleHashes: ["'sha256-css='"] }),
+    )
+    expect(csp['script-src']).toEqual(["'self'", "'sha256-check='"])
+    expect(csp['style-src']).toEqual(["'self'", "'sha256-css='"])
+  })
+
   it('use only directives every engine understands (WebKit logs an error for manifest-src)', () => {
     const names = Object.keys(directives(contentSecurityPolicy({ apiOrigin: 'https://a.example' })))
     expect(names.filter((name) => !CSP_DIRECTIVES_ALL_ENGINES.includes(name))).toEqual([])

@@ -5,8 +5,9 @@
  * copies `securityHeaders()` from here.
  *
  * The policy allows only what the built app does: scripts, styles, workers and the manifest
- * from its own origin (the manifest by `default-src`) (no inline script, no eval; the only inline <style> blocks are the
- * prerendered documents' critical CSS, allowed by their hashes), pictures and recordings
+ * from its own origin (the manifest by `default-src`) (no eval; the only inline <script> is
+ * the browser check every document runs first, src/app/floor-check.js, and the only inline
+ * <style> blocks are the prerendered documents' critical CSS, each allowed by its hash), pictures and recordings
  * as blob:/data: URLs made on the device, API calls to its own origin (or to the API origin a
  * deployment names), and nothing may frame it.
  */
@@ -21,20 +22,25 @@ export type SecurityHeaderOptions = {
   apiOrigin?: string
   /**
    * `'sha256-…'` of each prerendered document's inline <style> (the build writes them to
-   * dist/html-documents.json: `styleHashesOfBuild`).
+   * dist/html-documents.json: `documentHashesOfBuild`).
    */
   styleHashes?: readonly string[]
+  /** `'sha256-…'` of the documents' inline <script> (the browser check), likewise. */
+  scriptHashes?: readonly string[]
 }
 
-/** The style hashes the build recorded, or none before a build. */
-export function styleHashesOfBuild(dist: string): string[] {
+/** The hashes of the inline styles and scripts the build recorded, or none before a build. */
+export function documentHashesOfBuild(dist: string): {
+  styleHashes: string[]
+  scriptHashes: string[]
+} {
   try {
     const table = JSON.parse(
       readFileSync(join(dist, HTML_DOCUMENTS_FILE), 'utf8'),
-    ) as HtmlDocumentTable
-    return table.styleHashes
+    ) as Partial<HtmlDocumentTable>
+    return { styleHashes: table.styleHashes ?? [], scriptHashes: table.scriptHashes ?? [] }
   } catch {
-    return []
+    return { styleHashes: [], scriptHashes: [] }
   }
 }
 
@@ -47,8 +53,9 @@ export function contentSecurityPolicyDirectives(
     // on an iPhone) does not know the directive and logs an error on every load (issue #28).
     // Only directives every engine the agents use understands (CSP_DIRECTIVES_ALL_ENGINES).
     ['default-src', "'self'"],
-    // No 'unsafe-inline', no 'unsafe-eval': only the bundled files run (zod runs jitless).
-    ['script-src', "'self'"],
+    // No 'unsafe-inline', no 'unsafe-eval': only the bundled files run (zod runs jitless), and
+    // the browser check inline in every document, by its hash.
+    ['script-src', "'self'", ...(options.scriptHashes ?? [])],
     // React's style={{…}} goes through the CSSOM, which style-src does not govern; the
     // prerendered HTML carries no style="" attribute (scripts/prerender.ts refuses one).
     ['style-src', "'self'", ...(options.styleHashes ?? [])],

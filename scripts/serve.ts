@@ -41,7 +41,7 @@ import {
   type HtmlDocumentTable,
 } from '../src/lib/html-documents'
 import { isPreviewPath } from '../src/lib/preview-path'
-import { securityHeaders, styleHashesOfBuild } from './security-headers'
+import { documentHashesOfBuild, securityHeaders } from './security-headers'
 
 /** Outside git (.gitignore): the server's private VAPID key must never be committed. */
 const DEFAULT_VAPID_KEYS = fileURLToPath(new URL('../.local/vapid-keys.json', import.meta.url))
@@ -113,7 +113,7 @@ const assets = sirv(dist, {
   },
 })
 
-const headers = Object.entries(securityHeaders({ styleHashes: styleHashesOfBuild(dist) }))
+const headers = Object.entries(securityHeaders(documentHashesOfBuild(dist)))
 
 // Which prerendered document answers a navigation (scripts/prerender.ts wrote the table).
 const documents = JSON.parse(

@@ -11,7 +11,7 @@
  */
 import { test as base, expect, type Page, type Response } from '@playwright/test'
 import { fileURLToPath } from 'node:url'
-import { contentSecurityPolicy, styleHashesOfBuild } from '../../scripts/security-headers'
+import { contentSecurityPolicy, documentHashesOfBuild } from '../../scripts/security-headers'
 
 export { expect }
 
@@ -24,12 +24,12 @@ export type CspViolation = {
 }
 
 /**
- * The built app's policy (what scripts/serve.ts sends): its prerendered documents' inline
- * <style> blocks are allowed by hash.
+ * The built app's policy (what scripts/serve.ts sends): its documents' inline <style> blocks
+ * and browser check are allowed by hash.
  */
-export const BUILT_APP_POLICY = contentSecurityPolicy({
-  styleHashes: styleHashesOfBuild(fileURLToPath(new URL('../../dist', import.meta.url))),
-})
+export const BUILT_APP_POLICY = contentSecurityPolicy(
+  documentHashesOfBuild(fileURLToPath(new URL('../../dist', import.meta.url))),
+)
 const CSP_CONSOLE =
   /Content Security Policy|Refused to (load|execute|apply|evaluate|connect|frame|create|compile)/
 

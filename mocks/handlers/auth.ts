@@ -3,6 +3,7 @@
  * The code is "sent" by logging it; the demo panel and the e2e tests read it with
  * `peekSignInCode`.
  */
+import { HttpResponse } from 'msw'
 import type { Agent } from '@/api/entities'
 import {
   OTP_LENGTH,
@@ -104,7 +105,7 @@ export function authHandlers(ctx: BackendContext) {
             ? `Código de acesso para ${body.phone}: ${otp.code}`
             : `Nenhum avaliador com o telefone ${body.phone}: nada enviado.`,
         )
-        return Response.json(
+        return HttpResponse.json(
           {
             phone: otp.phone,
             connection: otp.connection,

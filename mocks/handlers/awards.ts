@@ -3,6 +3,7 @@
  * mission's awards when the report's score reaches the award's goal (src/domain/awards).
  * (GET /awards/mine lives with the wallet.)
  */
+import { HttpResponse } from 'msw'
 import { checkNomination } from '@/domain/awards'
 import { catalogueOf, reportEditRefusal, reportOfTask, updateReport } from './reports'
 import { findAgentTask } from './tasks'
@@ -73,7 +74,7 @@ export function awardHandlers(ctx: BackendContext) {
           r.awards.push(given.id)
         })
         ctx.log(`${attendant.name} indicado(a) ao prêmio ${award.code} na ${task.slug}`)
-        return Response.json(plain(given), { status: 201 })
+        return HttpResponse.json(plain(given), { status: 201 })
       })
     }),
   ]

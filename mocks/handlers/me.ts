@@ -1,4 +1,5 @@
 /** The signed-in agent (with badge counts), availability, profile and terms of use. */
+import { HttpResponse } from 'msw'
 import { z } from 'zod-fake-backend'
 import type { Agent, AgentCounts, Terms } from '@/api/entities'
 import { effectiveOpportunityStatus } from '@/domain/opportunity'
@@ -129,7 +130,7 @@ export function meHandlers(ctx: BackendContext) {
         ctx.log(
           `${agent.name} ${body.available ? 'disponível' : 'indisponível'} para novas oportunidades`,
         )
-        return Response.json(updated, { status: 200 })
+        return HttpResponse.json(updated, { status: 200 })
       })
     }),
 
@@ -162,7 +163,7 @@ export function meHandlers(ctx: BackendContext) {
             a.email = email
           },
         })
-        return Response.json(plain(updated ?? profile), { status: 200 })
+        return HttpResponse.json(plain(updated ?? profile), { status: 200 })
       })
     }),
 
@@ -186,7 +187,7 @@ export function meHandlers(ctx: BackendContext) {
           a.termsVersionAccepted = terms.version
         })
         ctx.log(`${agent.name} aceitou os termos ${terms.version}`)
-        return Response.json(updated, { status: 200 })
+        return HttpResponse.json(updated, { status: 200 })
       })
     }),
   ]

@@ -205,7 +205,7 @@ export function mediaHandlers(ctx: BackendContext) {
         ctx.log(
           `${upload.kind === 'audio' ? 'áudio' : 'foto'} ${id} enviada para ${task.slug} (${Math.round(bytes.byteLength / 1024)} KiB)`,
         )
-        return Response.json(evidence, { status: 201 })
+        return HttpResponse.json(evidence, { status: 201 })
       })
     }),
 

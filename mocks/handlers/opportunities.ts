@@ -1,4 +1,5 @@
 /** Opportunities: list, read, accept (→ a started task), decline — guarded by src/domain/opportunity. */
+import { HttpResponse } from 'msw'
 import { checkAccept, checkDecline, effectiveOpportunityStatus } from '@/domain/opportunity'
 import type { Opportunity } from '@/api/entities'
 import {
@@ -88,7 +89,7 @@ export function opportunityHandlers(ctx: BackendContext) {
         })
         if (!task) throw notFound('Tarefa não encontrada.')
         ctx.log(`oportunidade ${task.slug} aceita para ${body.scheduledFor}`)
-        return Response.json(plain(task), { status: 200 })
+        return HttpResponse.json(plain(task), { status: 200 })
       })
     }),
 
@@ -108,7 +109,7 @@ export function opportunityHandlers(ctx: BackendContext) {
             },
           },
         )
-        return Response.json(present(ctx, updated!), { status: 200 })
+        return HttpResponse.json(present(ctx, updated!), { status: 200 })
       })
     }),
   ]

@@ -3,6 +3,7 @@
  * with the same endpoint when the browser renews it; that replaces the earlier record (even
  * one another agent had on the same phone). What is sent to the devices: mocks/notify.ts.
  */
+import { HttpResponse } from 'msw'
 import type { PushRegistration } from '@/api/entities'
 import {
   type BackendContext,
@@ -45,7 +46,7 @@ export function pushHandlers(ctx: BackendContext) {
           deviceLabel: created.deviceLabel,
           createdAt: created.createdAt,
         }
-        return Response.json(registration, { status: 201 })
+        return HttpResponse.json(registration, { status: 201 })
       })
     }),
 

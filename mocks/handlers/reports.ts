@@ -2,6 +2,7 @@
  * Reports: read, save (whole document, optimistic concurrency by `version`) and submit for
  * validation. Completeness, score and the task's transitions come from src/domain.
  */
+import { HttpResponse } from 'msw'
 import type { components } from '@/api/schema.gen'
 import type {
   AnswerValue,
@@ -308,7 +309,7 @@ export function reportHandlers(ctx: BackendContext) {
           else delete r.testimony
           r.score = computeScore(form, answersById(body.answers))
         })
-        return Response.json(saved, { status: 200 })
+        return HttpResponse.json(saved, { status: 200 })
       })
     }),
 
@@ -347,7 +348,7 @@ export function reportHandlers(ctx: BackendContext) {
         })
         await ensurePayoutTransaction(ctx, updatedTask)
         ctx.log(`relatório ${task.slug} enviado para validação (nota ${report.score})`)
-        return Response.json({ report: submitted, task: updatedTask }, { status: 200 })
+        return HttpResponse.json({ report: submitted, task: updatedTask }, { status: 200 })
       })
     }),
   ]

@@ -3,6 +3,7 @@
  * its pendencies over HTTP; validators act through plain functions (the demo panel and the
  * tests call them), since validators have no API in openapi.yaml.
  */
+import { HttpResponse } from 'msw'
 import type {
   AwardGiven,
   FieldError,
@@ -150,7 +151,7 @@ export function revisionHandlers(ctx: BackendContext) {
           t.status = { code: 'validating', changedAt: now }
         })
         ctx.log(`pendências da ${task.slug} respondidas (rodada ${revision.round})`)
-        return Response.json(plain(updated!), { status: 200 })
+        return HttpResponse.json(plain(updated!), { status: 200 })
       })
     }),
   ]

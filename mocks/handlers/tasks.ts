@@ -1,4 +1,5 @@
 /** Tasks: list, read, check-in by position, check-out, reschedule, cancel — guarded by the domain state machine. */
+import { HttpResponse } from 'msw'
 import type { Task, TaskTotals } from '@/api/entities'
 import { checkinReach, outsideRadiusMessage, weakSignalMessage } from '@/domain/geo'
 import { latestCheckout, recordedStepInstant } from '@/domain/visit-timer'
@@ -124,7 +125,7 @@ export function taskHandlers(ctx: BackendContext) {
           }
         })
         ctx.log(`check-in ${task.slug} a ${Math.round(reach.distanceMeters)} m do local`)
-        return Response.json(updated, { status: 200 })
+        return HttpResponse.json(updated, { status: 200 })
       })
     }),
 
@@ -153,7 +154,7 @@ export function taskHandlers(ctx: BackendContext) {
           t.status = { code: 'visited', changedAt: now }
         })
         ctx.log(`check-out ${task.slug}${body.offline ? ' (enviado depois, estava offline)' : ''}`)
-        return Response.json(updated, { status: 200 })
+        return HttpResponse.json(updated, { status: 200 })
       })
     }),
 
@@ -166,7 +167,7 @@ export function taskHandlers(ctx: BackendContext) {
         const updated = await updateTask(ctx, task, (t) => {
           t.scheduledFor = body.scheduledFor
         })
-        return Response.json(updated, { status: 200 })
+        return HttpResponse.json(updated, { status: 200 })
       })
     }),
 
@@ -180,7 +181,7 @@ export function taskHandlers(ctx: BackendContext) {
         const updated = await updateTask(ctx, task, (t) => {
           t.status = { code: 'canceled', changedAt: isoNow(ctx), reason: justification }
         })
-        return Response.json(updated, { status: 200 })
+        return HttpResponse.json(updated, { status: 200 })
       })
     }),
   ]

@@ -1,4 +1,5 @@
 /** Wallet: balance, pending amount and history; bank data; withdrawals; the agent's awards. */
+import { HttpResponse } from 'msw'
 import type { BankInfo, Task, Transaction, Wallet } from '@/api/entities'
 import { cpfMessages, isValidCpf } from '@/domain/cpf'
 import { parsePixKey, pixKeyError } from '@/domain/pix-key'
@@ -119,7 +120,7 @@ export function walletHandlers(ctx: BackendContext) {
           })
         else await db.banks.create({ ownerId: agent.id, bank })
         ctx.log(`${agent.name} atualizou os dados bancários`)
-        return Response.json(walletOf(ctx, agent.id), { status: 200 })
+        return HttpResponse.json(walletOf(ctx, agent.id), { status: 200 })
       })
     }),
 
@@ -151,7 +152,7 @@ export function walletHandlers(ctx: BackendContext) {
         }
         await db.transactions.create({ ...transaction, ownerId: agent.id })
         ctx.log(`${agent.name} pediu saque de ${formatCents(amountCents)}`)
-        return Response.json(transaction, { status: 201 })
+        return HttpResponse.json(transaction, { status: 201 })
       })
     }),
 

@@ -22,6 +22,8 @@ export type HtmlDocumentTable = {
   routes: Array<{ pattern: string; document: string }>
   /** Hashes of the inline `<style>` blocks, for the Content-Security-Policy's style-src. */
   styleHashes: string[]
+  /** Hashes of the inline `<script>` blocks (the browser check), for its script-src. */
+  scriptHashes: string[]
 }
 
 /** How specific `pattern` is for `segments`, or null when it does not match them. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { REDACTED, redactSecrets } from './redact-secrets'
 
@@ -37,5 +38,41 @@ describe('redactSecrets', () => {
       '{"code":"otp_invalid"}',
     ].join('\n')
     expect(redactSecrets(text, [null, undefined, ''])).toBe(text)
+  })
+
+  it('removes each whole run of 40 or more token characters, and nothing around it', () => {
+    // The reference, without a regular expression: each longest run of [A-Za-z0-9_-].
+    const isRunChar = (c: string) => /[\w-]/.test(c)
+    const reference = (text: string) => {
+      let out = ''
+      let run = ''
+      for (const c of [...text, '']) {
+        if (c && isRunChar(c)) {
+          run += c
+          continue
+        }
+        out += (run.length >= 40 ? REDACTED : run) + c
+        run = ''
+      }
+      return out
+    }
+    // Letters that spell no other shape (Bearer, eyJ…, token=, "token"): only this rule acts.
+    const piece = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...'abc12_-'), minLength: 1, maxLength: 90 }),
+      fc.constantFrom(' ', '.', '/', ':', 'ç', '\n', '(', 'é'),
+    )
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('')
+        expect(redactSecrets(text)).toBe(reference(text))
+      }),
+    )
+  })
+
+  it('keeps the character before a long run and redacts runs side by side', () => {
+    const long = 'x'.repeat(40)
+    expect(redactSecrets(`${long} ${long}/${long}`)).toBe(`${REDACTED} ${REDACTED}/${REDACTED}`)
+    expect(redactSecrets(`ação:${long}-`)).toBe(`ação:${REDACTED}`)
+    expect(redactSecrets('y'.repeat(39))).toBe('y'.repeat(39))
   })
 })
