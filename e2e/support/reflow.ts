@@ -194,10 +194,12 @@ export async function brokenWords(page: Page, within = 'body'): Promise<string[]
 
 /**
  * Scrolled to the very end, the screen's last content shows above every bar fixed at the
- * bottom (the navigation, the visit's status bar). Returns what is still under one.
+ * bottom (the navigation, the visit's status bar). Returns what is still under one. With a
+ * modal dialog open (a sheet), the page under it is inert and covered on purpose: nothing to say.
  */
 export async function endUnderBar(page: Page): Promise<string | null> {
   return page.evaluate(() => {
+    if (document.querySelector('dialog:modal')) return null
     window.scrollTo(0, document.documentElement.scrollHeight)
     const main = document.querySelector('main')
     if (!main) return null
