@@ -221,6 +221,9 @@ test.describe(HANDS.grande.name, () => {
     page,
     request,
   }) => {
+    // Five screens, each tabbed through to its end: the same budget per screen as the tests
+    // above (the default 30 s is one screen's worth on a busy machine).
+    test.setTimeout(60_000)
     await setDefaultFontSize(page, HANDS.grande.fontSize)
     await signIn(page, request)
     for (const [path, heading] of [
