@@ -4,6 +4,7 @@ import { DEVICE_KEY_PREFIXES } from '../src/lib/storage-keys'
 import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 import { typeVisitTime } from './support/date-time'
+import { SERVICE_DOWN } from './support/routes'
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
@@ -135,19 +136,7 @@ for (const [group, routes] of Object.entries(ROUTE_GROUPS))
   }) => {
     await signIn(page, request)
     // /unavailable leaves as soon as the service is healthy: keep it down for that screen.
-    await page.route('**/api/health', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/problem+json',
-        body: JSON.stringify({
-          type: 'about:blank',
-          title: 'Em manutenção',
-          status: 503,
-          code: 'maintenance',
-          detail: 'Voltamos em alguns minutos.',
-        }),
-      }),
-    )
+    await page.route('**/api/health', (route) => route.fulfill(SERVICE_DOWN))
     for (const [path, heading] of routes) {
       const errors: string[] = []
       // The browser logs the 503 we staged for /unavailable; that one is expected.

@@ -6,9 +6,8 @@
  */
 import type { Locator } from '@playwright/test'
 import { expect, test } from './support/test'
-import { typeVisitTime } from './support/date-time'
 import { makeJpegs, pickPhotos } from './support/visit'
-import { openPanel } from './support/demo-panel'
+import { acceptDemoOffer, closePanel, openPanel } from './support/demo-panel'
 
 test.use({ reducedMotion: 'reduce', viewport: { width: 360, height: 740 } })
 
@@ -24,11 +23,6 @@ async function chooseStartingWith(select: Locator, prefix: string) {
   await select.selectOption({ label: label! })
 }
 
-async function closePanel(panel: Locator) {
-  await panel.getByRole('button', { name: 'Fechar' }).click()
-  await expect(panel).toBeHidden()
-}
-
 test('the README demo, in its order: offer, check-in, visit, offline check-out, chat, report, validator, wallet, world', async ({
   page,
 }) => {
@@ -38,17 +32,7 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   // ------------------------------------------------------------ 1. Offers
   await page.goto('/preview')
   await expect(page.getByRole('region', { name: 'Modo demonstração' })).toBeVisible()
-  await expect(page.getByRole('heading', { level: 1, name: 'Oportunidades' })).toBeVisible()
-  await page
-    .getByRole('list', { name: 'Oportunidades disponíveis' })
-    .getByRole('link', { name: /^Compra de protetor solar,/ })
-    .first()
-    .click()
-  await page.getByRole('link', { name: 'Aceitar' }).click()
-  await typeVisitTime(page, 'Data e horário da visita')
-  await page.getByRole('button', { name: 'Aceitar e agendar' }).click()
-  await expect(page).toHaveURL(/\/preview\/tasks\/T-\d+$/)
-  const slug = page.url().split('/').pop()!
+  const slug = await acceptDemoOffer(page)
   await expect(page.getByText('Tarefa aceita')).toBeVisible()
   const checkinLink = page.getByRole('link', { name: 'Fazer check-in' })
   await expect(checkinLink).toBeVisible()

@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { FIXED_NOW, open, smallTouchTargets, useProjectFont } from './support/screenshots'
 import { makeJpegs, pickPhotos } from './support/visit'
-import { openPanel } from './support/demo-panel'
+import { closePanel, openPanel } from './support/demo-panel'
 
 test.use({
   viewport: { width: 360, height: 740 },
@@ -27,11 +27,6 @@ async function shot(page: Page, name: string, mask: Locator[] = []) {
   await expect.soft(page).toHaveScreenshot(`${name}.png`, { mask, animations: 'disabled' })
   // Every control on the screen can be hit by a thumb: 44 × 44 px at least.
   expect.soft(await smallTouchTargets(page), `touch targets under 44 px on ${name}`).toEqual([])
-}
-
-async function closePanel(panel: Locator) {
-  await panel.getByRole('button', { name: 'Fechar' }).click()
-  await expect(panel).toBeHidden()
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,91 +1,90 @@
 /**
- * Text at 200% (issue #8): the browser's default text size doubled (what Android's font
- * scale does to a page whose CSS is in rem) on the key screens at 360×640. Nothing may
- * scroll sideways, the screen's main action must still be reachable by scrolling, inside
- * the viewport, not covered by anything (the bottom navigation, a sticky header), and no
- * text may be cut by a fixed height or width.
+ * Every screen on every phone and with every hand (issues #8 and #37): at 360×740, at 320 CSS
+ * px wide (an iPhone SE, a 360 px phone zoomed to 112 %), with the browser's default font at
+ * 200 % (32 px: what Android's largest font scale does to a page in rem and em) and at
+ * Android's "Grande" (18 px). On every route of docs/product/routes.md — signed out, the
+ * agent shell, the visit from the check-in to the report, the visit's late pages — nothing
+ * scrolls sideways, no control sticks out of the screen, no text is cut by a box, no word
+ * breaks inside itself, the end of the page shows above the bars, the bottom navigation keeps
+ * its five entries on the screen, and Tab from the top of each screen to its end never puts
+ * focus on a control hidden, even partly, behind a fixed or sticky part (WCAG 2.2 SC 2.4.11).
+ *
+ * What it cannot show: Safari's and Firefox's own handling of a larger font (iOS Dynamic Type
+ * reaches a page only through `-apple-system-body`, which the app does not use), and the
+ * screen reader's side of the icon-only navigation.
  */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import type { Task } from '../src/api/entities'
+import { tabThroughScreen } from './support/covered'
 import { resetBackend } from './support/fake-backend'
+import {
+  expectReflows,
+  HANDS,
+  navigationEntriesOff,
+  setDefaultFontSize,
+  type Hand,
+} from './support/reflow'
+import {
+  open,
+  REPORT_SECTIONS,
+  settled,
+  SHELL_ROUTES,
+  VISIT_PAGES,
+  walkLateVisitPages,
+  walkSignedOut,
+} from './support/routes'
 import { signIn } from './support/sign-in'
-import { apiGet, sessionToken } from './support/visit'
+import {
+  apiGet,
+  checkOutAnyway,
+  makeJpegs,
+  pickPhotos,
+  placePhoneAt,
+  sessionToken,
+} from './support/visit'
 
-test.use({ reducedMotion: 'reduce', viewport: { width: 360, height: 640 } })
+test.use({ reducedMotion: 'reduce' })
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
 })
 
-/** Doubles the browser's default font sizes (16 → 32 px), as the system text size does. */
-async function doubleTextSize(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } })
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
-    '32px',
-  )
+/**
+ * With `HANDS_SHOTS=<dir>`, pictures of every screen for every hand go there, to look at: the
+ * screen as the phone shows it at the top of the page and at its end.
+ */
+const SHOTS = process.env.HANDS_SHOTS
+
+/** The screen as it is now, for this hand: its layout, its navigation, and Tab through it. */
+async function checkScreen(page: Page, hand: Hand, name: string) {
+  const label = `${hand.name} ${name}`
+  // The page is laid out for this hand (a font size the browser dropped would test nothing).
+  expect(
+    await page.evaluate(() => getComputedStyle(document.documentElement).fontSize),
+    `${label}: the default font size`,
+  ).toBe(`${hand.fontSize}px`)
+  if (SHOTS) {
+    const file = `${SHOTS}/${label.replace(/[^\w%-]+/g, '_').replace(/^_|_$/g, '')}`
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: `${file}.png` })
+    // Not a whole-page capture: Chromium's drops the font sizes set for the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await page.screenshot({ path: `${file}.end.png` })
+  }
+  await expectReflows(page, label)
+  if (await page.getByRole('navigation', { name: 'Navegação principal' }).isVisible())
+    expect.soft(await navigationEntriesOff(page), `${label}: the navigation`).toEqual([])
+  const { stops, hidden } = await tabThroughScreen(page)
+  expect.soft(stops.length, `${label}: focus stops`).toBeGreaterThan(0)
+  expect.soft(hidden, `${label}: focus stops hidden behind a fixed part`).toEqual([])
 }
 
-/** Texts cut off: an element whose own text overflows a box it cannot grow out of. */
-async function clippedTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = []
-    const visible = (el: Element) => {
-      const r = el.getBoundingClientRect()
-      return r.width > 2 && r.height > 2 && getComputedStyle(el).visibility !== 'hidden'
-    }
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      const ownText = [...el.childNodes].some(
-        (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
-      )
-      if (!ownText || !visible(el) || el.closest('[aria-hidden="true"], .visually-hidden')) continue
-      const style = getComputedStyle(el)
-      if (style.display === 'inline' || style.display === 'contents') continue
-      // Form controls scroll their own text (a long value in a field is fine).
-      if (el.matches('input, textarea, select, option')) continue
-      // A few pixels are the glyphs' ascent and descent beyond a tight line height.
-      const tall = el.scrollHeight > el.clientHeight + 4
-      const wide = el.scrollWidth > el.clientWidth + 4
-      if (tall || wide)
-        problems.push(
-          `${el.tagName.toLowerCase()}.${el.className} “${(el.textContent ?? '').trim().slice(0, 40)}” ${
-            tall ? `height ${el.clientHeight} < ${el.scrollHeight}` : ''
-          } ${wide ? `width ${el.clientWidth} < ${el.scrollWidth}` : ''}`.trim(),
-        )
-    }
-    return problems
-  })
-}
-
-/** The page as a whole does not scroll sideways. */
-async function sidewaysOverflow(page: Page) {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement
-    return root.scrollWidth - root.clientWidth
-  })
-}
-
-/** Scrolled to the very end, the screen's last content is still above a fixed bottom bar. */
-async function endHiddenUnderBar(page: Page) {
-  return page.evaluate(() => {
-    window.scrollTo(0, document.documentElement.scrollHeight)
-    const nav = document.querySelector('nav[aria-label="Navegação principal"]')
-    const main = document.querySelector('main')
-    if (!nav || !main) return false
-    const last =
-      [...main.querySelectorAll('*')]
-        .filter((el) => el.getBoundingClientRect().height > 0)
-        .at(-1) ?? main
-    return last.getBoundingClientRect().bottom > nav.getBoundingClientRect().top + 1
-  })
-}
-
-/** The action can be scrolled to, sits inside the viewport and is what a tap there hits. */
+/**
+ * The action can be scrolled to, sits inside the viewport and is what a tap there hits (a
+ * sticky answer box must not hide its own chips).
+ */
 async function expectReachable(page: Page, action: Locator, what: string) {
-  await action.scrollIntoViewIfNeeded()
-  // Bars fixed at the top or the bottom may cover an edge of the viewport: scroll it to the
-  // middle, as a person would.
   await action.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }))
   const box = await action.boundingBox()
   expect(box, `${what} has a box`).not.toBeNull()
@@ -107,73 +106,135 @@ async function expectReachable(page: Page, action: Locator, what: string) {
   expect(hit, `${what} is not covered by anything`).toBe(true)
 }
 
-async function checkScreen(page: Page, name: string, action?: Locator) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-  expect.soft(await sidewaysOverflow(page), `${name}: scrolls sideways by`).toBeLessThanOrEqual(0)
-  if (action) await expectReachable(page, action, `${name}: ${String(action)}`)
-  expect
-    .soft(await endHiddenUnderBar(page), `${name}: the end of the page shows above the bottom bar`)
-    .toBe(false)
-  expect.soft(await clippedTexts(page), `${name}: text cut off`).toEqual([])
+function forEachHand(body: (hand: Hand) => void) {
+  for (const hand of [HANDS.phone, HANDS.narrow, HANDS.large])
+    test.describe(hand.name, () => {
+      test.use({ viewport: hand.viewport })
+      test.beforeEach(async ({ page }) => {
+        if (hand.fontSize !== 16) await setDefaultFontSize(page, hand.fontSize)
+      })
+      body(hand)
+    })
 }
 
-test('the key screens work with the text at 200%', async ({ page, context, request }) => {
-  test.setTimeout(90_000)
-  await doubleTextSize(page)
-  await page.goto('/login')
-  await checkScreen(page, 'login', page.getByRole('button', { name: 'Receber código' }))
-
-  await signIn(page, request)
-  const token = await sessionToken(page)
-  const main = page.getByRole('main')
-  await checkScreen(page, 'offers', main.getByRole('link').first())
-  await page.goto('/oppy/tsk_4821/details')
-  await checkScreen(page, 'offer details', page.getByRole('button', { name: 'Aceitar e agendar' }))
-  await page.goto('/tasks')
-  await checkScreen(
-    page,
-    'tasks',
-    main.getByRole('link', { name: /^Compra na padaria e no caixa rápido .* Agendada/ }),
-  )
-  await page.goto('/tasks/T-4826')
-  await checkScreen(page, 'task hub', page.getByRole('link', { name: 'Fazer check-in' }))
-
-  const task = await apiGet<Task>(request, token, '/tasks/T-4826')
-  await context.grantPermissions(['geolocation'])
-  await context.setGeolocation({
-    latitude: task.location.lat,
-    longitude: task.location.lng,
-    accuracy: 15,
+forEachHand((hand) => {
+  test('signed out: sign-in, activation, signed out, not found, unavailable', async ({ page }) => {
+    await walkSignedOut(page, (label) => checkScreen(page, hand, label))
   })
-  await page.goto('/tasks/T-4826/checkin')
-  const checkin = page.getByRole('button', { name: 'Fazer check-in' })
-  await checkScreen(page, 'check-in', checkin)
-  await checkin.press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
-  await checkScreen(page, 'visit control', page.getByRole('button', { name: 'Fazer check-out' }))
-  await page.goto('/tasks/T-4826/checkin/attendants')
-  await checkScreen(page, 'attendants', page.getByRole('button', { name: 'Adicionar atendente' }))
 
-  // The questionnaire, changing the answer with the most options (every chip and the
-  // confirm button must be reachable even though the answer box sticks to the bottom).
-  await page.goto('/tasks/T-4828/form?q=farma-q7')
-  const composer = page.getByRole('region', { name: 'Sua resposta' })
-  await checkScreen(page, 'questionnaire', composer.getByRole('button', { name: 'Confirmar' }))
-  for (const chip of await composer.getByRole('group').getByRole('button').all())
-    await expectReachable(page, chip, `questionnaire: chip ${await chip.textContent()}`)
-  await page.goto('/tasks/T-4828/report')
-  await checkScreen(page, 'report review', page.getByRole('button', { name: 'Enviar relatório' }))
-  await page.goto('/account/bank-info')
-  await checkScreen(page, 'bank data', page.getByRole('button', { name: 'Salvar dados bancários' }))
-  await page.goto('/account/wallet')
-  await checkScreen(page, 'wallet', page.getByRole('button', { name: 'Sacar' }))
-  // The bottom navigation's last entry is still there to tap.
-  await checkScreen(
+  test('every screen of the agent shell', async ({ page, request }) => {
+    test.setTimeout(240_000)
+    await signIn(page, request)
+    for (const [path, heading] of SHELL_ROUTES) {
+      await open(page, path, heading)
+      await checkScreen(page, hand, path)
+    }
+    await open(page, '/notifs', /^Notificações$/)
+    await page.getByRole('main').getByRole('link').first().click()
+    await expect(page).toHaveURL(/\/notifs\/.+\/read/)
+    await settled(page)
+    await checkScreen(page, hand, '/notifs/:slug/read')
+  })
+
+  test('the visit: check-in, its pages, the chat and the report', async ({
     page,
-    'bottom navigation',
-    page
-      .getByRole('navigation', { name: 'Navegação principal' })
-      .getByRole('link', { name: /Ajuda/ }),
-  )
+    context,
+    request,
+  }) => {
+    test.setTimeout(240_000)
+    await signIn(page, request)
+    const slug = 'T-4826'
+    await placePhoneAt(
+      context,
+      await apiGet<Task>(request, await sessionToken(page), `/tasks/${slug}`),
+    )
+    await open(page, `/tasks/${slug}/checkin`, 'Check-in')
+    await checkScreen(page, hand, 'check-in step')
+    await page.getByRole('button', { name: 'Fazer check-in' }).click()
+    await settled(page, 'Controle da visita')
+    const visitPages = page.getByRole('navigation', { name: 'Páginas da visita' })
+    for (const name of VISIT_PAGES) {
+      await visitPages.getByRole('link', { name, exact: true }).click()
+      await settled(page, name === 'Controle' ? 'Controle da visita' : /.+/)
+      await checkScreen(page, hand, `visit: ${name}`)
+    }
+    // A photo in the list, an attendant registered.
+    const photos = await makeJpegs(page, ['fachada.jpg'])
+    await visitPages.getByRole('link', { name: 'Evidências' }).click()
+    await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), photos)
+    await expect(
+      page.getByRole('list', { name: 'Fotos e arquivos do relatório' }).getByRole('listitem'),
+    ).toHaveCount(1)
+    await checkScreen(page, hand, 'visit: Evidências with a photo')
+    await visitPages.getByRole('link', { name: 'Atendentes' }).click()
+    await page.getByLabel('Nome do atendente').fill('Márcia Andrade')
+    await page.getByRole('button', { name: 'Adicionar atendente' }).click()
+    await expect(page.getByRole('list', { name: 'Atendentes registrados' })).toContainText(
+      'Márcia Andrade',
+    )
+    await checkScreen(page, hand, 'visit: Atendentes with one')
+
+    // Check-out: the sheet, then the chat.
+    await checkOutAnyway(page)
+    await settled(page, 'Questionário')
+    const composer = page.getByRole('region', { name: 'Sua resposta' })
+    await expect(composer.getByRole('button', { name: 'Sim' })).toBeVisible()
+    await checkScreen(page, hand, 'questionnaire: the first question')
+    await composer.getByRole('button', { name: 'Sim' }).click()
+    await composer.getByRole('button', { name: 'Não' }).click()
+    await expect(composer.getByLabel('Tempo (mm:ss)')).toBeVisible()
+    await checkScreen(page, hand, 'questionnaire: mid-conversation')
+
+    // The answer with the most options, changed: every chip and "Confirmar" within reach
+    // although the answer box sticks to the bottom.
+    await page.goto('/tasks/T-4828/form?q=farma-q7')
+    await settled(page, 'Questionário')
+    await expect(composer.getByRole('button', { name: 'Confirmar' })).toBeVisible()
+    await checkScreen(page, hand, 'questionnaire: changing an answer')
+    for (const chip of await composer.getByRole('button').all())
+      await expectReachable(page, chip, `${hand.name} questionnaire: ${await chip.textContent()}`)
+
+    await open(page, `/tasks/${slug}/report`)
+    await checkScreen(page, hand, 'report')
+    for (const section of REPORT_SECTIONS) {
+      await open(page, `/tasks/${slug}/report/${section}`)
+      await checkScreen(page, hand, `report: ${section}`)
+    }
+  })
+
+  test('the visit pages that come late: timeout and the offline check-out', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    await page.clock.install()
+    await signIn(page, request)
+    await walkLateVisitPages(page, context, request, (label) => checkScreen(page, hand, label))
+  })
+})
+
+test.describe(HANDS.grande.name, () => {
+  test.use({ viewport: HANDS.grande.viewport })
+
+  test('the navigation keeps its five entries, and the screens reflow', async ({
+    page,
+    request,
+  }) => {
+    // Five screens, each tabbed through to its end: the same budget per screen as the tests
+    // above (the default 30 s is one screen's worth on a busy machine).
+    test.setTimeout(60_000)
+    await setDefaultFontSize(page, HANDS.grande.fontSize)
+    await signIn(page, request)
+    for (const [path, heading] of [
+      ['/oppy', /^Oportunidades$/],
+      ['/tasks', /^Tarefas$/],
+      ['/tasks/T-4830', /.+/],
+      ['/account', /.+/],
+      ['/account/wallet', /^Carteira$/],
+    ] as const) {
+      await open(page, path, heading)
+      await checkScreen(page, HANDS.grande, path)
+    }
+  })
 })

@@ -8,7 +8,9 @@
  * then asked again by "Tentar de novo"; the check-in; an attendant; a time typed with digits
  * only; a photo; an offline check-out, kept on the device and sent exactly once; the chat
  * (a duration typed with digits only); the report's Tempos and a reload; the demo's first
- * screen. The fixture fails the test on any error the browser logged.
+ * screen. The fixture fails the test on any error the browser logged. On the way, axe-core
+ * checks each screen against WCAG 2.2 A and AA in the engine itself (issue #37): none may
+ * have a violation.
  */
 import { writeFileSync } from 'node:fs'
 import type { Report } from '../../src/api/entities'
@@ -22,8 +24,14 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   ui,
   backend,
 }, testInfo) => {
+  // WCAG 2.2 AA in this engine, screen by screen; reported together at the end.
+  const violations: string[] = []
+  const checkAccessibility = async (label: string) =>
+    violations.push(...(await ui.accessibilityViolations(label)))
+
   await signIn(engine, ui, backend)
   const token = await sessionToken(ui)
+  await checkAccessibility('offers')
 
   // ------------------------------------------------------------ the saved profile
   // The app closed and opened again: the session, the kept answers and the service worker
@@ -35,6 +43,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
 
   // ------------------------------------------------------------ accept, with a typed date
   const { slug, task } = await acceptOffer(ui, backend, token)
+  await checkAccessibility('the accepted task')
 
   // ------------------------------------------------------------ the location: refused, then asked again
   await engine.setPosition({
@@ -45,6 +54,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   await engine.answerLocation('deny')
   await ui.click({ role: 'link', name: 'Fazer check-in' })
   await ui.see({ role: 'heading', level: 1, name: 'Check-in' })
+  await checkAccessibility('check-in')
   await ui.click({ role: 'button', name: 'Fazer check-in' })
   // The help the browser's state before the request calls for: a refusal it keeps (its
   // settings; here Firefox, with the site's permission set to "denied") or one at its prompt,
@@ -62,6 +72,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
     // Asked again (in a new page): WebKit answers a page's later requests with its first refusal.
     expect(await engine.locationPrompts()).toEqual(['deny', 'allow'])
   await ui.see({ text: 'Tudo enviado' })
+  await checkAccessibility('the visit’s control page')
   await expect
     .poll(async () => (await backend.task(token, task.id)).steps.checkin?.accuracy)
     .toBe(15)
@@ -74,6 +85,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   await ui.click({ role: 'button', name: 'cordial', within: traits })
   await ui.click({ role: 'button', name: 'Adicionar atendente' })
   await ui.see({ text: /Márcia Andrade/, within: { role: 'list', name: 'Atendentes registrados' } })
+  await checkAccessibility('attendants')
 
   // ------------------------------------------------------------ a time, digits only
   await ui.click({ role: 'link', name: 'Tempos', within: visitPages })
@@ -81,6 +93,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   await ui.type({ label: 'Tempo de espera (mm:ss)', within: wait }, '0230', '02:30')
   await ui.click({ role: 'button', name: /^Salvar/, within: wait })
   await ui.see({ text: 'Registrado: 02:30', within: wait })
+  await checkAccessibility('times')
 
   // ------------------------------------------------------------ a photo, from the gallery
   const photo = testInfo.outputPath('fachada.jpg')
@@ -90,6 +103,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   await ui.setFiles({ label: 'Foto da galeria', within: { role: 'dialog' } }, [photo])
   const evidences: Query = { role: 'list', name: 'Fotos e arquivos do relatório' }
   await ui.see({ text: 'Enviada', within: evidences })
+  await checkAccessibility('evidences, one photo')
 
   // ------------------------------------------------------------ offline check-out, sent once
   await backend.loseConnection()
@@ -104,6 +118,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
     within: { role: 'dialog', name: 'Fazer check-out agora?' },
   })
   await ui.see({ role: 'heading', level: 1, name: 'Check-out guardado' })
+  await checkAccessibility('the check-out kept on the phone')
   const checkout = `/tasks/${task.id}/checkout`
   expect(await backend.requestsTo(checkout)).toEqual([])
   await backend.clearFaults()
@@ -125,6 +140,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   await ui.click({ role: 'button', name: 'Enviar', within: composer })
   await ui.see({ text: /Envie uma foto da fachada/, within: chat })
   await ui.see({ role: 'button', name: /^Alterar a resposta “02:30”/, within: chat })
+  await checkAccessibility('the questionnaire')
 
   // ------------------------------------------------------------ the report's times, and a reload
   await engine.page.goto(`${BASE_URL}/tasks/${slug}/report/times`)
@@ -134,6 +150,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   await ui.type({ label: 'Tempo de atendimento (mm:ss)', within: served }, '0745', '07:45')
   await ui.click({ role: 'button', name: /^Salvar/, within: served })
   await ui.see({ text: 'Registrado: 07:45', within: served })
+  await checkAccessibility('the report’s times')
   // Everything typed reached the server, once the page has sent it…
   await expect
     .poll(async () => {
@@ -153,6 +170,8 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   await engine.page.goto(`${BASE_URL}/preview`)
   await ui.see({ role: 'region', name: 'Modo demonstração' })
   await ui.see({ role: 'heading', level: 1, name: 'Oportunidades' })
+  await checkAccessibility('the demo’s first screen')
+  expect(violations, `WCAG 2.2 AA violations in ${engine.name}`).toEqual([])
   // Chromium reports a preload nothing used a few seconds after the load event: give it
   // that time on the last page (the fixture fails the test on such a report).
   await ui.run(

@@ -8,6 +8,13 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import {
+  AXE_SOURCE,
+  AXE_TAGS,
+  axeViolationsInPage,
+  describeViolation,
+  failing,
+} from '../support/axe'
 import type { EngineBrowser } from './engine'
 
 const require = createRequire(import.meta.url)
@@ -241,6 +248,16 @@ export class Screen {
 
   async setFiles(query: Query, paths: string[]) {
     await this.page.setFiles(await this.selector(query), paths)
+  }
+
+  /**
+   * axe-core on the page as it is now, in this engine (its source put into the document the
+   * first time): the violations that fail a check (e2e/support/axe.ts), described.
+   */
+  async accessibilityViolations(label: string): Promise<string[]> {
+    if (!(await this.run(() => 'axe' in window, null))) await this.page.addScript(AXE_SOURCE)
+    const violations = await this.run(axeViolationsInPage, AXE_TAGS, 60_000)
+    return violations.filter(failing).map((v) => `${label}: ${describeViolation(v)}`)
   }
 
   /** Waits until the address's path matches `pattern`; returns the path. */

@@ -1,5 +1,6 @@
 /** Keyboard-only driving for end-to-end tests: Tab to a control, check focus is visible. */
 import { expect, type Locator, type Page } from '@playwright/test'
+import { focusedStop } from './covered'
 
 /** True when `target` (any of its matches) is the focused element. Reads only; no waiting. */
 export async function hasFocus(target: Locator): Promise<boolean> {
@@ -9,6 +10,8 @@ export async function hasFocus(target: Locator): Promise<boolean> {
 /**
  * Presses Tab (Shift+Tab with `backwards`) until `target` has focus, as a keyboard user
  * would; fails when it is not reached within `max` presses. Returns the presses needed.
+ * Every stop on the way must be in sight: one hidden, even partly, behind a fixed or sticky
+ * part of the screen (WCAG 2.2 SC 2.4.11) fails the test, softly.
  */
 export async function tabTo(
   page: Page,
@@ -19,6 +22,9 @@ export async function tabTo(
   for (let presses = 0; presses <= max; presses++) {
     if (await hasFocus(target)) return presses
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
+    const stop = await focusedStop(page)
+    if (stop?.hidden)
+      expect.soft(stop.hidden, `focus on ${stop.stop}, on the way to ${String(target)}`).toBe('')
   }
   const focused = await page.evaluate(() => {
     const el = document.activeElement

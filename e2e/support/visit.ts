@@ -38,14 +38,19 @@ export async function taskWithoutCheckin(request: APIRequestContext, token: stri
   return task
 }
 
-/** Puts the phone at the task's shop and checks in from its check-in screen. */
-export async function checkInAtShop(page: Page, context: BrowserContext, task: Task) {
+/** Puts the phone at the task's shop, its location allowed, with a fix of ±`accuracy` m. */
+export async function placePhoneAt(context: BrowserContext, task: Task, accuracy = 20) {
   await context.grantPermissions(['geolocation'])
   await context.setGeolocation({
     latitude: task.location.lat,
     longitude: task.location.lng,
-    accuracy: 20,
+    accuracy,
   })
+}
+
+/** Puts the phone at the task's shop and checks in from its check-in screen. */
+export async function checkInAtShop(page: Page, context: BrowserContext, task: Task) {
+  await placePhoneAt(context, task)
   await page.goto(`/tasks/${task.slug}/checkin`)
   await page.getByRole('button', { name: 'Fazer check-in' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Controle da visita' })).toBeVisible()
@@ -175,4 +180,20 @@ export async function deviceRecord<T>(
     },
     { prefix: DATABASES.visit(''), store, key },
   )
+}
+
+/**
+ * From the visit's pages: "Controle", "Fazer check-out", and in the sheet that lists what is
+ * still missing, "Fazer check-out mesmo assim".
+ */
+export async function checkOutAnyway(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Páginas da visita' })
+    .getByRole('link', { name: 'Controle' })
+    .click()
+  await page.getByRole('button', { name: 'Fazer check-out' }).click()
+  await page
+    .getByRole('dialog', { name: 'Fazer check-out agora?' })
+    .getByRole('button', { name: 'Fazer check-out mesmo assim' })
+    .click()
 }

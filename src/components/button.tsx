@@ -38,7 +38,7 @@ export function Button({
       onClick={busy ? (e) => e.preventDefault() : onClick}
     >
       {busy && <span className={styles.spinner} aria-hidden="true" />}
-      {children}
+      <span className={styles.label}>{children}</span>
     </button>
   )
 }
@@ -47,7 +47,12 @@ export function ButtonLink({
   variant = 'primary',
   block = false,
   className,
+  children,
   ...rest
 }: LinkProps & { variant?: Variant; block?: boolean }) {
-  return <Link {...rest} className={classes(variant, block, className)} />
+  return (
+    <Link {...rest} className={classes(variant, block, className)}>
+      <span className={styles.label}>{children}</span>
+    </Link>
+  )
 }

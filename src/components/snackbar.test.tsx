@@ -4,7 +4,7 @@ import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-rou
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Page } from './page'
 import { SNACKBAR_MS } from '@/domain/constants'
-import { SnackbarProvider, useSnackbar } from './snackbar'
+import { SnackbarProvider, useMessageShowing, useSnackbar } from './snackbar'
 
 function Report() {
   const snackbar = useSnackbar()
@@ -28,6 +28,11 @@ function Report() {
   )
 }
 
+/** What a screen's bottom bar does: its entries hidden while a message takes its place. */
+function Bar() {
+  return useMessageShowing() ? <p>Navegação coberta</p> : <nav aria-label="Barra">Entradas</nav>
+}
+
 function renderScreens() {
   const router = createMemoryRouter(
     [
@@ -47,6 +52,7 @@ function renderScreens() {
   render(
     <SnackbarProvider>
       <RouterProvider router={router} />
+      <Bar />
     </SnackbarProvider>,
   )
   return router
@@ -107,5 +113,24 @@ describe('snackbar', () => {
     expect(messageLine()).toHaveTextContent('Cupom salvo no relatório.')
     act(() => vi.advanceTimersByTime(1))
     expect(messageLine()).toBeEmptyDOMElement()
+  })
+
+  it('takes the bar’s place while it shows, and gives it back when it goes or is tapped', async () => {
+    const user = userEvent.setup()
+    renderScreens()
+    expect(screen.getByRole('navigation', { name: 'Barra' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Salvar cupom' }))
+    expect(messageLine()).toHaveTextContent('Cupom salvo no relatório.')
+    expect(screen.queryByRole('navigation', { name: 'Barra' })).not.toBeInTheDocument()
+    // A tap on the message puts it away at once.
+    await user.click(screen.getByText('Cupom salvo no relatório.'))
+    expect(messageLine()).toBeEmptyDOMElement()
+    expect(screen.getByRole('navigation', { name: 'Barra' })).toBeInTheDocument()
+    // Leaving the screen gives it back too.
+    await user.click(screen.getByRole('button', { name: 'Salvar cupom' }))
+    expect(screen.queryByRole('navigation', { name: 'Barra' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Carteira' }))
+    expect(await screen.findByRole('heading', { name: 'Carteira' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Barra' })).toBeInTheDocument()
   })
 })

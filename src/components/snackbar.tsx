@@ -1,12 +1,12 @@
 /**
  * Short confirmations ("Cupom salvo no relatório."), one at a time, for SNACKBAR_MS
- * (src/domain/constants.ts) or until the agent leaves the screen. The message floats at the
- * bottom of the screen, above the navigation, out of the page's flow: its coming and going
- * moves nothing (a line in the flow pushed the screen 55 px when it went, and was out of sight
- * when the agent had scrolled). Taps go through it to whatever is under it. Its region is a
- * polite live region, in the page (after the heading, `SnackbarOutlet` placed by `Page`) before
- * the message, so screen readers hear each new one
- * (docs/decisions/0018-the-snackbar-floats.md).
+ * (src/domain/constants.ts) or until the agent leaves the screen. The message takes the place
+ * of the screen's bottom bar — the navigation, the visit's status bar — whose room the page
+ * always keeps free: it lies over no control and moves nothing, coming or going, and it is in
+ * sight wherever the agent has scrolled. While it shows, the navigation under it is hidden (a
+ * tap on the message puts it away at once). Its region is a polite live region, in the page
+ * (after the heading, `SnackbarOutlet` placed by `Page`) before the message, so screen readers
+ * hear each new one (docs/decisions/0021-the-message-takes-the-bars-place.md).
  *
  * A message that confirms what the agent just did on this screen shows here; one raised right
  * before a navigation (`{ onNextScreen: true }`: "Tarefa aceita" on the task it opens) waits
@@ -57,9 +57,17 @@ function createStore() {
       return () => void listeners.delete(listener)
     },
     get: () => message,
+    /** Whether a message is on screen `path` now. */
+    showing: () => message !== null && message.shownOn === store.screen,
     show(text: string, options?: SnackbarOptions) {
       clearTimeout(timer)
       set({ id: nextId++, text, ...(options?.onNextScreen ? { after: store.screen } : {}) })
+    },
+    /** Ends message `id` before its time (the agent tapped it). */
+    dismiss(id: number) {
+      if (message?.id !== id) return
+      clearTimeout(timer)
+      set(null)
     },
     /** What an outlet on screen `path` does with the message: show it (its time starts now), or end it. */
     sync(path: string) {
@@ -94,9 +102,18 @@ export function useSnackbar(): ShowSnackbar {
 }
 
 /**
- * The message on a screen: a live region after its heading, shown at the bottom over the
- * screen. The region is there (empty) from the screen's first paint; the text comes once the
- * outlet has taken the message, after that paint.
+ * Whether a message shows now: the screen's bottom bar hides what is under it meanwhile (its
+ * links would be under the message).
+ */
+export function useMessageShowing(): boolean {
+  const store = useContext(StoreContext)
+  return useSyncExternalStore(store.subscribe, store.showing, store.showing)
+}
+
+/**
+ * The message on a screen: a live region after its heading, shown at the bottom in the place
+ * of the screen's bar. The region is there (empty) from the screen's first paint; the text
+ * comes once the outlet has taken the message, after that paint.
  */
 export function SnackbarOutlet() {
   const store = useContext(StoreContext)
@@ -106,7 +123,9 @@ export function SnackbarOutlet() {
   return (
     <div className={styles.region} role="status" aria-live="polite">
       {message?.shownOn === path && (
-        <p key={message.id} className={styles.snackbar}>
+        // A tap on it gives the bar back at once; nothing else is lost (the message is also
+        // heard, and its time is short), so it is no control of its own.
+        <p key={message.id} className={styles.snackbar} onClick={() => store.dismiss(message.id)}>
           {message.text}
         </p>
       )}

@@ -1,3 +1,4 @@
+import { useScreenRoom } from '@/components/screen-room'
 import styles from './preview-banner.module.css'
 
 /** Always visible in the demo, so nobody mistakes it for real data; opens the panel. */
@@ -10,8 +11,10 @@ export function PreviewBanner({
   scenario: string
   onOpenPanel: () => void
 }) {
+  // The bar over every screen's top: focus stops below it, the visit's header sticks under it.
+  const room = useScreenRoom<HTMLDivElement>('top', { bar: true })
   return (
-    <div className={styles.banner} role="region" aria-label="Modo demonstração">
+    <div ref={room} className={styles.banner} role="region" aria-label="Modo demonstração">
       <span>
         Modo demonstração{' '}
         <span className={styles.meta}>

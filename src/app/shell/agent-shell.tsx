@@ -13,6 +13,8 @@ import {
 } from '@/components/icons'
 import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/skeleton'
+import { useScreenRoom } from '@/components/screen-room'
+import { useMessageShowing } from '@/components/snackbar'
 import { InitFailure } from '../routes/init-failure'
 import { AppUpdateAlerts, LostWorkAlert, ShellAlerts } from './shell-alerts'
 import pageStyles from '@/components/page.module.css'
@@ -59,6 +61,10 @@ function ShellSkeleton({ title }: { title: string | undefined }) {
 /** The signed-in frame: the page above, the five-entry bottom navigation below. */
 export function AgentShell() {
   const me = useQuery(meQueryOptions())
+  const navRoom = useScreenRoom<HTMLElement>('bottom', { bar: true })
+  // A message takes the navigation's place for its moment: the entries under it are hidden
+  // (neither tapped nor reached with Tab unseen), and come back when it goes or is tapped.
+  const messageShowing = useMessageShowing()
   const location = useLocation()
   // On a slow link the screen is not held back for the alerts more than a moment.
   const [waitedEnough, setWaitedEnough] = useState(false)
@@ -113,13 +119,15 @@ export function AgentShell() {
         )}
         <Outlet />
       </div>
-      <nav className={styles.nav} aria-label="Navegação principal">
-        <ul className={styles.list}>
+      <nav ref={navRoom} className={styles.nav} aria-label="Navegação principal">
+        <ul className={`${styles.list} ${messageShowing ? styles.underMessage : ''}`}>
           {NAV_ENTRIES.map((entry) => (
             <li key={entry.to}>
               <NavLink to={entry.to} className={styles.link}>
                 <entry.Icon className={styles.icon} aria-hidden="true" />
-                {entry.label}
+                {/* Under the icon; when the five no longer fit (a narrow screen, a large
+                    font) it is the entry's name for screen readers only. */}
+                <span className={styles.label}>{entry.label}</span>
                 <NavBadge to={entry.to} count={badges[entry.to]} />
               </NavLink>
             </li>

@@ -89,7 +89,10 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
   return (
     <section className={styles.alerts} aria-label="Avisos">
       {alerts.map((a) => (
-        <p key={a.key} className={`${styles.alert} ${styles[a.tone]}`}>
+        <p
+          key={a.key}
+          className={`${styles.alert} ${styles[a.tone]} ${a.dismiss ? styles.dismissible : ''}`}
+        >
           <span className={styles.text}>{a.text}</span>
           <Link to={a.to} className={styles.action}>
             {a.action}
@@ -157,7 +160,7 @@ export function AppUpdateAlerts() {
         </p>
       )}
       {offlineReady && !updateReady && (
-        <p className={`${styles.alert} ${styles.success}`} role="status">
+        <p className={`${styles.alert} ${styles.success} ${styles.dismissible}`} role="status">
           <span className={styles.text}>Pronto para usar sem internet</span>
           <button
             type="button"

@@ -46,11 +46,6 @@ export const checkinCopy = {
     awards: 'Prêmios',
     notes: 'Observações',
   },
-  offlineBadge: 'Sem conexão — tudo fica salvo neste aparelho',
-  /** The connection works; the server answered that it is in maintenance (503). */
-  maintenanceBadge: 'Servidor em manutenção — tudo fica salvo neste aparelho',
-  /** The connection works; the server failed (another 5xx, 429). */
-  serverTroubleBadge: 'O servidor está com problemas — tudo fica salvo neste aparelho',
   savedOnDevice: 'Salvo neste aparelho',
   notesMergedFromOtherTab:
     'Estas observações também foram editadas em outra aba do app: o texto aqui junta as duas.',

@@ -5,7 +5,7 @@
  * the check-in step instead of the pages; at `visitMaxMinutes` it sends the agent to
  * `timeout`.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useMemo, useState, type FocusEvent, type ReactNode } from 'react'
 import {
   Link,
   Navigate,
@@ -26,18 +26,17 @@ import { elapsedSeconds, formatElapsed } from '@/domain/visit-timer'
 import type { OutboxSummary } from '@/lib/visit-store/db'
 import { recordCheckout } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
-import { useLostVisits } from '@/lib/visit-store/use-unsent-record'
 import type { LocalVisit } from '@/lib/visit-store/db'
-import { outboxCopy } from '@/features/report/api/outbox-copy'
-import { SyncProblemNotice, useChosenLine } from '@/features/report/api/outbox-status'
+import { SyncProblemNotice } from '@/features/report/api/outbox-status'
 import { LostVisitNotice } from '@/features/report/api/lost-visit'
 import { DeviceRoomNotice } from '@/features/report/api/device-room'
+import { VisitStatusBar } from '@/features/report/api/visit-status-bar'
+import { useScreenRoom } from '@/components/screen-room'
 import { isConnectionProblem, useVisitReport } from '@/features/report/api/use-visit-report'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
 import { CheckinStep } from './checkin-step'
 import { useOnline } from '@/lib/use-online'
-import { serverWait } from '@/lib/visit-store/server-wait'
 import { useServerTimeChecks } from '@/lib/server-time-checks'
 import { isOnline } from '@/lib/connectivity'
 import { useNow } from '@/lib/use-now'
@@ -281,9 +280,10 @@ function ShellFrame({
   nav?: ReactNode
   children: ReactNode
 }) {
+  const headerRoom = useScreenRoom<HTMLElement>('top')
   return (
     <div className={styles.shell}>
-      <header className={styles.header}>
+      <header ref={headerRoom} className={styles.header}>
         <div className={styles.headerInner}>
           <div className={styles.titleRow}>
             <Link to={hub ?? '/tasks'} className={styles.back} aria-label={copy.backToTask}>
@@ -296,7 +296,6 @@ function ShellFrame({
             {timer}
           </div>
           {nav}
-          <SyncStatus online={online} outbox={outbox} taskId={task?.id} />
         </div>
       </header>
       <div className={styles.shellAlert}>
@@ -305,6 +304,7 @@ function ShellFrame({
         {task && <DeviceRoomNotice />}
       </div>
       {children}
+      <VisitStatusBar online={online} outbox={outbox} taskId={task?.id} />
     </div>
   )
 }
@@ -335,9 +335,22 @@ function VisitTimer({
   )
 }
 
+/**
+ * The row of the visit's pages scrolls sideways; the page a keyboard user tabs to is brought
+ * whole into it (a browser leaves a partly shown one where it is), its focus ring too.
+ */
+function revealFocusedPage(event: FocusEvent<HTMLElement>) {
+  const row = event.currentTarget
+  const tab = event.target.getBoundingClientRect()
+  const shown = row.getBoundingClientRect()
+  const ring = 8
+  if (tab.left < shown.left + ring) row.scrollLeft -= shown.left + ring - tab.left
+  else if (tab.right > shown.right - ring) row.scrollLeft += tab.right - (shown.right - ring)
+}
+
 function VisitNav({ basePath }: { basePath: string }) {
   return (
-    <nav className={styles.nav} aria-label={copy.visitPages}>
+    <nav className={styles.nav} aria-label={copy.visitPages} onFocus={revealFocusedPage}>
       <ul className={styles.navList}>
         {PAGES.map((page) => (
           <li key={page.to}>
@@ -352,49 +365,5 @@ function VisitNav({ basePath }: { basePath: string }) {
         ))}
       </ul>
     </nav>
-  )
-}
-
-function SyncStatus({
-  online,
-  outbox,
-  taskId,
-}: {
-  online: boolean
-  outbox: OutboxSummary | undefined
-  taskId: string | undefined
-}) {
-  // "Tudo enviado" only when it is true: not while a photo chosen is still being prepared, nor
-  // when the unsent record says the browser deleted what this visit had not sent.
-  const lost = useLostVisits(taskId ?? '-').lost.length > 0
-  const chosen = useChosenLine(taskId)
-  // Writes waiting on the server (a 503, a 5xx) say so: the connection is fine.
-  const server = online && outbox ? serverWait(outbox.items) : null
-  return (
-    <div className={styles.statusRow}>
-      <span role="status" className={styles.offline}>
-        {!online
-          ? copy.offlineBadge
-          : server
-            ? server.maintenance
-              ? copy.maintenanceBadge
-              : copy.serverTroubleBadge
-            : ''}
-      </span>
-      <span>
-        {lost
-          ? outboxCopy.lostHeader
-          : outbox === undefined
-            ? outboxCopy.checking
-            : outbox.pending + outbox.failed === 0
-              ? (chosen ?? outboxCopy.allSent)
-              : [
-                  outbox.pending > 0 ? outboxCopy.waiting(outbox.items) : null,
-                  outbox.failed > 0 ? outboxCopy.refusedCount(outbox.failed) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-      </span>
-    </div>
   )
 }

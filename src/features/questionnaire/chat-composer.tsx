@@ -10,6 +10,7 @@
  * it is forgotten once the answer is in the draft, or when the agent keeps the previous one.
  */
 import {
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -25,6 +26,7 @@ import { TextField } from '@/components/text-field'
 import { DurationField } from '@/components/date-field'
 import { formatMmSs, parseMmSs, timeEntryMessages } from '@/domain/time-entry'
 import { hasVisibleText } from '@/domain/text-hygiene'
+import { useScreenRoom } from '@/components/screen-room'
 import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
 import { usePersistentState, writePersistent } from '@/lib/persistent-input'
@@ -73,6 +75,16 @@ function useKeptInput<T>(props: ChatComposerProps, parse: (stored: unknown) => T
 export function ChatComposer(props: ChatComposerProps) {
   const { question, onAnswer, onCancel, busy } = props
   const ref = useRef<HTMLDivElement>(null)
+  // Sticky above the visit's bar: its room is kept for focus (nothing tabbed to in the chat
+  // lands under it).
+  const room = useScreenRoom<HTMLDivElement>('bottom')
+  const composer = useCallback(
+    (element: HTMLDivElement | null) => {
+      ref.current = element
+      room(element)
+    },
+    [room],
+  )
   useEffect(() => {
     const first = ref.current?.querySelector<HTMLElement>(
       'textarea, input:not([type="file"]), button',
@@ -81,7 +93,7 @@ export function ChatComposer(props: ChatComposerProps) {
     ref.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' })
   }, [])
   return (
-    <div ref={ref} className={styles.composer} aria-busy={busy || undefined}>
+    <div ref={composer} className={styles.composer} aria-busy={busy || undefined}>
       <AnswerInput {...props} />
       {(!question.required || onCancel) && (
         <div className={styles.composerActions}>

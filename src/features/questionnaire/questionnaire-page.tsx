@@ -24,6 +24,8 @@ import { ChatComposer } from './chat-composer'
 import { answeredSteps, applyAnswer, chatProgress, questionToAsk, type ChatStep } from './chat-flow'
 import { FailedWrites } from '@/features/report/api/outbox-status'
 import { useLocalVisit, useOutboxSummary } from '@/lib/visit-store/hooks'
+import { useOnline } from '@/lib/use-online'
+import { VisitStatusBar } from '@/features/report/api/visit-status-bar'
 import { answerCopy, answerText } from '@/features/report/parts/answers/answer-text'
 import { questionnaireCopy as copy } from './questionnaire-copy'
 import styles from './questionnaire.module.css'
@@ -44,24 +46,29 @@ export function QuestionnairePage() {
   const { slug = '' } = useParams()
   const checkedOutAt = checkedOutAtOf(useLocation().state)
   const { state, task } = useVisitReport(slug)
+  const online = useOnline()
+  const outbox = useOutboxSummary(task?.id)
   const backTo = task
     ? task.status.code === 'started'
       ? pathTo('/tasks/:slug/checkin', { slug })
       : pathTo('/tasks/:slug/report', { slug })
     : pathTo('/tasks/:slug', { slug })
   return (
-    <Page title={copy.title} backTo={backTo}>
-      {checkedOutAt && <CheckoutNotice taskId={task?.id} at={checkedOutAt} />}
-      {state.status === 'ready' ? (
-        <Chat data={state.data} />
-      ) : (
-        <ReportQueryState
-          query={state.status === 'error' ? state.query : undefined}
-          loadingLabel={copy.loading}
-          errorTitle={copy.loadError}
-        />
-      )}
-    </Page>
+    <div className={styles.screen}>
+      <Page title={copy.title} backTo={backTo}>
+        {checkedOutAt && <CheckoutNotice taskId={task?.id} at={checkedOutAt} />}
+        {state.status === 'ready' ? (
+          <Chat data={state.data} />
+        ) : (
+          <ReportQueryState
+            query={state.status === 'error' ? state.query : undefined}
+            loadingLabel={copy.loading}
+            errorTitle={copy.loadError}
+          />
+        )}
+      </Page>
+      <VisitStatusBar online={online} outbox={outbox} taskId={task?.id} />
+    </div>
   )
 }
 

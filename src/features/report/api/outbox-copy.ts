@@ -51,6 +51,13 @@ function photosLost(photos: readonly UnsentPhoto[]): string[] {
 
 export const outboxCopy = {
   title: 'Envio para o servidor',
+  /** The visit's bar at the bottom of the screen (visit-status-bar.tsx). */
+  barLabel: 'Situação do envio',
+  offline: 'Sem conexão — tudo fica salvo neste aparelho',
+  /** The connection works; the server answered that it is in maintenance (503). */
+  maintenanceBar: 'Servidor em manutenção — tudo fica salvo neste aparelho',
+  /** The connection works; the server failed (another 5xx, 429). */
+  serverTroubleBar: 'O servidor está com problemas — tudo fica salvo neste aparelho',
   kind: (kind: OutboxItem['kind']) => KIND_LABEL[kind],
   /**
    * What waits to be sent, in the agent's words: files apart from the rest, so a photo row
