@@ -6,7 +6,7 @@
  * sight wherever the agent has scrolled. While it shows, the navigation under it is hidden (a
  * tap on the message puts it away at once). Its region is a polite live region, in the page
  * (after the heading, `SnackbarOutlet` placed by `Page`) before the message, so screen readers
- * hear each new one (docs/decisions/0021-the-message-takes-the-bars-place.md).
+ * hear each new one (docs/decisions/0021-every-hand.md).
  *
  * A message that confirms what the agent just did on this screen shows here; one raised right
  * before a navigation (`{ onNextScreen: true }`: "Tarefa aceita" on the task it opens) waits

@@ -1,3 +1,5 @@
+// @vitest-isolate: its fake timers run the connectivity probe, which another file's subscriber
+// (lib/connectivity's module state) keeps scheduling in a shared module graph.
 /**
  * The app's retry policy for reads: what may heal (no connection, a timeout, a 5xx, a success
  * that could not be read) is tried again twice with a growing wait, then the screen gets the

@@ -1,3 +1,6 @@
+// @vitest-isolate: it counts the agent's kept chat answers under the work scope lib/session
+// keeps as module state (the last agent this page saw), which earlier files of a shared module
+// graph set.
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
