@@ -1,9 +1,7 @@
-// @vitest-isolate: it counts the agent's kept chat answers under the work scope lib/session
-// keeps as module state (the last agent this page saw), which earlier files of a shared module
-// graph set.
 import 'fake-indexeddb/auto'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { storageKey } from '@/lib/storage-keys'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
 import type { Answer } from '@/api/entities'
 import { http, HttpResponse } from 'msw'
@@ -237,7 +235,9 @@ describe('Questionário (chat)', () => {
       answeredAt: '2026-01-01T10:00:00.000Z',
     })
     const kept = () =>
-      Object.keys(localStorage).filter((k) => k.startsWith(`avaliador.visit-input.${REPORT}.chat.`))
+      Object.keys(localStorage).filter((k) =>
+        k.startsWith(storageKey.visitInput(`${REPORT}.chat.`)),
+      )
     /** The chat closed (another screen: nothing of it stays in memory) and opened again. */
     const reopen = async (router: Awaited<ReturnType<typeof openChat>>['router']) => {
       await act(() => router.navigate('/preparando'))
