@@ -11,12 +11,12 @@ import viteConfig from './vite.config.js'
 //               child processes, and without any MSW setup (Pact runs its own mock server).
 // Run one with `vitest run --project <name>`; `npm run test:unit` runs `unit*` and `dom*`.
 //
-// `unit` and `dom` share one module graph per worker (`isolate: false`, decision 0024): the
-// app, msw, the fake backend and jsdom load once per worker instead of once per test file,
-// which was most of the suite's time. src/test/fresh-file.ts puts back, before each file,
-// what a file may leave behind. A file that needs modules of its own — `vi.mock`,
-// `vi.resetModules`, or `@vitest-isolate` in a comment (a module that must load before
-// another) — runs isolated, in `unit-isolated` or `dom-isolated`, found here by reading it.
+// `unit` shares one module graph per worker (`isolate: false`, decision 0024): msw, the fake
+// backend and the domain load once per worker instead of once per test file.
+// src/test/fresh-file.ts puts back, before each file, what a file may leave behind. A file
+// that needs modules of its own — `vi.mock`, `vi.resetModules`, or `@vitest-isolate` in a
+// comment (a module that must load before another) — runs isolated in `unit-isolated`, found
+// here by reading it. `dom` keeps a graph and a window per file (see below).
 const NEEDS_OWN_MODULES = /\bvi\.(?:mock|doMock|resetModules)\(|@vitest-isolate\b/
 
 /** Every file under `dir` (node_modules left out). */
@@ -42,7 +42,6 @@ const isDom = (file: string) => file.endsWith('.test.tsx') || file.endsWith('.do
 const unitIsolated = isolatedFiles(
   (file) => file.endsWith('.test.ts') && !isDom(file) && !file.startsWith('contracts'),
 )
-const domIsolated = isolatedFiles((file) => file.startsWith('src/') && isDom(file))
 
 const unit = { name: 'unit', environment: 'node', include: UNIT } as const
 const dom = {
@@ -71,7 +70,7 @@ export default mergeConfig(
             // file is of the same project.
             sequence: { groupOrder: 0 },
             exclude: [...configDefaults.exclude, ...UNIT_EXCLUDE, ...unitIsolated],
-            setupFiles: ['./src/test/fresh-file.ts'],
+            setupFiles: ['./src/test/fresh-file.ts', './src/test/per-test-hooks.ts'],
           },
         },
         {
@@ -81,26 +80,18 @@ export default mergeConfig(
             name: 'unit-isolated',
             sequence: { groupOrder: 2 },
             include: unitIsolated.length > 0 ? unitIsolated : ['nothing-isolated'],
+            setupFiles: ['./src/test/per-test-hooks.ts'],
           },
         },
         {
           extends: true,
           test: {
+            // A module graph and a jsdom window per file, as before issue 39: screens keep
+            // module state (the session's last agent, the crash-proof mirror's connection,
+            // the connectivity probe) that a shared graph carried from file to file.
             ...dom,
-            isolate: false,
             sequence: { groupOrder: 1 },
-            exclude: [...configDefaults.exclude, ...domIsolated],
-            setupFiles: ['./src/test/fresh-file.ts', './vitest.setup.dom.ts'],
-          },
-        },
-        {
-          extends: true,
-          test: {
-            ...dom,
-            name: 'dom-isolated',
-            sequence: { groupOrder: 2 },
-            include: domIsolated.length > 0 ? domIsolated : ['nothing-isolated'],
-            setupFiles: ['./vitest.setup.dom.ts'],
+            setupFiles: ['./src/test/per-test-hooks.ts', './vitest.setup.dom.ts'],
           },
         },
         {

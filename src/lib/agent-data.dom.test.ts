@@ -1,6 +1,3 @@
-// @vitest-isolate: it reads every key of the phone after a restore from the crash-proof mirror,
-// which a shared module graph's earlier files (their late writes, lib/device-storage's open
-// connection) may have filled.
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { adoptUnownedWork, clearAgentData, endSessionKeepingWork } from './agent-data'

@@ -1,5 +1,3 @@
-// @vitest-isolate: it judges a session with and without the crash-proof mirror, whose open
-// connection (lib/device-storage module state) a shared module graph keeps from earlier files.
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { deviceStorage } from './device-storage'

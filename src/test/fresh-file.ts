@@ -13,14 +13,14 @@
  *  - the app's module state a test may set: no session, a new API client with the default
  *    time limit and no response validator, the connectivity and the clock as at a start,
  *    no visit sync loop running;
- *  - after each test, the shared fake server's handlers as the fake backend has them
- *    (src/test/fake-server.ts).
+ *  - after each test (src/test/per-test-hooks.ts), the shared fake server's handlers as the
+ *    fake backend has them (src/test/fake-server.ts).
  *
  * A file that needs a module graph of its own (`vi.mock`, `vi.resetModules`, or a module that
  * must load before another: `@vitest-isolate` in a comment) runs in the isolated projects
  * instead (`unit-isolated`, `dom-isolated`), which do not use this file.
  */
-import { afterEach, vi } from 'vitest'
+import { vi } from 'vitest'
 import { onlineManager } from '@tanstack/react-query'
 import { resetApiClient, setApiTimeoutForTests, setResponseValidator } from '@/lib/api'
 import { resetClockForTests } from '@/lib/clock'
@@ -28,7 +28,6 @@ import { resetConnectivity } from '@/lib/connectivity'
 import { clearSession } from '@/lib/session'
 import { closeVisitDbs } from '@/lib/visit-store/db'
 import { stopTestSync } from './visit-kit'
-import { afterEveryTest } from './per-test'
 
 async function deleteEveryDatabase() {
   if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return
@@ -71,7 +70,3 @@ export async function resetWorld() {
 
 // Top level: a setup file runs again before each test file, before the file is imported.
 await resetWorld()
-
-afterEach(async () => {
-  for (const reset of afterEveryTest) await reset()
-})

@@ -1,5 +1,3 @@
-// @vitest-isolate: in a module graph shared with earlier files its held-clock countdown test read
-// "Expira em 3 h" a second after the list showed (CI, written order); not yet explained — issue 39.
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
