@@ -32,6 +32,8 @@ import { handleMaintenance } from './maintenance'
 import { createAppRouter } from './router'
 import { handleSessionExpired } from './session-expiry'
 import { runtimeConfig } from '@/lib/runtime-config'
+import { deviceStorage } from '@/lib/device-storage'
+import { storageKey } from '@/lib/storage-keys'
 import { yieldToMain } from '@/lib/idle'
 
 export async function startApp(
@@ -61,7 +63,9 @@ export async function startApp(
   if (!config.preview && 'serviceWorker' in navigator) listenToServiceWorker(router, queryClient)
   // A sign-out made with no signal, still to reach the server (lib/pending-sign-out): it goes
   // once the first screen is in, and again when the connection returns, until it is through.
-  if (!config.preview)
+  // Its code is fetched only when one waits (the page's copy, restored from the mirror at the
+  // start, says so): a phone with none fetches nothing more before it can sign in.
+  if (!config.preview && deviceStorage.get(storageKey.pendingSignOuts()) !== null)
     void afterFirstScreen(queryClient)
       .then(() => import('@/lib/pending-sign-out'))
       .then(async (m) => {
