@@ -64,25 +64,38 @@ const flat = (text: string) => text.replace(/\s+/g, ' ').trim()
  * link to a script or data URL.
  */
 async function expectShownAsText(page: Page, where: string, texts: readonly string[]) {
-  const screen = await page.evaluate(() => ({
-    text: document.body.innerText,
-    injected: [
-      ...document.querySelectorAll('iframe, object, embed, base, meta[http-equiv]'),
-      // The prerendered document's critical CSS (head, allowed by its hash) is the only style.
-      ...[...document.querySelectorAll('style')].filter(
-        (s) => s !== document.head.querySelector(':scope > style'),
-      ),
-      ...[...document.querySelectorAll('script')].filter(
-        (s) => !s.src || new URL(s.src).origin !== location.origin,
-      ),
-      ...[...document.querySelectorAll('*')].filter((el) =>
-        [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on')),
-      ),
-      ...[...document.querySelectorAll('a[href]')].filter(
-        (a) => !['http:', 'https:', 'tel:', 'mailto:'].includes((a as HTMLAnchorElement).protocol),
-      ),
-    ].map((el) => el.outerHTML.slice(0, 120)),
-  }))
+  const screen = await page.evaluate(async () => {
+    // The served document's own inline script (its browser check, allowed by its CSP hash) is
+    // the only inline one: anything else inline was made from data.
+    const served = await (await fetch(location.href)).text()
+    const own = new Set(
+      [
+        ...new DOMParser()
+          .parseFromString(served, 'text/html')
+          .querySelectorAll('script:not([src])'),
+      ].map((s) => s.textContent),
+    )
+    return {
+      text: document.body.innerText,
+      injected: [
+        ...document.querySelectorAll('iframe, object, embed, base, meta[http-equiv]'),
+        // The prerendered document's critical CSS (head, allowed by its hash) is the only style.
+        ...[...document.querySelectorAll('style')].filter(
+          (s) => s !== document.head.querySelector(':scope > style'),
+        ),
+        ...[...document.querySelectorAll('script')].filter((s) =>
+          s.src ? new URL(s.src).origin !== location.origin : !own.has(s.textContent),
+        ),
+        ...[...document.querySelectorAll('*')].filter((el) =>
+          [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on')),
+        ),
+        ...[...document.querySelectorAll('a[href]')].filter(
+          (a) =>
+            !['http:', 'https:', 'tel:', 'mailto:'].includes((a as HTMLAnchorElement).protocol),
+        ),
+      ].map((el) => el.outerHTML.slice(0, 120)),
+    }
+  })
   expect(screen.injected, `${where}: elements made from data`).toEqual([])
   const shown = flat(screen.text)
   const missing = texts.filter((t) => !shown.includes(flat(t)))

@@ -228,13 +228,20 @@ export function retryDelay(
   return Math.max(backoffDelay(attempts, random), retryAfterMs ?? 0)
 }
 
-/** The message a photo waiting for a server in maintenance shows (not the server's own words). */
+/**
+ * What a waiting photo says of its last try: the maintenance message for a 503 (not the
+ * server's own words); nothing for a try that found no connection — the screen says
+ * "Aguardando conexão" while there is none, and once it is back the photo only waits for its
+ * turn ("Sem conexão" then would be untrue).
+ */
 const waitingMessage = (error: unknown) =>
   isApiError(error) && error.status === 503
     ? API_ERROR_MESSAGES.maintenance
-    : isApiError(error)
-      ? error.message
-      : 'Falha no envio.'
+    : isApiError(error) && error.code === 'offline'
+      ? undefined
+      : isApiError(error)
+        ? error.message
+        : 'Falha no envio.'
 
 /**
  * Two lanes, sent side by side by one sender (decision 0023, "what may overtake what"):
