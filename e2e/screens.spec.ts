@@ -128,6 +128,11 @@ test('the agent’s screens, from the offers to the wallet (busy agent)', async 
   // The check-out has reached the (demo) server: the notice says "registrado", not "guardado"
   // (on a busy machine the picture was taken before the outbox had sent it).
   await expect(page.getByText(/^Check-out registrado às/)).toBeVisible()
+  // The answer just given has reached the (demo) server too: the bar says so, not
+  // "1 alteração aguardando envio" (the picture waits for the state it shows).
+  await expect(
+    page.getByRole('region', { name: 'Situação do envio' }).getByText('Tudo enviado'),
+  ).toBeVisible()
   await shot(page, 'chat')
 
   // ------------------------------------------------------------ the report, with parts missing

@@ -240,7 +240,12 @@ function EvidenceRow({
         {isAudio && url && (
           <audio className={styles.audio} controls preload="metadata" src={url} aria-label={name} />
         )}
-        {!readOnly && <UploadState media={item.local} />}
+        {!readOnly && (
+          <UploadState
+            media={item.local}
+            onServer={Boolean(item.ref.evidenceId ?? item.local?.evidenceId ?? item.server)}
+          />
+        )}
         {!readOnly && item.usedBy && (
           <p className={styles.usedBy}>
             {item.usedBy === 'receipt'
@@ -292,9 +297,21 @@ function EvidenceRow({
   )
 }
 
-/** Where one upload stands; an evidence with no local copy is on the server already. */
-export function UploadState({ media }: { media: LocalMedia | undefined }) {
+/**
+ * Where one upload stands. With no local copy it is on the server already — unless nothing
+ * says so yet (`onServer` false: the draft names a photo whose device record this screen has
+ * not read yet): then it waits, never "Enviada" before it is.
+ */
+export function UploadState({
+  media,
+  onServer = true,
+}: {
+  media: LocalMedia | undefined
+  onServer?: boolean
+}) {
   const online = useOnline()
+  if (!media && !onServer)
+    return <p className={styles.state}>{photosCopy.evidence.state.waiting}</p>
   if (!media || media.state === 'sent')
     return <p className={`${styles.state} ${styles.stateSent}`}>{photosCopy.evidence.state.sent}</p>
   if (media.state === 'sending')
