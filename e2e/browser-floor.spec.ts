@@ -185,6 +185,9 @@ test('a browser on the floor starts the app, and an error once it runs is the ap
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible()
   await expect(page.getByLabel('Celular com DDD')).toBeEditable()
   await expect(page.getByRole('heading', { name: HEADING })).toHaveCount(0)
+  // The prerendered page shows before the entry runs: wait for the entry's own work (it
+  // registers the service worker after the first screen), so main.tsx has told the check.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   // The entry has run (main.tsx told the check): a SyntaxError from a file of the app now is
   // the app's to handle, not a browser below the floor.
   await page.evaluate(() => {

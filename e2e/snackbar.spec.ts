@@ -275,6 +275,8 @@ test('walking the README demo, no confirmation lies over a control while it show
   await page.goto(`/preview/tasks/${slug}/report/tax-receipts`)
   await expect(page.getByRole('heading', { level: 1, name: 'Cupom fiscal' })).toBeVisible()
   await pickPhotos(page, page.getByRole('button', { name: 'Fotografar o cupom' }), [photos[1]!])
+  // The photo is kept (prepared) before the agent saves, as the screen tells them.
+  await expect(page.getByText('Foto do cupom guardada.')).toBeVisible()
   await page.getByLabel('CNPJ do estabelecimento').fill('11222333000181')
   await page.getByLabel('Número do cupom').fill('004512')
   await page.getByLabel('Valor total (R$)').fill('54,90')
