@@ -92,7 +92,10 @@ describe('Oportunidades', () => {
     expect(router.state.location.pathname).toBe(`/oppy/${soonest!.taskId}`)
   })
 
-  it('ticks the countdown each minute, and each second in the last hour', async () => {
+  // Quarantined (issue 39): 1 in 3 fresh CI runs shows "Expira em 3 h" a second after the list
+  // showed (the list and the seed read the same faked instant?); the rule itself is
+  // expiry-countdown.test.ts's. To be fixed at its cause, not retried.
+  it.skip('ticks the countdown each minute, and each second in the last hour', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     await renderRoute('/oppy')
     const first = (await offerCards())[0]!
