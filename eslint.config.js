@@ -15,8 +15,12 @@
 //     feature is its `api/` folder: `@/features/<other>/api/<file>` (queryOptions factories and
 //     the like) is allowed; the report has a second one, its parts
 //     (`@/features/report/parts/<part>/<file>`: each part's editor, rule, copy and summary,
-//     which the check-in renders too; `@/features/report/parts/<file>`: the parts' registry). Anything shared by several features belongs in src/domain,
-//     src/lib or src/components. Relative paths are checked exactly: a file N folders below
+//     which the check-in renders too; `@/features/report/parts/<file>`: the parts' registry).
+//     The visit's kit, src/features/visit (no screens: the loader, the outbox's status, the
+//     conflict sheet, the media kit), is open whole to the visit's screens (check-in,
+//     questionnaire, report, validation: `@/features/visit/<file>`, `…/visit/media/<file>`), to
+//     no other feature, and imports none of those four. Anything else shared by several
+//     features belongs in src/domain, src/lib or src/components. Relative paths are checked exactly: a file N folders below
 //     src/features/<name> reaches src/features with N+1 `../`, so one block is generated per
 //     depth (with a depth-agnostic fallback below MAX_DEPTH). A new feature folder is picked
 //     up on the next ESLint run (the folder list is read with node:fs at config time).
@@ -103,15 +107,24 @@ const staticPreviewImportPatterns = [
   { regex: '^@/preview(?:/.*)?$', message: STATIC_PREVIEW_MESSAGE },
 ]
 
+/**
+ * The visit's kit (`src/features/visit`: the loader, the outbox's status, the conflict sheet,
+ * the media kit): a feature with no screens whose every file is its door, `visit/<file>` and
+ * `visit/media/<file>`, for the visit's screens only. It imports none of them.
+ */
+const VISIT_KIT = 'visit'
+const VISIT_SCREENS = ['checkin', 'questionnaire', 'report', 'validation']
+
 /** Imports that leave src/features/<name> for another feature's internals. */
 function featurePatterns(name, others, depth) {
   if (others.length === 0) return []
   const notSelf = `(?!${re(name)}(?:/|$))[^/]+`
   // After `<other>`: nothing (its folder/barrel), or anything except `/api/<file>` and, for
   // the report, `/parts/<part>/<file>` (each part of the report owns its editor, which the
-  // check-in renders too: docs/architecture.md).
-  const tail = '(?:/(?!api/[^/]+$|(?<=/report/)parts/(?:[^/]+/)?[^/]+$).*)?$'
-  const message = `Features are isolated: import another feature only through its public '@/features/<feature>/api/<file>', or a part of the report through '@/features/report/parts/<part>/<file>' (shared code goes in src/domain, src/lib or src/components).`
+  // check-in renders too: docs/architecture.md), and for a visit screen the visit's kit.
+  const kitDoor = VISIT_SCREENS.includes(name) ? `|(?<=/${re(VISIT_KIT)}/)(?:media/)?[^/]+$` : ''
+  const tail = `(?:/(?!(?<!/${re(VISIT_KIT)}/)api/[^/]+$|(?<=/report/)parts/(?:[^/]+/)?[^/]+$${kitDoor}).*)?$`
+  const message = `Features are isolated: import another feature only through its public '@/features/<feature>/api/<file>', a part of the report through '@/features/report/parts/<part>/<file>', or (from a visit screen: ${VISIT_SCREENS.join(', ')}) the visit's kit through '@/features/visit/<file>' (shared code goes in src/domain, src/lib or src/components).`
   const otherAlt = `(?:${others.map(re).join('|')})`
   const patterns = [
     { regex: `^@/features/${notSelf}${tail}`, message },
@@ -125,6 +138,18 @@ function featurePatterns(name, others, depth) {
       : // Exactly depth+1 `../` lands in src/features/.
         { regex: `^(?:\\.\\./){${depth + 1}}${otherAlt}${tail}`, message },
   )
+  if (name === VISIT_KIT) {
+    // The kit is below the visit's screens: none of them, not even their doors.
+    const screens = `(?:${VISIT_SCREENS.map(re).join('|')})(?:/.*)?$`
+    const kitMessage = `The visit's kit (src/features/visit) is shared by the visit's screens (${VISIT_SCREENS.join(', ')}) and imports none of them: what it needs of them belongs in the kit.`
+    patterns.push(
+      { regex: `^@/features/${screens}`, message: kitMessage },
+      { regex: `^(?:\\.\\./)+(?:.*/)?features/${screens}`, message: kitMessage },
+      depth === undefined
+        ? { regex: `^(?:\\.\\./)+${screens}`, message: kitMessage }
+        : { regex: `^(?:\\.\\./){${depth + 1}}${screens}`, message: kitMessage },
+    )
+  }
   return patterns
 }
 
@@ -254,7 +279,7 @@ const boundaryZones = [
     target: './src/components',
     from: './src/lib/visit-store',
     message:
-      'src/components is UI with no visit knowledge: what reads or writes the visit store belongs to a feature (the report’s parts and api/).',
+      'src/components is UI with no visit knowledge: what reads or writes the visit store belongs to a feature (the visit’s kit, src/features/visit, or the report’s parts).',
   },
   {
     target: './src/lib/device-media',
@@ -310,9 +335,25 @@ function selectorRule(message, selectors) {
 
 /**
  * Each job: its rule's name, where it holds (the app's production code unless `files` says
- * more), the files allowed to do it the raw way (the one way itself), and what is refused.
+ * more, or `only` says where instead), the files allowed to do it the raw way (the one way
+ * itself), and what is refused.
  */
 const ONE_WAY_JOBS = [
+  {
+    // A visit screen waiting on the write it queued (the submission, the pendencies' answers,
+    // the check-out, the check-in). `only`: the visit's screens, where it is the job.
+    rule: 'queued-write',
+    only: VISIT_SCREENS.map((feature) => `src/features/${feature}/**/*.{ts,tsx}`),
+    allowed: [],
+    message:
+      "Follow a queued write with useOutboxItem (src/features/visit/use-outbox-item.ts): pending, sent, or refused with the server's answer and its fix. What the server says once it is sent is refreshed by the sync loop (queriesChangedBy, src/lib/visit-store/sync.ts), in every tab: never by the screen.",
+    selectors: [
+      "CallExpression[callee.property.name='invalidateQueries']",
+      // Picking the write out of the outbox by hand, and deciding its refusal by hand.
+      "CallExpression[callee.property.name=/^(find|findLast|some|filter|every)$/][callee.object.property.name='items']",
+      "CallExpression[callee.name='refusalOf']",
+    ],
+  },
   {
     rule: 'permissions',
     allowed: ['src/lib/device-media/device-permissions.ts'],
@@ -716,9 +757,9 @@ export default defineConfig([
   },
 
   // One way to do each job (the `one-way` plugin above; docs/architecture.md): one block each.
-  ...ONE_WAY_JOBS.map(({ rule, files = [], allowed }) => ({
+  ...ONE_WAY_JOBS.map(({ rule, files = [], only, allowed }) => ({
     name: `avaliador/one-way/${rule}`,
-    files: [SRC_TS, ...files],
+    files: only ?? [SRC_TS, ...files],
     ignores: [...ONE_WAY_IGNORES, ...allowed],
     plugins: { 'one-way': oneWay },
     rules: { [`one-way/${rule}`]: 'error' },

@@ -43,7 +43,10 @@ export const HANG_MS = 60_000
 
 export type FaultRegistry = {
   add(...rules: FaultRule[]): void
+  /** Removes every rule and ends the calls still hanging on one (as a restart would). */
   clear(): void
+  /** Aborts when the rules are cleared: a hanging call ends then. */
+  readonly cleared: AbortSignal
   list(): FaultRule[]
   /** The rule that applies to this call (counting one use of it), if any. */
   take(method: string, path: string): FaultRule | undefined
@@ -100,6 +103,7 @@ function templateRegex(template: string) {
  */
 export function createFaultRegistry(operations: () => string[]): FaultRegistry {
   let rules: Array<FaultRule & { left: number }> = []
+  let clearing = new AbortController()
   let compiled: Array<{ template: string; regex: RegExp; params: number }> | undefined
 
   function operationOf(path: string): string | undefined {
@@ -126,6 +130,11 @@ export function createFaultRegistry(operations: () => string[]): FaultRegistry {
     },
     clear() {
       rules = []
+      clearing.abort()
+      clearing = new AbortController()
+    },
+    get cleared() {
+      return clearing.signal
     },
     list() {
       return rules.map(({ left: _left, ...rule }) => rule)
@@ -149,18 +158,17 @@ export function driftedBody(body: unknown): unknown {
   return { unexpected: true }
 }
 
-function waitForAbortOr(ms: number, signal: AbortSignal) {
+/** Resolves after `ms`, or as soon as one of `signals` aborts. */
+function waitForAbortOr(ms: number, ...signals: AbortSignal[]) {
   return new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve()
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer)
-        resolve()
-      },
-      { once: true },
-    )
+    if (signals.some((signal) => signal.aborted)) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      for (const signal of signals) signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    for (const signal of signals) signal.addEventListener('abort', done, { once: true })
   })
 }
 
@@ -247,7 +255,7 @@ export function faultHandler(
         })
       }
       case 'hang':
-        await waitForAbortOr(HANG_MS, request.signal)
+        await waitForAbortOr(HANG_MS, request.signal, registry.cleared)
         return HttpResponse.error()
       case 'network-error':
         return HttpResponse.error()

@@ -43,4 +43,25 @@ describe('likely next routes', () => {
     expect(child).toHaveBeenCalledTimes(1)
     expect(other).not.toHaveBeenCalled()
   })
+
+  it("also loads what a route's code depends on for the path's parameters (a part's editor)", async () => {
+    const editor = vi.fn(async () => ({}))
+    const table: RouteObject[] = [
+      {
+        path: 'checkin/:part',
+        lazy: async () => ({ handle: { prefetchCode: editor } }),
+      },
+    ]
+    await prefetchRouteCode(table, '/checkin/evidences')
+    expect(editor).toHaveBeenCalledWith({ part: 'evidences' })
+  })
+
+  it("prefetches a check-in part's editor with its page", async () => {
+    const { checkinPartAt } = await import('@/features/report/parts/parts')
+    const part = checkinPartAt('attendants')!
+    const load = vi.spyOn(part.checkinPage, 'editor')
+    await prefetchRouteCode(routes, '/tasks/_/checkin/attendants')
+    expect(load).toHaveBeenCalledTimes(1)
+    load.mockRestore()
+  })
 })

@@ -9,7 +9,12 @@
  */
 import type { DataRouter, RouteObject } from 'react-router-dom'
 import { whenIdle } from '@/lib/idle'
-import { bestMatch, routePatterns, type RoutePattern } from '@/lib/route-patterns'
+import {
+  bestMatch,
+  routePatterns,
+  type RouteCodeHandle,
+  type RoutePattern,
+} from '@/lib/route-patterns'
 
 /** From a path pattern to the sample paths of the screens usually opened next from it. */
 export const LIKELY_NEXT: ReadonlyArray<[from: string, next: string[]]> = [
@@ -34,18 +39,28 @@ const patternsOf = new WeakMap<RouteObject[], RoutePattern[]>()
  * (React Router's own matching flattens and ranks the whole tree at every call: 11 ms on a 4×
  * slower CPU, in the very event handler of a tap).
  */
-function routesTo(routes: RouteObject[], path: string): RoutePattern | undefined {
+function routesTo(
+  routes: RouteObject[],
+  path: string,
+): (RoutePattern & { params: Record<string, string> }) | undefined {
   let patterns = patternsOf.get(routes)
   if (!patterns) patternsOf.set(routes, (patterns = routePatterns(routes)))
   return bestMatch(patterns, path)
 }
 
-/** Loads the code of every lazy route on the way to `path` (React Router reuses the module). */
+/**
+ * Loads the code of every lazy route on the way to `path` (React Router reuses the module),
+ * and what a route's `handle.prefetchCode` says it loads for this path's parameters.
+ */
 export async function prefetchRouteCode(routes: RouteObject[], path: string): Promise<void> {
+  const match = routesTo(routes, path)
   await Promise.all(
-    (routesTo(routes, path)?.chain ?? []).map((route) => {
+    (match?.chain ?? []).map(async (route) => {
       const lazy = (route as LazyRoute).lazy
-      return typeof lazy === 'function' ? (lazy as () => Promise<unknown>)() : undefined
+      if (typeof lazy !== 'function') return
+      const loaded = (await (lazy as () => Promise<unknown>)()) as
+        { handle?: RouteCodeHandle } | undefined
+      await loaded?.handle?.prefetchCode?.(match!.params)
     }),
   )
 }

@@ -105,7 +105,7 @@ export function documentTable(): HtmlDocumentTable['routes'] {
   const screens = new Map(plans.flatMap((p) => (p.screen ? [[p.screen, p.document]] : [])))
   return routePatterns(routes).map(({ pattern, chain }) => {
     const ancestors = idsOf(chain)
-    // The app's start (RootRedirect) opens the offers.
+    // The app's start (rootRedirect, the route's loader) opens the offers.
     if (pattern === '/') return { pattern, document: screens.get('/oppy') ?? shellFileOf('/oppy') }
     const screen = screens.get(pattern)
     if (screen) return { pattern, document: screen }

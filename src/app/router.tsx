@@ -8,7 +8,7 @@ import { systemPublicRoutes } from '@/features/system/routes/system-routes'
 import { storageKey } from '@/lib/storage-keys'
 import { ErrorPage } from './routes/error-page'
 import { NotFoundPage } from './routes/not-found-page'
-import { RequireSession, RootRedirect } from './routes/require-session'
+import { requireSession, rootRedirect } from './routes/require-session'
 import { agentFrameRoutes, visitRoutes } from './signed-in-routes'
 
 /**
@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
     // (start-app.tsx waits for the router to be initialized).
     HydrateFallback: () => null,
     children: [
-      { index: true, element: <RootRedirect /> },
+      { index: true, loader: rootRedirect },
       {
         path: 'login',
         lazy: async () => ({
@@ -65,7 +65,9 @@ export const routes: RouteObject[] = [
       ...systemPublicRoutes,
       {
         id: SIGNED_IN_ROUTE_ID,
-        element: <RequireSession />,
+        // No session: on to the sign-in, at every navigation here (a session can end between two).
+        loader: requireSession,
+        shouldRevalidate: () => true,
         children: [
           ...visitRoutes,
           {

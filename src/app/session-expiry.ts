@@ -11,9 +11,9 @@ export function handleSessionExpired(router: AppRouter) {
   const { pathname, search } = router.state.location
   if (pathname.startsWith('/logout') || pathname.startsWith('/login')) return
   // /logout forgets the session, then keeps `return` for the next sign-in. The session is not
-  // cleared here: while /logout's code loads, the screen being left re-renders, and without a
-  // session its guard (RequireSession) would send the agent to /login instead, cancelling
-  // this navigation and losing the message and the way back.
+  // cleared here: while /logout's code loads, the screen being left still shows, and a
+  // navigation meanwhile into a signed-in route would find no session and send the agent to
+  // /login instead (requireSession), losing the message and the way back.
   void router.navigate(expiredSignOutPath(pathname + search))
 }
 

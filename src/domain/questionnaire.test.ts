@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import fc from 'fast-check'
+import { bestAnswer } from '@/test/best-answer'
 import type { AnswerValue, EvaluationForm, FormPage, Question } from '@/api/entities'
 import { questionKindValues } from '@/api/schema.gen'
 // Test-only: the seeded catalogue gives realistic forms (tests are not part of the bundle).
@@ -497,20 +498,8 @@ describe('properties over random forms', () => {
   })
 
   it('answering every visible scored question at its best, until visibility settles, gives 100 (or 0 when nothing is scored)', () => {
-    const best = (question: Question): AnswerValue | undefined => {
-      switch (question.kind) {
-        case 'yesno':
-          return true
-        case 'single':
-          return question.options?.find((o) => o.positive)?.value
-        case 'multi':
-          return (question.options ?? []).filter((o) => o.positive).map((o) => o.value)
-        case 'scale':
-          return question.max ?? 5
-        default:
-          return undefined
-      }
-    }
+    const best = bestAnswer
+
     fc.assert(
       fc.property(formArb, (form) => {
         const a = new Map<string, AnswerValue>()

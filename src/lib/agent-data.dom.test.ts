@@ -60,11 +60,20 @@ async function seedDevice() {
     await createDatabase(name)
 }
 
+/** Deleted, and done: a deletion still running would meet the next test's databases. */
+const deleted = (name: string) =>
+  new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name)
+    request.onsuccess = () => resolve()
+    request.onerror = () => reject(request.error)
+  })
+
 afterEach(async () => {
   setWorkScope(() => undefined)
   localStorage.clear()
   sessionStorage.clear()
-  await Promise.all((await databases()).map((n) => indexedDB.deleteDatabase(n!)))
+  // The mirror too: its entries would come back at the next test's `restoreDeviceStorage`.
+  await Promise.all((await indexedDB.databases()).map((d) => deleted(d.name!)))
 })
 
 describe('clearAgentData', () => {
@@ -130,9 +139,7 @@ describe('clearAgentData', () => {
     )
     // With no database to say, the agent signing in.
     localStorage.setItem('avaliador.stopwatch.T-9.wait', '3')
-    await new Promise((resolve) => {
-      indexedDB.deleteDatabase('avaliador-agent-agt_old').onsuccess = resolve
-    })
+    await deleted('avaliador-agent-agt_old')
     await adoptUnownedWork('agt_new')
     expect(localStorage.getItem(workOf('agt_new', (k) => k.stopwatch('T-9', 'wait')))).toBe('3')
   })

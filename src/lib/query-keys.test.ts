@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { queryKeys } from './query-keys'
 import type { OutboxPayload } from './visit-store/db'
 import { queriesChangedBy } from './visit-store/sync'
+import { currentRevisionQueryOptions, reportQueryOptions } from './visit-store/api'
+import { taskQueryOptions } from '@/features/tasks/api/task-queries'
+import { myAwardsQueryOptions } from '@/features/wallet/api/wallet-queries'
+import { partialMatchKey, type QueryKey } from '@tanstack/react-query'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const REGISTRY = 'src/lib/query-keys.ts'
@@ -127,5 +131,32 @@ describe('the query-key registry', () => {
     const roots: readonly unknown[] = Object.values(queryKeys)
     for (const kind of Object.keys(kinds) as OutboxPayload['kind'][])
       for (const key of queriesChangedBy({ kind })) expect(roots, kind).toContain(key)
+  })
+
+  it('refreshes what each screen reads to see its write land, after each kind of write', () => {
+    // The screens never refresh by hand once their write is sent (lint one-way/queued-write):
+    // the task's status (the submission, the answers, the check-in and check-out), the report
+    // (its version, evidences and nominations), the revision, the agent's awards.
+    const task = taskQueryOptions('T-4826').queryKey
+    const report = reportQueryOptions('rep_1').queryKey
+    const revision = currentRevisionQueryOptions('rep_1').queryKey
+    const awards = myAwardsQueryOptions().queryKey
+    const readAfter = {
+      checkin: [task],
+      checkout: [task],
+      upload: [report],
+      saveReport: [report],
+      submitReport: [task, report],
+      award: [awards, report],
+      answerRevision: [task, revision],
+    } satisfies Record<OutboxPayload['kind'], readonly QueryKey[]>
+    for (const [kind, keys] of Object.entries(readAfter))
+      for (const key of keys)
+        expect(
+          queriesChangedBy({ kind: kind as OutboxPayload['kind'] }).some((refreshed) =>
+            partialMatchKey(key, refreshed),
+          ),
+          `${kind} refreshes ${JSON.stringify(key)}`,
+        ).toBe(true)
   })
 })

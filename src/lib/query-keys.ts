@@ -34,7 +34,7 @@ export const queryKeys = {
   health: ['health'],
   /**
    * An evidence's bytes from the server, fetched once per session
-   * (features/report/parts/photos/use-media-object-url.ts).
+   * (features/visit/media/use-media-object-url.ts).
    */
   media: ['media'],
 } as const

@@ -13,6 +13,15 @@ import type { RouteObject } from 'react-router-dom'
 /** A full pattern and the routes on the way to it, outermost first. */
 export type RoutePattern = { pattern: string; chain: RouteObject[] }
 
+/**
+ * A route's `handle`, given by its `lazy`, when the code it needs depends on the path's
+ * parameters (a part's page in the check-in shell needs that part's editor): the route
+ * prefetch loads it too (app/likely-next-routes.ts).
+ */
+export type RouteCodeHandle = {
+  prefetchCode?: (params: Record<string, string>) => Promise<unknown>
+}
+
 /** Every route's full pattern (optional segments expanded), with the routes leading to it. */
 export function routePatterns(
   routes: readonly RouteObject[],

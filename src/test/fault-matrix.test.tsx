@@ -207,7 +207,7 @@ function screens(): ScreenCase[] {
         ['Checklist', 'checklist', ['/tasks/{id}', '/missions/{id}', '/reports/{id}']],
         ['Atendentes', 'attendants', ['/tasks/{id}', '/missions/{id}', '/reports/{id}']],
         ['Tempos', 'times', ['/tasks/{id}', '/missions/{id}', '/reports/{id}']],
-        ['Evidências', 'evidences', ['/tasks/{id}', '/missions/{id}', '/reports/{id}']],
+        ['Fotos', 'evidences', ['/tasks/{id}', '/missions/{id}', '/reports/{id}']],
         ['Observações', 'notes', ['/tasks/{id}', '/missions/{id}', '/reports/{id}']],
       ] as const
     ).map(([title, page, loads]): ScreenCase => ({

@@ -9,9 +9,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom'
 import { DEMO_AGENT_ID, DEMO_TOKEN } from '../../mocks/seed/seed'
-import { API, fakeBackend as backend, fakeServer as server } from './fake-server'
+import { API, fakeBackend as backend, fakeServer as server, fakeServerSettled } from './fake-server'
 import type { FakeBackendOptions } from '../../mocks/fake-backend'
 import { setRuntimeConfig } from '@/lib/runtime-config'
 import { routes } from '@/app/router'
@@ -22,6 +22,7 @@ import { resetApiClient, setMaintenanceHandler, setSessionExpiredHandler } from 
 import { resetConnectivity } from '@/lib/connectivity'
 import { resetClockForTests } from '@/lib/clock'
 import { clearSession, saveSession } from '@/lib/session'
+import { testSyncStopped } from './visit-kit'
 
 // One fake server per test worker, listening already; its handlers are put back after each
 // test (src/test/fresh-file.ts).
@@ -33,11 +34,21 @@ export type RenderRouteOptions = {
   seed?: number
 }
 
+/**
+ * The fake backend as a test starts from: the seeded world, nothing of the test before it.
+ * `renderRoute` begins with it; a file whose tests read the backend before rendering (the
+ * offer to open, the task to check in at) runs it before each test too, or it reads what the
+ * previous test — in a shuffled order, any of them — left.
+ */
+export async function freshBackend(options: Pick<RenderRouteOptions, 'scenario' | 'seed'> = {}) {
+  // What the test before sent is answered in its own world first (a shuffled order puts any
+  // test before this one): the sync loop it stopped has finished, the server answers nothing.
+  await fakeServerSettled(testSyncStopped())
+  await backend.reset({ scenario: options.scenario ?? 'busy-agent', seed: options.seed ?? 4821 })
+}
+
 export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
-  await backend.reset({
-    scenario: options.scenario ?? 'busy-agent',
-    seed: options.seed ?? 4821,
-  })
+  await freshBackend(options)
   setRuntimeConfig({ basename: '', apiBaseUrl: API, preview: false })
   resetApiClient()
   resetConnectivity()
@@ -90,6 +101,19 @@ export function routeLoaded(router: MemoryRouter): Promise<void> {
       resolve()
     })
   })
+}
+
+/**
+ * Loads the code of every screen of the route tree (each route is `lazy`), for a file whose
+ * tests move from screen to screen after a write: without it, the first test to reach a screen
+ * also pays for transforming its modules, inside the one second a `findBy…` waits for what the
+ * agent sees — and which test that is changes with the order (`--sequence.shuffle`).
+ */
+export async function loadEveryScreen(tree: RouteObject[] = routes): Promise<void> {
+  for (const route of tree) {
+    if (typeof route.lazy === 'function') await route.lazy()
+    if (route.children) await loadEveryScreen(route.children)
+  }
 }
 
 /** Makes one API operation fail (e.g. `failNext('get', '/opportunities', 500)`) for error-state tests. */

@@ -8,11 +8,13 @@ import { closeVisitDbs, openVisitDb, visitDbName, type ReportDraft } from '@/lib
 import type { QueryClient } from '@tanstack/react-query'
 import { runVisitSync } from '@/lib/visit-store/sync'
 
-let stopSync: (() => void) | undefined
+let stopSync: (() => Promise<void>) | undefined
+/** The loops stopped so far, until each is over (what it had under way finished). */
+let stopped: Promise<void> = Promise.resolve()
 
 /** Empties the agent's visit database (drafts, media, outbox) and stops any sync loop. */
 export async function resetVisitDevice(agentId: string) {
-  stopTestSync()
+  await stopTestSync()
   await closeVisitDbs()
   await deleteDB(visitDbName(agentId))
 }
@@ -22,14 +24,20 @@ export async function resetVisitDevice(agentId: string) {
  * own starter, with the same query refreshes when a `queryClient` is given).
  */
 export async function startTestSync(agentId: string, queryClient?: QueryClient) {
-  stopTestSync()
+  await stopTestSync()
   const db = await openVisitDb(agentId)
   stopSync = runVisitSync(db, queryClient)
 }
 
-export function stopTestSync() {
-  stopSync?.()
+/**
+ * Stops the loop: nothing more starts at once. Resolves once what it had under way is over;
+ * `freshBackend` waits for that too, so a write of this test never lands in the next one's world.
+ */
+export function stopTestSync(): Promise<void> {
+  const stop = stopSync
   stopSync = undefined
+  if (stop) stopped = Promise.all([stopped, stop()]).then(() => undefined)
+  return stopped
 }
 
 export async function readDraft(
@@ -41,4 +49,9 @@ export async function readDraft(
 
 export async function readOutbox(agentId: string) {
   return (await openVisitDb(agentId)).getAll('outbox')
+}
+
+/** Resolves once every loop stopped so far is over (`freshBackend` waits for it). */
+export function testSyncStopped(): Promise<void> {
+  return stopped
 }

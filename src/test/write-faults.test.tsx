@@ -13,7 +13,14 @@ import { API_ERROR_MESSAGES } from '@/api/api-error'
 import { validateApiResponse } from '@/preview/response-validator'
 import { setApiTimeoutForTests, setResponseValidator } from '@/lib/api'
 import { dateTimeTextAt, toLocalInputValue } from '@/lib/sao-paulo-time'
-import { API, fakeBackend, fakeServer, renderRoute } from './render-route'
+import {
+  API,
+  fakeBackend,
+  fakeServer,
+  freshBackend,
+  loadEveryScreen,
+  renderRoute,
+} from './render-route'
 
 const DAY = 24 * 3_600_000
 const JUSTIFICATION =
@@ -241,9 +248,11 @@ const FAULTS: Array<{ fault: FaultKind; message: string | RegExp }> = [
   { fault: 'schema-mismatch', message: API_ERROR_MESSAGES.invalid_response },
 ]
 
-beforeAll(() => {
+beforeAll(async () => {
   setResponseValidator(validateApiResponse)
-  setApiTimeoutForTests(300)
+  // Each write ends on another screen (the task it accepted, the list…): its code is loaded
+  // here, not inside the wait for the success the agent sees.
+  await loadEveryScreen()
 })
 afterAll(() => {
   setResponseValidator(undefined)
@@ -255,6 +264,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks()
   fakeBackend.clearFaults()
+  setApiTimeoutForTests(undefined)
 })
 
 /** The Idempotency-Key of every request of one write while `run` goes. */
@@ -282,8 +292,13 @@ describe.each(WRITES)('$name ($method $path)', (write) => {
       const form = await write.start(rendered)
       const keys = await keysOf(write.method, write.path, async () => {
         fakeBackend.addFaults({ method: write.method, path: write.path, fault, times: 1 })
+        // A request that never answers gives up after 300 ms here (15 s in the app); only that
+        // one: the retry and the next screen's reads are not raced against 300 ms of a busy
+        // machine.
+        if (fault === 'hang') setApiTimeoutForTests(300)
         await form.send()
         await waitFor(() => expect(document.body).toHaveTextContent(message), { timeout: 5000 })
+        setApiTimeoutForTests(undefined)
         form.kept()
         await form.send()
         await write.done()
@@ -300,13 +315,16 @@ describe('marcar notificação como lida', () => {
   it.each(FAULTS)(
     '$fault: says so, keeps the notification on screen, and retries',
     async ({ fault }) => {
+      await freshBackend()
       const unread = fakeBackend.db.notifications.findMany((q) =>
         q.where((n) => n.ownerId === DEMO_AGENT_ID && n.readAt === null),
       )[0]!
       const rendered = await renderRoute('/preparando')
       fakeBackend.addFaults({ method: 'PUT', path: '/notifications/{slug}/read', fault, times: 1 })
+      if (fault === 'hang') setApiTimeoutForTests(300)
       await go(rendered, `/notifs/${unread.slug}/read`)
       const notice = await screen.findByText(/Não conseguimos marcar/, {}, { timeout: 5000 })
+      setApiTimeoutForTests(undefined)
       expect(screen.getByRole('heading', { level: 1, name: unread.title })).toBeInTheDocument()
       await rendered.user.click(
         within(notice.closest('[role="status"]')!).getByRole('button', { name: 'Tentar de novo' }),

@@ -14,7 +14,9 @@ import {
 import styles from './shell-alerts.module.css'
 import { count, plural } from '@/domain/plural'
 import { pathTo } from '@/lib/route-patterns'
-import { outboxCopy } from '@/features/report/api/outbox-copy'
+import { outboxCopy } from '@/features/visit/outbox-copy'
+import { availabilityFailure, useSetAvailability } from '@/features/account/api/availability'
+import { accountCopy } from '@/features/account/copy'
 
 const DISMISSED_KEY = storageKey.bulletinAlertDismissed()
 
@@ -26,8 +28,8 @@ function dismissedAt(): number {
 
 /**
  * One line each, above every signed-in screen: open pendencies, terms of use to accept,
- * availability off, new bulletins. The bulletin alert can be put away; it comes back when
- * another bulletin arrives.
+ * availability off (its action makes the agent available, there and then), new bulletins. The
+ * bulletin alert can be put away; it comes back when another bulletin arrives.
  */
 export function ShellAlerts({ agent }: { agent: Agent }) {
   const { openPendencies, unreadBulletins } = agent.counts
@@ -40,14 +42,8 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
       void deviceStorage.set(DISMISSED_KEY, String(unreadBulletins))
   }, [unreadBulletins])
 
-  const alerts: Array<{
-    key: string
-    tone: 'warning' | 'info' | 'danger'
-    text: string
-    to: string
-    action: string
-    dismiss?: () => void
-  }> = []
+  const availability = useSetAvailability({ saysFailure: false })
+  const alerts: ShellAlert[] = []
   if (openPendencies > 0)
     alerts.push({
       key: 'validations',
@@ -65,14 +61,6 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
       to: '/account/terms',
       action: 'Ler e aceitar',
     })
-  if (!agent.available)
-    alerts.push({
-      key: 'availability',
-      tone: 'warning',
-      text: 'Você está indisponível',
-      to: '/account',
-      action: 'Ficar disponível',
-    })
   if (unreadBulletins > dismissed)
     alerts.push({
       key: 'bulletin',
@@ -85,31 +73,89 @@ export function ShellAlerts({ agent }: { agent: Agent }) {
         void deviceStorage.set(DISMISSED_KEY, String(unreadBulletins))
       },
     })
-  if (alerts.length === 0) return null
+  // Shown while the change it asked is on its way or failed (the agent reads "available" on
+  // screen at once, as the switch does, and it may come back).
+  const availabilityShown = !agent.available || availability.isPending || availability.isError
+  if (alerts.length === 0 && !availabilityShown) return null
+  const [before, after] = [
+    alerts.filter((a) => a.key !== 'bulletin'),
+    alerts.filter((a) => a.key === 'bulletin'),
+  ]
   return (
     <section className={styles.alerts} aria-label="Avisos">
-      {alerts.map((a) => (
-        <p
-          key={a.key}
-          className={`${styles.alert} ${styles[a.tone]} ${a.dismiss ? styles.dismissible : ''}`}
-        >
-          <span className={styles.text}>{a.text}</span>
-          <Link to={a.to} className={styles.action}>
-            {a.action}
-          </Link>
-          {a.dismiss && (
-            <button
-              type="button"
-              className={styles.dismiss}
-              aria-label="Dispensar o aviso de comunicado"
-              onClick={a.dismiss}
-            >
-              <CloseIcon aria-hidden="true" />
-            </button>
-          )}
-        </p>
-      ))}
+      {before.map(alertLine)}
+      {availabilityShown && <AvailabilityAlert availability={availability} />}
+      {after.map(alertLine)}
     </section>
+  )
+}
+
+type ShellAlert = {
+  key: string
+  tone: 'warning' | 'info' | 'danger'
+  text: string
+  to: string
+  action: string
+  dismiss?: () => void
+}
+
+function alertLine(a: ShellAlert) {
+  return (
+    <p
+      key={a.key}
+      className={`${styles.alert} ${styles[a.tone]} ${a.dismiss ? styles.dismissible : ''}`}
+    >
+      <span className={styles.text}>{a.text}</span>
+      <Link to={a.to} className={styles.action}>
+        {a.action}
+      </Link>
+      {a.dismiss && (
+        <button
+          type="button"
+          className={styles.dismiss}
+          aria-label="Dispensar o aviso de comunicado"
+          onClick={a.dismiss}
+        >
+          <CloseIcon aria-hidden="true" />
+        </button>
+      )}
+    </p>
+  )
+}
+
+/**
+ * "Você está indisponível · Ficar disponível": the action makes the agent available, with the
+ * account's own write (`useSetAvailability`), and the line says what is true meanwhile —
+ * "Ficando disponível…" while it is on its way, why it did not happen (no connection, the
+ * server) with "Tentar de novo"; once the server took it, the line goes and a snackbar says so.
+ * The button stays where it was (focus is never lost), inert while the change is on its way.
+ */
+function AvailabilityAlert({
+  availability,
+}: {
+  availability: ReturnType<typeof useSetAvailability>
+}) {
+  const text = availability.isPending
+    ? accountCopy.becomingAvailable
+    : availability.isError
+      ? availabilityFailure(availability.error)
+      : accountCopy.unavailableAlert
+  return (
+    <p className={`${styles.alert} ${styles.warning}`}>
+      <span className={styles.text} role="status">
+        {text}
+      </span>
+      <button
+        type="button"
+        className={styles.action}
+        aria-disabled={availability.isPending || undefined}
+        onClick={() => {
+          if (!availability.isPending) availability.mutate(true)
+        }}
+      >
+        {availability.isError ? accountCopy.availabilityAgain : accountCopy.becomeAvailable}
+      </button>
+    </p>
   )
 }
 

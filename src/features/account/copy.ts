@@ -9,6 +9,13 @@ export const accountCopy = {
   nowAvailable: 'Você está disponível para novas oportunidades.',
   nowUnavailable: 'Você ficou indisponível: não receberá novas oportunidades.',
   availabilityFailed: 'Não foi possível mudar sua disponibilidade. Tente de novo.',
+  /** The shell's alert, while the agent is unavailable (`ShellAlerts`). */
+  unavailableAlert: 'Você está indisponível',
+  becomeAvailable: 'Ficar disponível',
+  becomingAvailable: 'Ficando disponível…',
+  availabilityOffline: 'Sem conexão: você continua indisponível',
+  availabilityRefused: 'Não deu para ficar disponível: você continua indisponível',
+  availabilityAgain: 'Tentar de novo',
   push: {
     label: 'Notificações neste aparelho',
     on: 'Este aparelho recebe avisos de oportunidades, pendências e pagamentos, mesmo com o app fechado.',

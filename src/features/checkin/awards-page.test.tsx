@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
-import type { Answer, EvaluationForm, Question } from '@/api/entities'
+import type { EvaluationForm } from '@/api/entities'
+import { bestAnswer } from '@/test/best-answer'
 import { failApi, fakeBackend, fakeServer } from '@/test/render-route'
 import { openVisitDb } from '@/lib/visit-store/db'
 import { updateDraft } from '@/lib/visit-store/store'
@@ -14,22 +15,6 @@ const REPORT = 'rep_4826'
 const serverTask = () => fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))!
 const form = (): EvaluationForm =>
   fakeBackend.db.forms.findFirst((q) => q.where({ id: 'frm_mercado' }))!
-
-/** The most positive answer to each scored question (score 100). */
-function bestAnswer(question: Question): Answer['value'] | undefined {
-  switch (question.kind) {
-    case 'yesno':
-      return true
-    case 'single':
-      return question.options?.find((o) => o.positive)?.value
-    case 'multi':
-      return (question.options ?? []).filter((o) => o.positive).map((o) => o.value)
-    case 'scale':
-      return question.max ?? 5
-    default:
-      return undefined
-  }
-}
 
 async function answerEverything(withAttendant: boolean) {
   const db = await openVisitDb(DEMO_AGENT_ID)
@@ -99,16 +84,15 @@ describe('Prêmios (the awards part’s one editor, on the check-in’s page)', 
     expect(await within(nominations).findByText('Márcia Andrade')).toBeInTheDocument()
   })
 
-  it('when the server cannot save it, shows the award save failure and keeps the nomination to retry', async () => {
+  it('when the server refuses it for its key (a retry is a new request), shows the award save failure and keeps the nomination to retry', async () => {
     const { user } = await openVisit(`/tasks/${SLUG}/checkin/awards`, DEMO_AGENT_ID)
     await screen.findByText('Sorriso no caixa', { selector: 'span' })
     await answerEverything(true)
     failApi('post', '/awards/', 422, {
       type: 'about:blank',
-      title: 'Recusado',
+      title: 'Chave de envio já usada',
       status: 422,
-      code: 'validation_failed',
-      detail: 'Confira os campos destacados.',
+      code: 'idempotency_key_reused',
     })
     expect(await screen.findByText('100 de 100')).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Indicar atendente' }))
@@ -123,6 +107,47 @@ describe('Prêmios (the awards part’s one editor, on the check-in’s page)', 
 
     fakeServer.resetHandlers()
     await user.click(within(refused).getByRole('button', { name: /^Tentar/ }))
+    await waitFor(() =>
+      expect(
+        fakeBackend.db.awards.findMany((q) => q.where({ taskId: serverTask().id })),
+      ).toHaveLength(1),
+    )
+  })
+
+  it('when the server refuses what it names (an attendant not in its report), offers the fix — discard, then nominate again — and no retry', async () => {
+    const { user } = await openVisit(`/tasks/${SLUG}/checkin/awards`, DEMO_AGENT_ID)
+    await screen.findByText('Sorriso no caixa', { selector: 'span' })
+    await answerEverything(true)
+    failApi('post', '/awards/', 422, {
+      type: 'about:blank',
+      title: 'Dados inválidos',
+      status: 422,
+      code: 'validation_failed',
+      detail: 'Confira os campos destacados.',
+      fields: [
+        { field: 'attendantCode', message: 'Este atendente não está no relatório da visita.' },
+      ],
+    })
+    expect(await screen.findByText('100 de 100')).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Indicar atendente' }))
+    const refused = await screen.findByRole('region', { name: 'Indicação recusada' })
+    expect(refused).toHaveTextContent('O servidor não aceita esta indicação de prêmio')
+    expect(refused).toHaveTextContent('Sorriso no caixa — Márcia Andrade')
+    // The server's own words on the field, not "Confira os campos destacados".
+    expect(refused).toHaveTextContent('Este atendente não está no relatório da visita.')
+    expect(
+      within(refused)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Descartar indicação'])
+
+    fakeServer.resetHandlers()
+    await user.click(within(refused).getByRole('button', { name: 'Descartar indicação' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Indicação recusada' })).not.toBeInTheDocument(),
+    )
+    // The award is offered again: a new nomination is a new write.
+    await user.click(await screen.findByRole('button', { name: 'Indicar atendente' }))
     await waitFor(() =>
       expect(
         fakeBackend.db.awards.findMany((q) => q.where({ taskId: serverTask().id })),

@@ -33,17 +33,17 @@ export const checkinCopy = {
   missionOffline:
     'Não foi possível carregar a missão desta visita sem conexão. Conecte-se à internet e tente de novo.',
   retry: 'Tentar de novo',
+  /** An address under the shell that names none of its pages (as the app's not-found page says it). */
+  unknownPageTitle: 'Página não encontrada',
+  unknownPageBody: 'O endereço que você abriu não existe ou mudou de lugar.',
+  unknownPageLink: 'Ir para o início',
   backToTask: 'Voltar para a tarefa',
   timerLabel: (seconds: number) => `Tempo de visita: ${spokenDuration(seconds)}. Abrir controle`,
   visitPages: 'Páginas da visita',
+  /** The shell's own pages; a part's page is named by its part (REPORT_PARTS' `title`). */
   pages: {
     control: 'Controle',
     instructions: 'Instruções',
-    checklist: 'Checklist',
-    attendants: 'Atendentes',
-    times: 'Tempos',
-    evidences: 'Evidências',
-    awards: 'Prêmios',
     notes: 'Observações',
   },
   savedOnDevice: 'Salvo neste aparelho',
@@ -96,7 +96,8 @@ export const checkinCopy = {
   maxDuration: (minutes: number) => `Duração máxima: ${minutes} minutos`,
   remaining: (minutes: number) =>
     minutes <= 1 ? 'Falta menos de 1 minuto' : `Faltam ${minutes} minutos`,
-  checkedInAt: (time: string) => `Check-in às ${time}`,
+  /** `when`: formatWhen's "às 15:40" or "em 28/11/2026 às 15:40". */
+  checkedInAt: (when: string) => `Check-in ${when}`,
   checkinWaiting: 'O check-in está guardado neste aparelho e será enviado quando houver conexão.',
   missingTitle: 'O que ainda falta',
   nothingMissing: 'Tudo o que a visita pede está registrado.',
@@ -115,14 +116,15 @@ export const checkinCopy = {
   // ---------------------------------------------------------------- offline checkout
   offlineCheckoutTitle: 'Check-out guardado',
   offlineCheckoutSentTitle: 'Check-out enviado',
-  offlineCheckoutBody: (time: string) =>
-    `Você fez o check-out às ${time} sem conexão. Ele está guardado neste aparelho e será enviado automaticamente, uma única vez, assim que a conexão voltar. Você pode fechar o app: nada se perde.`,
+  offlineCheckoutBody: (when: string) =>
+    `Você fez o check-out ${when} sem conexão. Ele está guardado neste aparelho e será enviado automaticamente, uma única vez, assim que a conexão voltar. Você pode fechar o app: nada se perde.`,
   /** The check-out waits for the server (in maintenance, or failing), not for a connection. */
-  offlineCheckoutServerBody: (time: string, maintenance: boolean, retryAt: string | undefined) =>
-    `Você fez o check-out às ${time}. ${maintenance ? 'O servidor está em manutenção' : 'O servidor está com problemas'}: o check-out está guardado neste aparelho e será enviado automaticamente, uma única vez, quando ele voltar${retryAt ? ` (nova tentativa às ${retryAt})` : ''}. Você pode fechar o app: nada se perde.`,
+  offlineCheckoutServerBody: (when: string, maintenance: boolean, retryAt: string | undefined) =>
+    `Você fez o check-out ${when}. ${maintenance ? 'O servidor está em manutenção' : 'O servidor está com problemas'}: o check-out está guardado neste aparelho e será enviado automaticamente, uma única vez, quando ele voltar${retryAt ? ` (nova tentativa às ${retryAt})` : ''}. Você pode fechar o app: nada se perde.`,
   offlineCheckoutRefusedTitle: 'O servidor recusou o check-out',
-  offlineCheckoutRefusedBody: (time: string) =>
-    `O check-out que você fez às ${time} continua guardado neste aparelho, mas o servidor não o aceitou (o motivo está abaixo). Tente enviar de novo; se continuar, fale com o suporte.`,
+  /** `final`: sending again would get the same answer (refusal.ts): no "tente de novo". */
+  offlineCheckoutRefusedBody: (when: string, final: boolean) =>
+    `O check-out que você fez ${when} continua guardado neste aparelho, mas o servidor não o aceitou (o motivo está abaixo). ${final ? 'O que fazer está logo abaixo.' : 'Tente enviar de novo; se continuar, fale com o suporte.'}`,
   offlineCheckoutSentBody:
     'O servidor recebeu o seu check-out. Agora responda o questionário da visita.',
   sendNow: 'Tentar enviar agora',
@@ -144,21 +146,6 @@ export const checkinCopy = {
   briefing: 'O que fazer',
   scenario: 'Cenário',
   requirements: 'O que registrar',
-
-  // ---------------------------------------------------------------- checklist
-  checklistTitle: 'Checklist',
-
-  // ---------------------------------------------------------------- attendants
-  attendantsTitle: 'Atendentes',
-
-  // ---------------------------------------------------------------- times
-  timesTitle: 'Tempos',
-
-  // ---------------------------------------------------------------- evidences
-  evidencesTitle: 'Evidências',
-
-  // ---------------------------------------------------------------- awards
-  awardsTitle: 'Prêmios',
 
   // ---------------------------------------------------------------- notes
   notesTitle: 'Observações',

@@ -27,24 +27,13 @@ export const checkinRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./instructions-page')).InstructionsPage }),
       },
       {
-        path: 'checklist',
-        lazy: async () => ({ Component: (await import('./checklist-page')).ChecklistPage }),
-      },
-      {
-        path: 'attendants',
-        lazy: async () => ({ Component: (await import('./attendants-page')).AttendantsPage }),
-      },
-      {
-        path: 'times',
-        lazy: async () => ({ Component: (await import('./times-page')).TimesPage }),
-      },
-      {
-        path: 'evidences',
-        lazy: async () => ({ Component: (await import('./evidences-page')).EvidencesPage }),
-      },
-      {
-        path: 'awards',
-        lazy: async () => ({ Component: (await import('./awards-page')).AwardsPage }),
+        // Each part's page, for every part that declares one (`checkinPage` in the parts'
+        // registry, REPORT_PARTS): its editor's code loads with it (the page's loader).
+        path: ':part',
+        lazy: async () => {
+          const { PartPage, partPageHandle, partPageLoader } = await import('./part-page')
+          return { Component: PartPage, loader: partPageLoader, handle: partPageHandle }
+        },
       },
       {
         path: 'notes',

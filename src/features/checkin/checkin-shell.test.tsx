@@ -83,7 +83,7 @@ describe('Check-in', () => {
       'Checklist',
       'Atendentes',
       'Tempos',
-      'Evidências',
+      'Fotos',
       'Prêmios',
       'Observações',
     ])
@@ -357,7 +357,9 @@ describe('Check-in shell', () => {
 
     // Checked in, at its time: not sent back to the check-in.
     expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
-    expect(await screen.findByText(/^Check-in às \d\d\/\d\d\/\d{4}, \d\d:\d\d/)).toBeInTheDocument()
+    expect(
+      await screen.findByText(/^Check-in (em \d\d\/\d\d\/\d{4} )?às \d\d:\d\d/),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Fazer check-in' })).not.toBeInTheDocument()
 
     fakeServer.resetHandlers()
@@ -392,26 +394,53 @@ describe('Check-in shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks/T-4828'))
   })
 
-  it('shows what the server refused about a queued check-in', async () => {
+  it('a check-in the server refused for its position: says so, offers a new check-in (never a retry of the same position), and the new one goes', async () => {
     const task = seededTask()
     await seedDeviceCheckin(DEMO_AGENT_ID, task, 5, {
       lat: task.location.lat + 0.05,
       lng: task.location.lng,
     })
-    await open()
-    expect(await screen.findByText('O servidor recusou o check-in')).toBeInTheDocument()
-    expect(screen.getByText(/^Você está a .* do local\.$/)).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Tentar enviar de novo' })).toBeInTheDocument()
+    const { user } = await open()
+    const refused = await screen.findByRole('alert')
+    expect(refused).toHaveTextContent('O servidor não aceitou o check-in')
+    expect(within(refused).getByText(/^Você está a .* do local\.$/)).toBeInTheDocument()
+    expect(refused).toHaveTextContent(
+      'Enviar de novo teria a mesma resposta. No local da visita, faça o check-in de novo',
+    )
+    expect(
+      within(refused)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Fazer check-in de novo'])
     expect(screen.getByText('1 envio recusado')).toBeInTheDocument()
+
+    // At the place now: the refused check-in leaves the phone, and the new one reaches the server.
+    mockGeolocation({ lat: task.location.lat, lng: task.location.lng, accuracy: 9 })
+    await user.click(within(refused).getByRole('button', { name: 'Fazer check-in de novo' }))
+    await user.click(await screen.findByRole('button', { name: 'Fazer check-in' }))
+    expect(await screen.findByRole('heading', { name: 'Controle da visita' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))?.steps.checkin?.accuracy,
+      ).toBe(9),
+    )
+    expect(await screen.findByText('Tudo enviado')).toBeInTheDocument()
+    expect(screen.queryByText('1 envio recusado')).not.toBeInTheDocument()
   })
 
-  it('with no connection and nothing on the device, says so', async () => {
+  it('with no connection and nothing on the device, says so; back online, “Tentar de novo” opens the visit', async () => {
     fakeServer.use(http.all(`${API}/*`, () => HttpResponse.error()))
     setDeviceOnline(false)
-    const { queryClient } = await open()
+    const { queryClient, user } = await open()
     expect(await screen.findByText('Sem conexão', { selector: 'p' })).toBeInTheDocument()
     await waitFor(() => expect(queryClient.isFetching()).toBe(0))
     expect(screen.getByText(/ainda não foi aberta neste aparelho/)).toBeInTheDocument()
+
+    // The phone says it is offline until its own `online` event; the server answers again.
+    fakeServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    expect(await screen.findByRole('button', { name: 'Fazer check-in' })).toBeInTheDocument()
+    setDeviceOnline(true)
   })
 
   it('says when the visit cannot load, and retries', async () => {

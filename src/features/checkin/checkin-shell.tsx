@@ -12,7 +12,7 @@ import {
   NavLink,
   Outlet,
   useLocation,
-  useNavigate,
+  useNavigation,
   useParams,
 } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
@@ -24,91 +24,66 @@ import { EmptyState } from '@/components/status'
 import { Skeleton } from '@/components/skeleton'
 import { elapsedSeconds, formatElapsed } from '@/domain/visit-timer'
 import type { OutboxSummary } from '@/lib/visit-store/db'
-import { recordCheckout } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
 import type { LocalVisit } from '@/lib/visit-store/db'
-import { SyncProblemNotice } from '@/features/report/api/outbox-status'
-import { LostVisitNotice } from '@/features/report/api/lost-visit'
-import { DeviceRoomNotice } from '@/features/report/api/device-room'
-import { VisitStatusBar } from '@/features/report/api/visit-status-bar'
+import { SyncProblemNotice } from '@/features/visit/outbox-status'
+import { LostVisitNotice } from '@/features/visit/lost-visit'
+import { DeviceRoomNotice } from '@/features/visit/device-room'
+import { VisitStatusBar } from '@/features/visit/visit-status-bar'
 import { useScreenRoom } from '@/components/screen-room'
-import { isConnectionProblem, useVisitReport } from '@/features/report/api/use-visit-report'
+import { isConnectionProblem, useVisitReport } from '@/features/visit/use-visit-report'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
 import { CheckinStep } from './checkin-step'
 import { useOnline } from '@/lib/use-online'
 import { useServerTimeChecks } from '@/lib/server-time-checks'
-import { isOnline } from '@/lib/connectivity'
 import { useNow } from '@/lib/use-now'
-import { AFTER_VISIT_PAGE, decideShell, type ShellTarget } from './shell-rules'
+import { AFTER_VISIT_PAGE, decideShell, TIMEOUT_PAGE, type ShellTarget } from './shell-rules'
 import styles from './checkin.module.css'
-import { appDate } from '@/lib/clock'
 import { BackIcon, TimerIcon } from '@/components/icons'
 import { pathTo } from '@/lib/route-patterns'
+import { CHECKIN_PARTS } from '@/features/report/parts/parts'
 
+/** The visit's pages, as its tabs: the control, the instructions, each part's page, the notes. */
 const PAGES = [
   { to: '', label: copy.pages.control },
   { to: 'instructions', label: copy.pages.instructions },
-  { to: 'checklist', label: copy.pages.checklist },
-  { to: 'attendants', label: copy.pages.attendants },
-  { to: 'times', label: copy.pages.times },
-  { to: 'evidences', label: copy.pages.evidences },
-  { to: 'awards', label: copy.pages.awards },
+  ...CHECKIN_PARTS.map((part) => ({ to: part.checkinPage.path, label: part.title })),
   { to: 'notes', label: copy.pages.notes },
-] as const
+]
+
+/** Every page of the shell: its tabs', and the two after the visit's time. */
+const SHELL_PAGES: ReadonlySet<string> = new Set([
+  ...PAGES.map((page) => page.to),
+  TIMEOUT_PAGE,
+  AFTER_VISIT_PAGE,
+])
 
 export function CheckinShell() {
   const { slug = '' } = useParams()
   const basePath = useMemo(() => pathTo('/tasks/:slug/checkin', { slug }), [slug])
   const location = useLocation()
-  const navigate = useNavigate()
   const child = location.pathname.slice(basePath.length).replace(/^\/|\/$/g, '')
   const online = useOnline()
   const now = useNow(1000)
   const data = useVisitReport(slug, { ensureLocalVisit: true })
-  const { task, mission, draft, serverReport: report, form } = data
-  // The check-out just recorded, until the store read catches up (so the offline check-out
-  // page never sees a visit without it and sends the agent back).
-  const [recordedCheckout, setRecordedCheckout] = useState<{
-    at: string
-    offline: boolean
-    synced: boolean
-  }>()
-  const storedVisit = data.localVisit
-  const visit = useMemo(
-    () =>
-      storedVisit && recordedCheckout && !storedVisit.checkout
-        ? { ...storedVisit, checkout: recordedCheckout }
-        : storedVisit,
-    [storedVisit, recordedCheckout],
-  )
+  const { task, mission, draft, serverReport, form } = data
+  const visit = data.localVisit
   const outbox = useOutboxSummary(task?.id)
   // The timer follows the server's clock while the visit is open, not only the phone's.
   useServerTimeChecks(Boolean(visit?.checkin && !visit.checkout))
-  // While the check-out is being recorded the shell does not redirect by itself.
-  const [leaving, setLeaving] = useState(false)
-
-  const checkout = useCallback(async () => {
-    if (!task) return
-    const offline = !isOnline()
-    setLeaving(true)
-    const at = appDate().toISOString()
-    try {
-      await recordCheckout(task, offline, at)
-      setRecordedCheckout({ at, offline, synced: false })
-    } catch (error) {
-      setLeaving(false)
-      throw error
-    }
-    // `leaving` stays set: this shell unmounts (questionnaire) or shows the offline check-out.
-    // Online, the questionnaire opens saying the check-out was registered (and when).
-    navigate(
-      offline
-        ? `${basePath}/${AFTER_VISIT_PAGE}`
-        : pathTo('/tasks/:slug/form', { slug: task.slug }),
-      { replace: true, state: offline ? undefined : { checkedOutAt: at } },
-    )
-  }, [task, basePath, navigate])
+  // While its check-out opens the next page (the chat, or its offline page) the shell redirects
+  // nothing: the visit it reads may already say "checked out" on the way there. From the tap
+  // (`leaving`, set by the button before it writes, for as long as this screen is the one
+  // shown: the store may say "checked out" before the write returns) to the page's arrival
+  // (the router's navigation).
+  const [leavingFrom, setLeavingFrom] = useState<string>()
+  const routerNavigating = useNavigation().state !== 'idle'
+  const navigating = routerNavigating || leavingFrom === location.key
+  const setLeaving = useCallback(
+    (leaving: boolean) => setLeavingFrom(leaving ? location.key : undefined),
+    [location.key],
+  )
 
   const { reportQuery, storeError } = data
   const { refetch: refetchReport } = reportQuery
@@ -122,8 +97,8 @@ export function CheckinShell() {
             task,
             mission,
             form,
-            report,
-            visit,
+            serverReport,
+            localVisit: visit,
             draft,
             reportLoad: {
               pending: reportQuery.isPending,
@@ -132,7 +107,7 @@ export function CheckinShell() {
             },
             outbox,
             online,
-            checkout,
+            setLeaving,
           }
         : null,
     [
@@ -141,7 +116,7 @@ export function CheckinShell() {
       task,
       mission,
       form,
-      report,
+      serverReport,
       visit,
       draft,
       reportQuery.isPending,
@@ -150,7 +125,7 @@ export function CheckinShell() {
       retryReport,
       outbox,
       online,
-      checkout,
+      setLeaving,
     ],
   )
 
@@ -194,11 +169,14 @@ export function CheckinShell() {
     )
   }
 
+  // An address under a task's shell that names none of its pages: as any unknown address.
+  if (!SHELL_PAGES.has(child)) return <UnknownPage />
+
   const hub = pathTo('/tasks/:slug', { slug: task.slug })
   const decision = decideShell({
     child,
     status: task.status.code,
-    leaving,
+    navigating,
     visit,
     mission,
     now,
@@ -260,6 +238,18 @@ export function CheckinShell() {
     >
       <Outlet context={context} />
     </ShellFrame>
+  )
+}
+
+/** Said as the app's not-found page says it (this chunk's own words: not in the start's files). */
+export function UnknownPage() {
+  return (
+    <Page title={copy.unknownPageTitle}>
+      <p>{copy.unknownPageBody}</p>
+      <ButtonLink to="/" block>
+        {copy.unknownPageLink}
+      </ButtonLink>
+    </Page>
   )
 }
 

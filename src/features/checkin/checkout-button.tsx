@@ -1,15 +1,23 @@
 /**
  * "Fazer check-out", on the control page and on the timeout page alike: with something still
  * missing, a sheet says what first ("Fazer check-out mesmo assim"); with nothing missing, the
- * check-out is recorded at once.
+ * check-out is recorded at once, through the store (`recordCheckout`), and the next page opens:
+ * the chat, or with no connection the offline check-out's page.
  */
 import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Sheet } from '@/components/sheet'
 import { missingSummary, type SectionCompleteness } from '@/domain/report-completeness'
+import { appDate } from '@/lib/clock'
+import { isOnline } from '@/lib/connectivity'
+import { pathTo } from '@/lib/route-patterns'
+import { recordCheckout } from '@/lib/visit-store/store'
+import { checkedOutState } from '@/features/visit/checked-out'
 import { checkinCopy as copy } from './checkin-copy'
 import type { CheckinVisit } from './checkin-context'
+import { AFTER_VISIT_PAGE } from './shell-rules'
 import styles from './checkin.module.css'
 
 export function CheckoutButton({
@@ -26,6 +34,7 @@ export function CheckoutButton({
   /** What is missing is not known yet (the draft is on its way): the button waits. */
   waiting?: boolean
 }) {
+  const navigate = useNavigate()
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -34,12 +43,27 @@ export function CheckoutButton({
   async function checkout() {
     setBusy(true)
     setFailed(false)
+    // Before the write: the shell may read the visit checked out before the write returns.
+    visit.setLeaving(true)
+    const offline = !isOnline()
+    const at = appDate().toISOString()
     try {
-      await visit.checkout()
+      // Kept on the device and queued, as the check-in step records the check-in.
+      await recordCheckout(visit.task, offline, at)
     } catch {
+      visit.setLeaving(false)
       setFailed(true)
       setBusy(false)
+      return
     }
+    // `busy` stays: the page is left. Online, the chat opens saying the check-out was
+    // registered (and when); offline, its page says it is kept and follows it.
+    navigate(
+      offline
+        ? `${visit.basePath}/${AFTER_VISIT_PAGE}`
+        : pathTo('/tasks/:slug/form', { slug: visit.task.slug }),
+      { replace: true, state: checkedOutState(at) },
+    )
   }
 
   return (

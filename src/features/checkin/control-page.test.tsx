@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { DEMO_AGENT_ID } from '../../../mocks/seed/seed'
-import { API, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { API, fakeBackend, fakeServer, renderRoute, routeLoaded } from '@/test/render-route'
 import { clearVisitStore, openVisit, seedDeviceCheckin, setDeviceOnline } from '@/test/checkin-kit'
 import { startTestSync, stopTestSync } from '@/test/visit-kit'
+import { holdTheClock } from '@/test/hold-clock'
+import { checkedOutState } from '@/features/visit/checked-out'
+import * as store from '@/lib/visit-store/store'
 
 const SLUG = 'T-4826'
 const serverTask = () => fakeBackend.db.tasks.findFirst((q) => q.where({ slug: SLUG }))!
@@ -37,6 +40,22 @@ describe('Controle da visita', () => {
     expect(screen.getByText('Duração máxima: 45 minutos', { exact: false })).toBeInTheDocument()
   })
 
+  it.each([
+    ['the same day: the time', new Date(2026, 10, 28, 14, 0), 'Check-in às 13:50'],
+    [
+      'past midnight: the date and the time',
+      new Date(2026, 10, 28, 0, 5),
+      'Check-in em 27/11/2026 às 23:55',
+    ],
+  ])('says when the check-in was made — %s', async (_, now, said) => {
+    holdTheClock()
+    vi.setSystemTime(now)
+    await clearVisitStore(DEMO_AGENT_ID)
+    await seedDeviceCheckin(DEMO_AGENT_ID, serverTask(), 10)
+    await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    expect(await screen.findByText(said, { exact: false })).toBeInTheDocument()
+  })
+
   it('checks out online after confirming what is missing, then opens the questionnaire', async () => {
     const { user, router } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
     await screen.findByText('Falta 1 atendente')
@@ -53,13 +72,56 @@ describe('Controle da visita', () => {
     expect(serverTask().steps.checkout?.offline).toBe(false)
   })
 
+  it('opens the questionnaire even when the visit is read again before the check-out’s write returns', async () => {
+    // A busy phone: the store says "checked out" (and the shell reads it again) a moment
+    // before the button's write returns and it opens the next page. The shell must not take
+    // the record for a check-out made earlier and send the agent to its offline page.
+    const record = store.recordCheckout
+    const slowWrite = vi.spyOn(store, 'recordCheckout').mockImplementation(async (...args) => {
+      await record(...args)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    onTestFinished(() => slowWrite.mockRestore())
+    const { user, router } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    const opened: string[] = []
+    const unsubscribe = router.subscribe((state) => opened.push(state.location.pathname))
+    await screen.findByText('Falta 1 atendente')
+    await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Fazer check-out agora?' })
+    await user.click(within(sheet).getByRole('button', { name: 'Fazer check-out mesmo assim' }))
+    expect(
+      await screen.findByText(/^Check-out registrado às \d{2}:\d{2}\. Agora responda/),
+    ).toBeInTheDocument()
+    unsubscribe()
+    expect(opened.filter((path) => path !== `/tasks/${SLUG}/checkin`)).toEqual([
+      `/tasks/${SLUG}/form`,
+    ])
+  })
+
   it('keeps visiting when the agent changes their mind', async () => {
     const { user, router } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
     await screen.findByText('Falta 1 atendente')
     await user.click(screen.getByRole('button', { name: 'Fazer check-out' }))
     await user.click(await screen.findByRole('button', { name: 'Continuar a visita' }))
+    // The next screen's code loaded (lazy): the router is there only then.
+    await routeLoaded(router)
     expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/checkin`)
     expect(serverTask().status.code).toBe('started')
+  })
+
+  it('opens the offline check-out page from the button with its time, before the visit is read again with it', async () => {
+    // The button records the check-out and navigates at once: the page it opens may render
+    // before the device's record of the visit is read again (here it never says checked out).
+    const { router } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
+    await screen.findByText('Falta 1 atendente')
+    setDeviceOnline(false)
+    await act(() =>
+      router.navigate(`/tasks/${SLUG}/checkin/offline-checkout`, {
+        state: checkedOutState(new Date().toISOString()),
+      }),
+    )
+    expect(await screen.findByRole('heading', { name: 'Check-out guardado' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`/tasks/${SLUG}/checkin/offline-checkout`)
   })
 
   it('checks out offline: kept on the device, sent exactly once when the connection returns', async () => {

@@ -3,18 +3,20 @@ import { Link } from 'react-router-dom'
 import { Page } from '@/components/page'
 import { missingSummary, type SectionCompleteness } from '@/domain/report-completeness'
 import { elapsedSeconds, formatElapsed, remainingSeconds } from '@/domain/visit-timer'
-import { formatDateTime } from '@/lib/format'
+import { formatWhen } from '@/lib/format-when'
 import { useTaskMedia } from '@/lib/visit-store/hooks'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit, type CheckinVisit } from './checkin-context'
 import { CheckoutButton } from './checkout-button'
 import { DraftGate } from './draft-gate'
-import { FailedWrites, ServerWaitNotice } from '@/features/report/api/outbox-status'
+import { FailedWrites, ServerWaitNotice } from '@/features/visit/outbox-status'
+import { useOutboxItem } from '@/features/visit/use-outbox-item'
 import { useNow } from '@/lib/use-now'
-import { shellPageOf, visitCompleteness } from './visit-completeness'
+import { visitCompleteness } from './visit-completeness'
+import { REPORT_PARTS } from '@/features/report/parts/parts'
+import type { ReportPart } from '@/features/report/parts/part'
+import { pathTo } from '@/lib/route-patterns'
 import styles from './checkin.module.css'
-
-const PAGE_LABEL: Record<string, string> = copy.pages
 
 // The timeout page checks out the same way: one chunk for both (checkin-routes.tsx).
 export { TimeoutPage } from './timeout-page'
@@ -22,11 +24,11 @@ export { TimeoutPage } from './timeout-page'
 export function ControlPage() {
   const visit = useCheckinVisit()
   const now = useNow()
-  const checkin = visit.visit.checkin
-  const checkinWaiting =
-    checkin &&
-    !checkin.synced &&
-    !visit.outbox?.items.some((i) => i.kind === 'checkin' && i.state === 'failed')
+  const checkin = visit.localVisit.checkin
+  // Said until it is sent, unless the server refused it (its refusal says so below).
+  const checkinWrite = useOutboxItem(visit.task.id, (i) => i.kind === 'checkin')
+  const checkinWaiting = checkin && !checkin.synced && checkinWrite.status !== 'failed'
+
   return (
     <Page title={copy.controlTitle}>
       {checkin && (
@@ -36,7 +38,7 @@ export function ControlPage() {
           </h2>
           <p className={styles.bigTime}>{formatElapsed(elapsedSeconds(checkin.at, now))}</p>
           <p className={styles.muted}>
-            {copy.checkedInAt(formatDateTime(checkin.at))} ·{' '}
+            {copy.checkedInAt(formatWhen(checkin.at))} ·{' '}
             {copy.maxDuration(visit.mission.visitMaxMinutes)}
           </p>
           <p className={styles.muted}>
@@ -57,7 +59,7 @@ export function ControlPage() {
 function MissingAndCheckout({ visit }: { visit: CheckinVisit }) {
   const media = useTaskMedia(visit.task.id)
   const sections = visit.draft
-    ? visitCompleteness(visit.draft, visit.mission, media ?? [], visit.report)
+    ? visitCompleteness(visit.draft, visit.mission, media ?? [], visit.serverReport)
     : []
   const missing = sections.flatMap((s) => s.missing)
 
@@ -90,12 +92,18 @@ function MissingList({
       {sections
         .filter((s) => !s.complete)
         .map((s) => {
-          const page = shellPageOf(s.section)
+          // Its page in the shell when it has one (the others are completed in the report).
+          const part: ReportPart = REPORT_PARTS[s.section]
+          const page = part.checkinPage
           return (
             <li key={s.section} className={styles.missingItem}>
               <span>{missingSummary(s.missing)}</span>
               {page ? (
-                <Link to={`${visit.basePath}/${page}`}>{copy.goTo(PAGE_LABEL[page] ?? page)}</Link>
+                <Link
+                  to={pathTo('/tasks/:slug/checkin/:part', { slug: visit.slug, part: page.path })}
+                >
+                  {copy.goTo(part.title)}
+                </Link>
               ) : (
                 <span className={styles.muted}>{copy.missingLaterHint}</span>
               )}

@@ -44,10 +44,10 @@ beforeEach(async () => {
 })
 afterEach(() => stopTestSync())
 
-describe('Evidências', () => {
+describe('Fotos (the photos part’s page)', () => {
   it('offers to add a photo and says how many the mission asks for', async () => {
     await openVisit(`/tasks/${SLUG}/checkin/evidences`, DEMO_AGENT_ID)
-    expect(await screen.findByRole('heading', { name: 'Evidências' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Fotos' })).toBeInTheDocument()
     expect(await screen.findByText('Mínimo de 1 foto · 0 fotos')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Adicionar foto' })).toBeInTheDocument()
   })

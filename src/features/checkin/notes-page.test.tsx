@@ -106,9 +106,11 @@ describe('Observações', () => {
   })
 
   it('moves the text a page left with into the draft at the next start', async () => {
-    const key = leavingTextKey('rep_4826', 'notes')
     const { router } = await openVisit(`/tasks/${SLUG}/checkin`, DEMO_AGENT_ID)
     await screen.findByRole('heading', { name: 'Controle da visita' })
+    // The agent's key: named once the app knows whose visit it is (before, it depended on the
+    // agent the test before this one left signed in).
+    const key = leavingTextKey('rep_4826', 'notes')
     // What the last page left (opening the app clears the test's storage first).
     localStorage.setItem(key, 'O último pedaço chegou.')
     await router.navigate(`/tasks/${SLUG}/checkin/notes`)

@@ -4,27 +4,35 @@
  * follows it live and then leads on to the questionnaire.
  */
 import { useState } from 'react'
-import { Navigate } from 'react-router-dom'
+import { Navigate, useLocation } from 'react-router-dom'
 import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
-import { formatDateTime, formatTime } from '@/lib/format'
+import { formatTime } from '@/lib/format'
+import { formatWhen } from '@/lib/format-when'
 import type { OutboxItem } from '@/lib/visit-store/db'
 import { serverWait } from '@/lib/visit-store/server-wait'
 import { sendQueuedNow } from '@/lib/visit-store/store'
-import { outboxCopy } from '@/features/report/api/outbox-copy'
+import { outboxCopy } from '@/features/visit/outbox-copy'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit } from './checkin-context'
-import { FailedWrites } from '@/features/report/api/outbox-status'
+import { FailedWrites } from '@/features/visit/outbox-status'
+import { useOutboxItem } from '@/features/visit/use-outbox-item'
+import { checkedOutAtOf } from '@/features/visit/checked-out'
 import styles from './checkin.module.css'
 import { pathTo } from '@/lib/route-patterns'
 
 export function OfflineCheckoutPage() {
   const visit = useCheckinVisit()
-  const checkout = visit.visit.checkout
-  const sent = checkout?.synced === true || visit.task.status.code !== 'started'
+  const checkout = visit.localVisit.checkout
+  // Right after the check-out button, before the device's record is read again with it.
+  const opened = checkedOutAtOf(useLocation().state)
+  const at = checkout?.at ?? opened
+  const write = useOutboxItem(visit.task.id, (i) => i.kind === 'checkout')
+  const sent =
+    write.status === 'sent' || checkout?.synced === true || visit.task.status.code !== 'started'
   const [waking, setWaking] = useState(false)
-  if (!checkout && !sent) return <Navigate to={visit.basePath} replace />
+  if (!at && !sent) return <Navigate to={visit.basePath} replace />
 
   async function sendNow() {
     setWaking(true)
@@ -37,7 +45,7 @@ export function OfflineCheckoutPage() {
 
   const items = visit.outbox?.items ?? []
   // Refused by the server: the page says so, not that it will be sent.
-  const refused = !sent && items.some((i) => i.kind === 'checkout' && i.state === 'failed')
+  const refused = !sent && write.status === 'failed'
   // Waiting for the server (in maintenance, failing), not for a connection.
   const server = visit.online ? serverWait(items) : null
   return (
@@ -55,12 +63,12 @@ export function OfflineCheckoutPage() {
         <Notice tone="success">{copy.offlineCheckoutSentBody}</Notice>
       ) : refused ? (
         <Notice tone="error">
-          {copy.offlineCheckoutRefusedBody(formatDateTime(checkout!.at))}
+          {copy.offlineCheckoutRefusedBody(formatWhen(at!), write.refusal.final)}
         </Notice>
       ) : server ? (
         <Notice tone="warning">
           {copy.offlineCheckoutServerBody(
-            formatDateTime(checkout!.at),
+            formatWhen(at!),
             server.maintenance,
             // On the phone's own clock, as its status bar shows it (the wait was measured there).
             server.retryAt === undefined
@@ -69,7 +77,7 @@ export function OfflineCheckoutPage() {
           )}
         </Notice>
       ) : (
-        <Notice tone="info">{copy.offlineCheckoutBody(formatDateTime(checkout!.at))}</Notice>
+        <Notice tone="info">{copy.offlineCheckoutBody(formatWhen(at!))}</Notice>
       )}
       <FailedWrites outbox={visit.outbox} />
       {items.length > 0 && (

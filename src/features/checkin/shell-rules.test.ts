@@ -12,7 +12,7 @@ const checkout = { at: '2026-03-10T12:40:00.000Z', offline: true, synced: false 
 const visiting: ShellInput = {
   child: 'notes',
   status: 'started',
-  leaving: false,
+  navigating: false,
   visit: { checkin },
   mission: { visitMaxMinutes: 90 },
   now: T0 + 10 * MIN,
@@ -30,10 +30,10 @@ describe('the check-in shell decides', () => {
     })
   })
 
-  it('keeps the offline check-out page after the task moved on, and while leaving', () => {
+  it('keeps the offline check-out page after the task moved on, and while a page opens', () => {
     const after = { ...visiting, status: 'visited' as const, visit: { checkin, checkout } }
     expect(decideShell({ ...after, child: AFTER_VISIT_PAGE })).toMatchObject({ show: 'visit' })
-    expect(decideShell({ ...after, leaving: true })).toMatchObject({ show: 'visit' })
+    expect(decideShell({ ...after, navigating: true })).toMatchObject({ show: 'visit' })
   })
 
   it('waits for the device store before anything but the status rule', () => {
@@ -94,7 +94,7 @@ describe('the check-in shell decides', () => {
 const inputs = fc.record<ShellInput>({
   child: fc.constantFrom('', 'notes', 'times', TIMEOUT_PAGE, AFTER_VISIT_PAGE),
   status: fc.constantFrom(...taskStatusCodeValues),
-  leaving: fc.boolean(),
+  navigating: fc.boolean(),
   visit: fc.option(
     fc.record(
       { checkin: fc.constant(checkin), checkout: fc.constant(checkout) },
@@ -112,7 +112,7 @@ describe('the shell rules, for any visit', () => {
   it('never redirect while the check-out is being recorded', () => {
     fc.assert(
       fc.property(inputs, (input) => {
-        expect(decideShell({ ...input, leaving: true }).show).not.toBe('redirect')
+        expect(decideShell({ ...input, navigating: true }).show).not.toBe('redirect')
       }),
     )
   })
@@ -135,7 +135,7 @@ describe('the shell rules, for any visit', () => {
           expect(input.visit?.checkout).toBeUndefined()
           expect([TIMEOUT_PAGE, AFTER_VISIT_PAGE]).not.toContain(input.child)
           // Past the limit the navigation stays only for the moment the check-out is recorded.
-          if (!input.leaving) expect(decision.timedOut).toBe(false)
+          if (!input.navigating) expect(decision.timedOut).toBe(false)
         }
       }),
     )

@@ -15,8 +15,11 @@ export type ShellInput = {
   /** The child page under the shell: '' (control), 'notes', 'timeout'… */
   child: string
   status: TaskStatusCode
-  /** The agent's check-out is being recorded: the shell moves on by itself afterwards. */
-  leaving: boolean
+  /**
+   * A page is opening (the check-out's: the chat, or the offline check-out's page): the shell
+   * redirects nothing meanwhile, the visit it reads may already be checked out.
+   */
+  navigating: boolean
   /** The visit as this device has it; undefined while the device store is read. */
   visit: Pick<LocalVisit, 'checkin' | 'checkout'> | undefined
   /**
@@ -38,16 +41,17 @@ export type ShellDecision =
   | { show: 'visit'; timedOut: boolean; nav: boolean }
 
 export function decideShell(input: ShellInput): ShellDecision {
-  const { child, status, leaving, visit, mission, now } = input
+  const { child, status, navigating, visit, mission, now } = input
   const afterVisit = child === AFTER_VISIT_PAGE
 
   // 1. Only a started task has a visit; the check-out page outlives it (sent later, offline).
-  if (status !== 'started' && !afterVisit && !leaving) return { show: 'redirect', to: 'hub' }
+  if (status !== 'started' && !afterVisit && !navigating) return { show: 'redirect', to: 'hub' }
   if (!visit) return { show: 'loading-visit' }
   // 2. Not checked in on this device (nor on the server): the check-in comes first.
   if (!visit.checkin && status === 'started') return { show: 'checkin-step' }
   // 3. A check-out already recorded on this device: only its page remains.
-  if (visit.checkout && !afterVisit && !leaving) return { show: 'redirect', to: AFTER_VISIT_PAGE }
+  if (visit.checkout && !afterVisit && !navigating)
+    return { show: 'redirect', to: AFTER_VISIT_PAGE }
   if (!mission) return { show: 'loading-mission' }
 
   // 4. Past the time limit the visit can only be closed; 5. before it, the timeout page is moot.
@@ -56,9 +60,9 @@ export function decideShell(input: ShellInput): ShellDecision {
     visit.checkin && !visit.checkout && typeof limit === 'number' && Number.isFinite(limit)
       ? isVisitTimedOut(visit.checkin.at, limit, now)
       : false
-  if (timedOut && child !== TIMEOUT_PAGE && !afterVisit && !leaving)
+  if (timedOut && child !== TIMEOUT_PAGE && !afterVisit && !navigating)
     return { show: 'redirect', to: TIMEOUT_PAGE }
-  if (!timedOut && child === TIMEOUT_PAGE && !visit.checkout && !leaving)
+  if (!timedOut && child === TIMEOUT_PAGE && !visit.checkout && !navigating)
     return { show: 'redirect', to: '' }
 
   return {

@@ -5,7 +5,7 @@ import { useTaskMedia } from '@/lib/visit-store/hooks'
 import { checkinCopy as copy } from './checkin-copy'
 import { useCheckinVisit } from './checkin-context'
 import { CheckoutButton } from './checkout-button'
-import { FailedWrites } from '@/features/report/api/outbox-status'
+import { FailedWrites } from '@/features/visit/outbox-status'
 import { visitCompleteness } from './visit-completeness'
 
 export function TimeoutPage() {
@@ -16,7 +16,7 @@ export function TimeoutPage() {
   // it goes ahead; while the draft is still on its way, the button waits for it, so a quick
   // tap does not skip the question.
   const sections = visit.draft
-    ? visitCompleteness(visit.draft, visit.mission, media ?? [], visit.report)
+    ? visitCompleteness(visit.draft, visit.mission, media ?? [], visit.serverReport)
     : []
   const draftOnItsWay = !visit.draft && visit.online && !visit.reportLoad.error
 

@@ -1,9 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatTimeLeft, msUntilNextTick } from './expiry-countdown'
+import { formatTimeLeft, msUntilNextTick, msUntilShownTextChanges } from './expiry-countdown'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
 
 describe('formatTimeLeft', () => {
   it('reads days, hours, minutes and, in the last hour, seconds', () => {
@@ -57,5 +58,44 @@ describe('msUntilNextTick', () => {
 
   it('stops once expired', () => {
     expect(msUntilNextTick(at(-1), now)).toBeNull()
+  })
+})
+
+describe('msUntilShownTextChanges', () => {
+  const shownAt = Date.parse('2026-05-12T12:00:00Z')
+  const at = (ms: number) => new Date(shownAt + ms).toISOString()
+
+  it('a text shown at exactly 3 h left, scheduled 20 ms later: changes now, not in a minute', () => {
+    // The quarantined list test of issue 39: "Expira em 3 h" a second after the list showed.
+    expect(msUntilShownTextChanges([at(3 * HOUR)], shownAt, shownAt + 20)).toBe(0)
+  })
+
+  it('the soonest of several; none once all have expired', () => {
+    expect(
+      msUntilShownTextChanges([at(2 * DAY + 30_000), at(10 * MINUTE + 1_500)], shownAt, shownAt),
+    ).toBe(500)
+    expect(msUntilShownTextChanges([at(-1)], shownAt, shownAt + 5)).toBeNull()
+  })
+
+  it('fires no later than the shown text changes, and not before (unless already changed)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 1, max: 24 * HOUR - 1 }),
+          fc.integer({ min: 1, max: 24 * 60 - 1 }).map((m) => m * MINUTE),
+          fc.integer({ min: 1, max: 24 * 3600 - 1 }).map((s) => s * 1000),
+        ),
+        fc.integer({ min: 0, max: 2 * MINUTE }),
+        (left, late) => {
+          const shown = formatTimeLeft(left)
+          const delay = msUntilShownTextChanges([at(left)], shownAt, shownAt + late)!
+          const firesAfterShown = late + delay
+          // When it fires the text is another one...
+          expect(formatTimeLeft(left - firesAfterShown - 1)).not.toBe(shown)
+          // ...and it fired at once or no earlier than needed.
+          if (delay > 0) expect(formatTimeLeft(left - firesAfterShown + 1)).toBe(shown)
+        },
+      ),
+    )
   })
 })

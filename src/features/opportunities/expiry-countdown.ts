@@ -41,6 +41,24 @@ export function msUntilNextTick(expiresAt: string, now: number): number | null {
 }
 
 /**
+ * Milliseconds from `now` until the soonest of `expiries` changes the text it showed at
+ * `shownAt` (an earlier instant: the render's); 0 when that change already came — a render at
+ * exactly 3 h left says "3 h", and the timer, set a few ms later, must not wait for the next
+ * minute. Null when none of them will change any more.
+ */
+export function msUntilShownTextChanges(
+  expiries: readonly string[],
+  shownAt: number,
+  now: number,
+): number | null {
+  const delays = expiries
+    .map((expiresAt) => msUntilNextTick(expiresAt, shownAt))
+    .filter((d): d is number => d !== null)
+  if (delays.length === 0) return null
+  return Math.max(0, Math.min(...delays) - (now - shownAt))
+}
+
+/**
  * The current time, re-read when the soonest of the given expiries next changes its text
  * (so a list re-renders once a minute, or once a second when an offer is in its last hour).
  */
@@ -48,15 +66,10 @@ export function useExpiryClock(expiries: readonly string[]): number {
   const [now, setNow] = useState(() => appNow())
   const watched = expiries.join('|')
   useEffect(() => {
-    // Measured from the real clock when scheduling, not from the last render.
-    const current = appNow()
-    const delays = watched
-      .split('|')
-      .filter(Boolean)
-      .map((expiresAt) => msUntilNextTick(expiresAt, current))
-      .filter((d): d is number => d !== null)
-    if (delays.length === 0) return
-    const timer = setTimeout(() => setNow(appNow()), Math.min(...delays) + 10)
+    // From what the render showed (at `now`), measured on the clock as it is when scheduling.
+    const delay = msUntilShownTextChanges(watched.split('|').filter(Boolean), now, appNow())
+    if (delay === null) return
+    const timer = setTimeout(() => setNow(appNow()), delay + 10)
     return () => clearTimeout(timer)
   }, [now, watched])
   // The demo can move the app's clock forward: read it again at once.

@@ -6,7 +6,7 @@ import {
   mediaSourceOf,
   useMediaObjectUrl,
   type MediaSource,
-} from '@/features/report/parts/photos/use-media-object-url'
+} from '@/features/visit/media/use-media-object-url'
 import type { LocalMedia } from '@/lib/visit-store/db'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
 import styles from './questionnaire.module.css'

@@ -15,17 +15,19 @@ import type { ReportDraft } from '@/lib/visit-store/db'
 import { updateDraft } from '@/lib/visit-store/store'
 import { formatTime } from '@/lib/format'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
-import { ConflictSheet } from '@/features/report/api/conflict-sheet'
-import { draftScore } from '@/features/report/api/draft-content'
-import { ReportQueryState } from '@/features/report/api/report-query-state'
-import { useVisitReport, type VisitReport } from '@/features/report/api/use-visit-report'
+import { ConflictSheet } from '@/features/visit/conflict-sheet'
+import { draftScore } from '@/features/visit/draft-content'
+import { ReportQueryState } from '@/features/visit/report-query-state'
+import { useVisitReport, type VisitReport } from '@/features/visit/use-visit-report'
 import { AnswerPhoto } from './answer-photo'
 import { ChatComposer } from './chat-composer'
 import { answeredSteps, applyAnswer, chatProgress, questionToAsk, type ChatStep } from './chat-flow'
-import { FailedWrites } from '@/features/report/api/outbox-status'
-import { useLocalVisit, useOutboxSummary } from '@/lib/visit-store/hooks'
+import { FailedWrite } from '@/features/visit/outbox-status'
+import { useOutboxItem } from '@/features/visit/use-outbox-item'
+import { checkedOutAtOf } from '@/features/visit/checked-out'
+import { useOutboxSummary } from '@/lib/visit-store/hooks'
 import { useOnline } from '@/lib/use-online'
-import { VisitStatusBar } from '@/features/report/api/visit-status-bar'
+import { VisitStatusBar } from '@/features/visit/visit-status-bar'
 import { answerCopy, answerText } from '@/features/report/parts/answers/answer-text'
 import { questionnaireCopy as copy } from './questionnaire-copy'
 import styles from './questionnaire.module.css'
@@ -35,15 +37,9 @@ import { pathTo } from '@/lib/route-patterns'
 /** How long the bot "types" before each new question. */
 export const TYPING_MS = 600
 
-/** The check-out time the check-in shell passes when it opens the chat right after it. */
-function checkedOutAtOf(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null || !('checkedOutAt' in state)) return undefined
-  const at = state.checkedOutAt
-  return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? at : undefined
-}
-
 export function QuestionnairePage() {
   const { slug = '' } = useParams()
+  // The check-out button opens the chat right after the check-out, with its time.
   const checkedOutAt = checkedOutAtOf(useLocation().state)
   const { state, task } = useVisitReport(slug)
   const online = useOnline()
@@ -80,8 +76,7 @@ export function QuestionnairePage() {
 const CHECKOUT_CONFIRM_WAIT_MS = 1_500
 
 function CheckoutNotice({ taskId, at }: { taskId: string | undefined; at: string }) {
-  const visit = useLocalVisit(taskId)
-  const outbox = useOutboxSummary(taskId)
+  const checkout = useOutboxItem(taskId, (i) => i.kind === 'checkout')
   // An online check-out usually arrives in a moment: nothing is said until it has, or until it
   // plainly has not (then: kept on the phone, on its way) — no "kept" flashing before "registered".
   const [waited, setWaited] = useState(false)
@@ -90,17 +85,15 @@ function CheckoutNotice({ taskId, at }: { taskId: string | undefined; at: string
     return () => clearTimeout(timer)
   }, [])
   const time = formatTime(at)
-  if (!visit) return null
-  if (!visit.checkout || visit.checkout.synced)
+  if (checkout.status === 'reading') return null
+  // Not on the phone's outbox (any more): the server has it.
+  if (checkout.status === 'sent' || checkout.status === 'none')
     return <Notice tone="success">{copy.checkedOut(time)}</Notice>
   if (!waited) return null
   return (
     <>
       <Notice tone="info">{copy.checkedOutKept(time)}</Notice>
-      <FailedWrites
-        outbox={outbox}
-        hideKinds={['checkin', 'upload', 'saveReport', 'submitReport', 'award', 'answerRevision']}
-      />
+      {checkout.status === 'failed' && <FailedWrite item={checkout.item} />}
     </>
   )
 }

@@ -110,7 +110,7 @@ describe('Relatório — visão geral', () => {
     expect(serverTask(VISITED).status.code).toBe('visited')
   })
 
-  it('shows the server’s refusal of an incomplete report with what is missing, to retry or discard', async () => {
+  it('shows the server’s refusal of an incomplete report with what is missing, and sends it again once completed, never “Tentar enviar de novo”', async () => {
     const { user } = await open(`/tasks/${VISITED}/report`)
     await screen.findByRole('navigation', { name: 'Partes do relatório' })
     const missing = [{ section: 'evidences', label: 'Falta 1 foto' }]
@@ -124,13 +124,22 @@ describe('Relatório — visão geral', () => {
     })
     await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('O questionário tem páginas incompletas')
+    // What was refused, the server's reason, and what to change: sending again would repeat it.
+    expect(alert).toHaveTextContent('O servidor não aceitou o envio do relatório')
     expect(alert).toHaveTextContent('Ainda falta completar: Falta 1 foto.')
-    expect(within(alert).getByRole('button', { name: 'Tentar enviar de novo' })).toBeInTheDocument()
-    await user.click(within(alert).getByRole('button', { name: 'Descartar' }))
-    await user.click(within(alert).getByRole('button', { name: 'Sim, descartar' }))
-    expect(await screen.findByRole('button', { name: 'Enviar relatório' })).toBeInTheDocument()
+    expect(alert).toHaveTextContent(
+      'Enviar de novo teria a mesma resposta. Complete o que ele apontou e toque em “Enviar relatório” de novo.',
+    )
+    expect(within(alert).queryByRole('button', { name: /Tentar/ })).not.toBeInTheDocument()
+    expect(within(alert).queryByRole('button', { name: /Descartar/ })).not.toBeInTheDocument()
     expect(serverTask(VISITED).status.code).toBe('visited')
+
+    // Completed (here: the server takes it now), "Enviar relatório" sends it as a new request.
+    fakeServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Enviar relatório' }))
+    await waitFor(() => expect(serverTask(VISITED).status.code).toBe('validating'))
+    const db = await openVisitDb(DEMO_AGENT_ID)
+    await waitFor(async () => expect(await db.getAll('outbox')).toEqual([]))
   })
 
   it('shows the load error and retries', async () => {
@@ -285,7 +294,7 @@ describe('Relatório — seções', () => {
     expect(within(nominations).getByText('Indicado')).toBeInTheDocument()
   })
 
-  it('a nomination the server refused is said as refused, fixable, and holds the report back', async () => {
+  it('a duplicate nomination is said as refused for good, with its fix first and no retry, and holds the report back until discarded', async () => {
     // Every text the Prêmios row shows, from its first paint.
     const awardsRow = seenTexts(() =>
       document.querySelector(`nav a[href="/tasks/${VISITED}/report/awards"]`),
@@ -334,27 +343,34 @@ describe('Relatório — seções', () => {
     expect(send).toHaveAccessibleDescription(/Prêmios/)
     await user.click(send)
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Uma indicação de prêmio foi recusada pelo servidor. Descarte-a ou tente de novo em Prêmios antes de enviar o relatório.',
+      'Uma indicação de prêmio foi recusada pelo servidor. Em Prêmios, veja o que fazer com ela antes de enviar o relatório.',
     )
     expect(serverTask(VISITED).status.code).toBe('visited')
 
-    // In the section: the award-save failure message, the nominee by name, the server's reason.
+    // In the section: what was refused, the nominee by name, the server's reason and the fix —
+    // the server will refuse a duplicate whatever the retry: no "Tentar enviar de novo".
     await user.click(within(sections).getByRole('link', { name: /Prêmios/ }))
     const refused = await screen.findByRole('region', { name: 'Indicação recusada' })
-    expect(refused).toHaveTextContent(
-      'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
-    )
+    expect(refused).toHaveTextContent('O servidor não aceita esta indicação de prêmio')
+    expect(refused).not.toHaveTextContent('tente de novo')
     expect(refused).toHaveTextContent('Atendimento nota 10 — Marcelo Pereira')
     expect(refused).toHaveTextContent(
       'O prêmio “Atendimento nota 10” já foi indicado nesta visita.',
     )
+    expect(refused).toHaveTextContent(
+      'Enviar de novo teria a mesma resposta. Descarte esta indicação; se quiser, indique outro prêmio ou outro atendente.',
+    )
+    expect(
+      within(refused)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Descartar indicação'])
     // The award already has its nomination: nothing offers to nominate for it again, not even
     // before the section knows what the device and the server hold.
     expect(screen.queryByRole('button', { name: 'Indicar atendente' })).not.toBeInTheDocument()
     expect(nominate.texts()).toEqual([])
-    // The fix: discard the duplicate; then the report can go.
-    await user.click(within(refused).getByRole('button', { name: 'Descartar' }))
-    await user.click(within(refused).getByRole('button', { name: 'Sim, descartar' }))
+    // The fix, one tap (nothing the server would take is lost); then the report can go.
+    await user.click(within(refused).getByRole('button', { name: 'Descartar indicação' }))
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Indicação recusada' })).not.toBeInTheDocument(),
     )
@@ -398,7 +414,15 @@ describe('Relatório — seções', () => {
     expect(
       within(sheet).getByText('Tempo de espera: 03:00 aqui, 01:40 no servidor'),
     ).toBeInTheDocument()
-    await user.click(within(sheet).getByRole('button', { name: 'Manter as minhas respostas' }))
+    // Put away, the choice waits in a notice whose "Resolver" brings the choice back.
+    await user.click(within(sheet).getByRole('button', { name: 'Fechar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const notice = (await screen.findByText('Há duas versões deste relatório.')).closest(
+      '[role="status"]',
+    ) as HTMLElement
+    await user.click(within(notice).getByRole('button', { name: 'Resolver' }))
+    const again = await screen.findByRole('dialog', { name: 'O relatório mudou em outro lugar' })
+    await user.click(within(again).getByRole('button', { name: 'Manter as minhas respostas' }))
     await waitFor(() => expect(serverReport('rep_4828').version).toBe(5))
     expect(serverReport('rep_4828').times.find((t) => t.code === 'espera')?.seconds).toBe(180)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -458,8 +482,9 @@ describe('Relatório enviado (somente leitura)', () => {
   it.each(['audio', 'answers', 'evidences'])(
     'a report never sent: /status/%s does not say “Relatório enviado”, and leads to the report',
     async (section) => {
+      const { user } = await open(`/tasks/${VISITED}/status/${section}`)
+      // Read in this test's world (open resets it): under shuffle a test before may have sent it.
       expect(serverReport('rep_4828').submittedAt).toBeNull()
-      await open(`/tasks/${VISITED}/status/${section}`)
       expect(
         await screen.findByText('Este relatório ainda não foi enviado para validação.'),
       ).toBeInTheDocument()
@@ -468,6 +493,17 @@ describe('Relatório enviado (somente leitura)', () => {
       expect(screen.getByRole('link', { name: 'Abrir o relatório' })).toHaveAttribute(
         'href',
         `/tasks/${VISITED}/report/${section}`,
+      )
+      // It opens that part of the report, to fill in.
+      await user.click(screen.getByRole('link', { name: 'Abrir o relatório' }))
+      await waitFor(() =>
+        expect(screen.queryByText('Este relatório ainda não foi enviado para validação.')).toBe(
+          null,
+        ),
+      )
+      expect(await screen.findByRole('link', { name: 'Voltar' })).toHaveAttribute(
+        'href',
+        `/tasks/${VISITED}/report`,
       )
     },
   )

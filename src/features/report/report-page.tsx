@@ -3,7 +3,6 @@
  * the device's draft, the score, what waits to be sent, and "Enviar relatório"), or one
  * editable section.
  */
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { ReportSection } from '@/api/entities'
@@ -14,24 +13,22 @@ import { Page } from '@/components/page'
 import { useSnackbar } from '@/components/snackbar'
 import { Badge, EmptyState } from '@/components/status'
 import { incompleteReportMessage, missingItems } from '@/domain/report-completeness'
-import { taskKeys } from '@/features/tasks/api/task-queries'
-import { visitKeys } from '@/lib/visit-store/api'
 import type { OutboxSummary } from '@/lib/visit-store/db'
-import type { OutboxItem } from '@/lib/visit-store/db'
 import { queueReportSubmission } from '@/lib/visit-store/store'
-import { useOutboxSummary } from '@/lib/visit-store/hooks'
-import { ConflictSheet } from '@/features/report/api/conflict-sheet'
-import { draftContent, draftScore, isReportSection } from '@/features/report/api/draft-content'
-import { reportRows, type ReportRow } from '@/features/report/api/report-content'
+import { ConflictSheet } from '@/features/visit/conflict-sheet'
+import { draftContent, draftScore, isReportSection } from '@/features/visit/draft-content'
+import { reportRows, type ReportRow } from '@/features/report/report-content'
 import { reportCopy as copy } from '@/features/report/report-copy'
-import { ReportQueryState } from '@/features/report/api/report-query-state'
-import { FailedWrite, OutboxStatus } from '@/features/report/api/outbox-status'
+import { ReportQueryState } from '@/features/visit/report-query-state'
+import { FailedWrite, OutboxStatus } from '@/features/visit/outbox-status'
+import { useOutboxItem, type FollowedWrite } from '@/features/visit/use-outbox-item'
 import { visitNominations } from '@/features/report/parts/awards/nominations'
 import { EditableSection } from './sections/editable-section'
-import { useVisitReport, type VisitReport } from './api/use-visit-report'
+import { useVisitReport, type VisitReport } from '@/features/visit/use-visit-report'
 import styles from './report.module.css'
 import { CheckIcon } from '@/components/icons'
-import { partTitle } from '@/features/report/parts/parts'
+import { partTitle, unknownPartCopy } from '@/features/report/parts/parts'
+import { visitCopy } from '@/features/visit/visit-copy'
 import { pathTo } from '@/lib/route-patterns'
 
 export function ReportPage() {
@@ -43,7 +40,7 @@ export function ReportPage() {
       ? copy.title
       : isReportSection(section)
         ? partTitle(section)
-        : copy.unknownSection
+        : unknownPartCopy.title
   return (
     <Page
       title={title}
@@ -55,14 +52,14 @@ export function ReportPage() {
     >
       {!known ? (
         <EmptyState
-          title={copy.unknownSection}
+          title={unknownPartCopy.title}
           action={
             <ButtonLink to={pathTo('/tasks/:slug/report', { slug })}>
               {copy.backToReport}
             </ButtonLink>
           }
         >
-          <p>{copy.unknownSectionBody}</p>
+          <p>{unknownPartCopy.body}</p>
         </EmptyState>
       ) : state.status !== 'ready' ? (
         <ReportQueryState query={state.status === 'error' ? state.query : undefined} />
@@ -124,19 +121,27 @@ function EditabilityNotice({ data }: { data: VisitReport }) {
 }
 
 function ReportOverview({ data }: { data: VisitReport }) {
-  const summary = useOutboxSummary(data.task.id)
+  const submission = useOutboxItem(
+    data.task.id,
+    (i) => i.kind === 'submitReport' && i.reportId === data.draft.reportId,
+  )
+  useAfterSubmission(data, submission)
   // What waits on the device (a nomination the server refused, a submission on its way) changes
   // what every row and the button say: nothing is said before the queue is read.
-  if (!summary) return <ReportQueryState query={undefined} />
-  return <LoadedOverview data={data} summary={summary} />
+  if (!submission.outbox) return <ReportQueryState query={undefined} />
+  return <LoadedOverview data={data} summary={submission.outbox} submission={submission} />
 }
 
-function LoadedOverview({ data, summary }: { data: VisitReport; summary: OutboxSummary }) {
+function LoadedOverview({
+  data,
+  summary,
+  submission,
+}: {
+  data: VisitReport
+  summary: OutboxSummary
+  submission: FollowedWrite
+}) {
   const { task, mission, form, draft, serverReport, media } = data
-  const submitItem = summary.items.find(
-    (i) => i.kind === 'submitReport' && i.reportId === draft.reportId,
-  )
-  const queued = useSubmissionWatch(data, summary, submitItem)
   const nominations = visitNominations({
     taskId: task.id,
     reportAwardIds: serverReport?.awards ?? [],
@@ -150,12 +155,13 @@ function LoadedOverview({ data, summary }: { data: VisitReport; summary: OutboxS
   })
   const missing = missingItems(content, mission, form)
   const score = draftScore(form, draft)
+  const queued = submission.status === 'pending' || submission.status === 'failed'
 
   return (
     <div className={styles.stack}>
       <p className={styles.score}>
-        <span>{copy.score}</span>
-        <strong>{copy.scoreValue(score)}</strong>
+        <span>{visitCopy.score}</span>
+        <strong>{visitCopy.scoreValue(score)}</strong>
       </p>
       <nav aria-label={copy.sections}>
         <List>
@@ -166,11 +172,10 @@ function LoadedOverview({ data, summary }: { data: VisitReport; summary: OutboxS
       </nav>
       {/* A refused nomination is said on its row and under "Enviar relatório". */}
       <OutboxStatus taskId={task.id} hideKinds={['submitReport', 'award']} />
-      {(data.editable || submitItem) && (
+      {(data.editable || queued) && (
         <SubmitReport
           data={data}
-          item={submitItem}
-          onQueued={queued.set}
+          submission={submission}
           missingMessage={incompleteReportMessage(missing)}
           refusedNominations={nominations.refused.length}
           incomplete={rows.filter((r) => (r.required && !r.complete) || r.refused > 0)}
@@ -205,36 +210,20 @@ function SectionRow({ row, slug }: { row: ReportRow; slug: string }) {
 }
 
 /**
- * Follows a queued submission: when it leaves the outbox, asks the server for the task;
- * when the task is in validation, goes to its status.
+ * Once the submission the agent queued is sent, the sync loop refreshes the task
+ * (queriesChangedBy); when it says the report is in validation, the task's status opens.
  */
-function useSubmissionWatch(
-  data: VisitReport,
-  summary: OutboxSummary | undefined,
-  item: OutboxItem | undefined,
-) {
-  const { task, draft } = data
+function useAfterSubmission(data: VisitReport, submission: FollowedWrite) {
+  const { task } = data
   const navigate = useNavigate()
   const snackbar = useSnackbar()
-  const queryClient = useQueryClient()
-  const [queued, setQueued] = useState(false)
-  if (item?.state === 'pending' && !queued) setQueued(true)
-  if (item?.state === 'failed' && queued) setQueued(false)
-
-  // Every outbox change after the submission left it (the store is read again) asks once more.
-  const sent = queued && summary !== undefined && !item
+  const followed = submission.status === 'pending' || submission.status === 'sent'
   useEffect(() => {
-    if (!sent) return
-    void queryClient.invalidateQueries({ queryKey: taskKeys.all })
-    void queryClient.invalidateQueries({ queryKey: visitKeys.report(draft.reportId) })
-  }, [sent, summary, queryClient, draft.reportId])
-  useEffect(() => {
-    if (queued && task.status.code === 'validating') {
+    if (followed && task.status.code === 'validating') {
       snackbar(copy.submitted, { onNextScreen: true })
       navigate(pathTo('/tasks/:slug/status', { slug: task.slug }), { replace: true })
     }
-  }, [queued, task.status.code, task.slug, navigate, snackbar])
-  return { queued, set: () => setQueued(true) }
+  }, [followed, task.status.code, task.slug, navigate, snackbar])
 }
 
 /**
@@ -243,15 +232,13 @@ function useSubmissionWatch(
  */
 function SubmitReport({
   data,
-  item: submitItem,
-  onQueued,
+  submission,
   missingMessage,
   refusedNominations,
   incomplete,
 }: {
   data: VisitReport
-  item: OutboxItem | undefined
-  onQueued: () => void
+  submission: FollowedWrite
   missingMessage: string
   /** Nominations the server refused: the report waits until the agent retries or discards them. */
   refusedNominations: number
@@ -263,6 +250,11 @@ function SubmitReport({
   const [problem, setProblem] = useState<{ title?: string; message: string }>()
   const [busy, setBusy] = useState(false)
 
+  // Refused for what the report lacked (to the server): once completed, it is sent again as new.
+  const canSendAgain =
+    submission.status === 'failed' && submission.refusal.final && submission.refusal.fix === 'edit'
+  const canSend =
+    submission.status !== 'pending' && (submission.status !== 'failed' || canSendAgain)
   const complete = missingMessage === ''
   const ready = complete && refusedNominations === 0
   async function submit() {
@@ -275,7 +267,7 @@ function SubmitReport({
     try {
       // Whatever the draft holds goes first (ordered outbox), then the submission.
       await queueReportSubmission(task.id, draft.reportId)
-      onQueued()
+      submission.follow()
     } finally {
       setBusy(false)
     }
@@ -283,25 +275,18 @@ function SubmitReport({
 
   return (
     <section className={styles.submit} aria-label={copy.submit}>
-      {submitItem?.state === 'pending' && (
+      {submission.status === 'pending' && (
         <Notice tone="info" title={copy.submitPending}>
           {copy.submitPendingBody}
         </Notice>
       )}
-      {submitItem?.state === 'failed' && (
-        <FailedWrite
-          item={submitItem}
-          title={
-            submitItem.lastError?.code === 'report_incomplete' ? copy.incompleteTitle : undefined
-          }
-        />
-      )}
+      {submission.status === 'failed' && <FailedWrite item={submission.item} />}
       {problem && (
         <Notice tone="error" title={problem.title}>
           {problem.message}
         </Notice>
       )}
-      {!submitItem && (
+      {canSend && (
         <Button
           block
           busy={busy}
@@ -312,7 +297,7 @@ function SubmitReport({
           {copy.submit}
         </Button>
       )}
-      {!submitItem && !ready && incomplete.length > 0 && (
+      {canSend && !ready && incomplete.length > 0 && (
         <div id={needsId} className={styles.needs}>
           <p>{copy.submitNeeds}</p>
           <ul>

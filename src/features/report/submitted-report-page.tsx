@@ -18,13 +18,14 @@ import {
   taskQueryOptions,
 } from '@/features/tasks/api/task-queries'
 import { reportQueryOptions } from '@/lib/visit-store/api'
-import { isReportSection } from '@/features/report/api/draft-content'
-import { reportRows } from '@/features/report/api/report-content'
+import { isReportSection } from '@/features/visit/draft-content'
+import { reportRows } from '@/features/report/report-content'
 import { reportCopy as copy } from '@/features/report/report-copy'
-import { ReportQueryState } from '@/features/report/api/report-query-state'
+import { ReportQueryState } from '@/features/visit/report-query-state'
 import { ReadOnlySection } from './sections/read-only-section'
 import styles from './report.module.css'
-import { partTitle } from '@/features/report/parts/parts'
+import { partTitle, unknownPartCopy } from '@/features/report/parts/parts'
+import { visitCopy } from '@/features/visit/visit-copy'
 import { pathTo } from '@/lib/route-patterns'
 
 export function SubmittedReportPage() {
@@ -50,17 +51,17 @@ export function SubmittedReportPage() {
   const submitted = Boolean(report?.submittedAt)
   const title = known
     ? `${submitted ? copy.submittedTitle : copy.title} — ${partTitle(section)}`
-    : copy.unknownSection
+    : unknownPartCopy.title
   const backTo = pathTo('/tasks/:slug/status', { slug })
 
   if (!known)
     return (
       <Page title={title} backTo={backTo}>
         <EmptyState
-          title={copy.unknownSection}
+          title={unknownPartCopy.title}
           action={<ButtonLink to={backTo}>{copy.seeSubmitted}</ButtonLink>}
         >
-          <p>{copy.unknownSectionBody}</p>
+          <p>{unknownPartCopy.body}</p>
         </EmptyState>
       </Page>
     )
@@ -100,8 +101,8 @@ export function SubmittedReportPage() {
     <Page title={title} backTo={backTo}>
       {section === 'answers' && (
         <p className={styles.score}>
-          <span>{copy.score}</span>
-          <strong>{copy.scoreValue(report.score)}</strong>
+          <span>{visitCopy.score}</span>
+          <strong>{visitCopy.scoreValue(report.score)}</strong>
         </p>
       )}
       <ReadOnlySection

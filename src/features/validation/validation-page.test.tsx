@@ -132,7 +132,7 @@ describe('Pendências de validação', () => {
     expect(localStorage.getItem(pendencyAnswersKey(REVISION))).toBeNull()
   })
 
-  it('shows a refusal from the server with its message and keeps the answers', async () => {
+  it('shows a refusal from the server with its message and the fix, keeps the answers, and sends them again once changed', async () => {
     const { user } = await open(`/tasks/${CONTESTED}/validation/evidences`)
     await user.type(
       await screen.findByRole('textbox', { name: 'Justificativa' }),
@@ -154,13 +154,26 @@ describe('Pendências de validação', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Enviar respostas' }))
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('O servidor recusou as respostas')
+    expect(alert).toHaveTextContent('O servidor não aceitou as respostas às pendências')
     expect(alert).toHaveTextContent('Responda todas as pendências antes de enviar.')
+    expect(alert).toHaveTextContent(
+      'Enviar de novo teria a mesma resposta. Corrija as respostas e toque em “Enviar respostas” de novo.',
+    )
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Justificativa' })).toHaveValue(JUSTIFICATION_TIME)
     expect(fakeBackend.db.revisions.findFirst((q) => q.where({ id: REVISION }))?.status).toBe(
       'open',
     )
     expect(localStorage.getItem(pendencyAnswersKey(REVISION))).toContain('quatro minutos')
+
+    // Changed (here: the server takes them now), "Enviar respostas" sends them as a new request.
+    fakeServer.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Enviar respostas' }))
+    await waitFor(() =>
+      expect(fakeBackend.db.revisions.findFirst((q) => q.where({ id: REVISION }))?.status).toBe(
+        'answered',
+      ),
+    )
   })
 
   it('says there is nothing to answer when the report has no revision', async () => {

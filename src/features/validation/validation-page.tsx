@@ -5,7 +5,7 @@
  * respostas" queues them (outbox) and, once the server has them, the task is back in
  * validation.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { isApiError } from '@/api/api-error'
@@ -23,15 +23,16 @@ import { TextField } from '@/components/text-field'
 import { DurationField } from '@/components/date-field'
 import { JUSTIFICATION_MAX_CHARS } from '@/domain/constants'
 import { countChars } from '@/domain/text-limits'
-import { missionQueryOptions, taskKeys, taskQueryOptions } from '@/features/tasks/api/task-queries'
-import { currentRevisionQueryOptions, visitKeys } from '@/lib/visit-store/api'
-import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
-import type { LocalMedia, OutboxItem } from '@/lib/visit-store/db'
+import { missionQueryOptions, taskQueryOptions } from '@/features/tasks/api/task-queries'
+import { currentRevisionQueryOptions } from '@/lib/visit-store/api'
+import { PhotoPicker } from '@/features/visit/media/photo-picker'
+import type { LocalMedia } from '@/lib/visit-store/db'
 import { queueWrite } from '@/lib/visit-store/store'
-import { useOutboxSummary, useTaskMedia } from '@/lib/visit-store/hooks'
-import { FailedWrite } from '@/features/report/api/outbox-status'
-import { ReportQueryState } from '@/features/report/api/report-query-state'
-import { isReportSection } from '@/features/report/api/draft-content'
+import { useTaskMedia } from '@/lib/visit-store/hooks'
+import { FailedWrite } from '@/features/visit/outbox-status'
+import { useOutboxItem, type FollowedWrite } from '@/features/visit/use-outbox-item'
+import { ReportQueryState } from '@/features/visit/report-query-state'
+import { isReportSection } from '@/features/visit/draft-content'
 import {
   clearPendencyAnswers,
   correctedValueProblem,
@@ -134,31 +135,22 @@ function Validation({
   const media = useTaskMedia(task.id) ?? []
   const navigate = useNavigate()
   const snackbar = useSnackbar()
-  const queryClient = useQueryClient()
-  const outbox = useOutboxSummary(task.id)
-  const sending = outbox?.items.find(
+  const sending = useOutboxItem(
+    task.id,
     (i) => i.kind === 'answerRevision' && i.revisionId === revision.id,
   )
-  const [queued, setQueued] = useState(false)
-  if (sending?.state === 'pending' && !queued) setQueued(true)
-  if (sending?.state === 'failed' && queued) setQueued(false)
-
-  // The answers left the outbox: ask the server where the task is now.
-  const sent = queued && outbox !== undefined && !sending
+  // Once the answers are sent, the sync loop refreshes the task (queriesChangedBy); when it is
+  // back in validation, its status opens.
+  const followed = sending.status === 'pending' || sending.status === 'sent'
   useEffect(() => {
-    if (!sent) return
-    void queryClient.invalidateQueries({ queryKey: taskKeys.all })
-    void queryClient.invalidateQueries({ queryKey: visitKeys.revision(task.reportId) })
-  }, [sent, outbox, queryClient, task.reportId])
-  useEffect(() => {
-    if (queued && task.status.code === 'validating') {
+    if (followed && task.status.code === 'validating') {
       clearPendencyAnswers(revision.id)
       snackbar(copy.sent, { onNextScreen: true })
       navigate(pathTo('/tasks/:slug/status', { slug: task.slug }), { replace: true })
     }
-  }, [queued, task.status.code, task.slug, revision.id, navigate, snackbar])
+  }, [followed, task.status.code, task.slug, revision.id, navigate, snackbar])
 
-  if (revision.status !== 'open' && !sending && !queued)
+  if (revision.status !== 'open' && (sending.status === 'none' || sending.status === 'reading'))
     return (
       <Notice
         tone={revision.status === 'answered' ? 'success' : 'info'}
@@ -193,8 +185,7 @@ function Validation({
         revision={revision}
         answers={answers}
         media={media}
-        item={sending}
-        onQueued={() => setQueued(true)}
+        sending={sending}
       />
     </div>
   )
@@ -413,17 +404,19 @@ function SendAnswers({
   revision,
   answers,
   media,
-  item,
-  onQueued,
+  sending,
 }: {
   task: Task
   revision: Revision
   answers: PendencyDrafts
   media: readonly LocalMedia[]
-  item: OutboxItem | undefined
-  onQueued: () => void
+  sending: FollowedWrite
 }) {
   const [busy, setBusy] = useState(false)
+  // Refused for what the answers said: once changed, they are sent again as new (queueWrite).
+  const canSendAgain =
+    sending.status === 'failed' && sending.refusal.final && sending.refusal.fix === 'edit'
+  const canSend = sending.status !== 'pending' && (sending.status !== 'failed' || canSendAgain)
   const total = revision.pendencies.length
   const done = revision.pendencies.filter((p) => isResolved(p, answers[p.id])).length
   const waitingPhotos = revision.pendencies.some(
@@ -446,7 +439,7 @@ function SendAnswers({
         revisionId: revision.id,
         answers: pendencyAnswersFor(revision.pendencies, answers, media),
       })
-      onQueued()
+      sending.follow()
     } finally {
       setBusy(false)
     }
@@ -454,13 +447,13 @@ function SendAnswers({
 
   return (
     <section className={styles.send} aria-label={copy.send}>
-      {item?.state === 'pending' && (
+      {sending.status === 'pending' && (
         <Notice tone="info" title={copy.sendPending}>
           {copy.sendPendingBody}
         </Notice>
       )}
-      {item?.state === 'failed' && <FailedWrite item={item} title={copy.refusedTitle} />}
-      {!item && (
+      {sending.status === 'failed' && <FailedWrite item={sending.item} title={copy.refusedTitle} />}
+      {canSend && (
         <>
           {!ready && (
             <div id={hintId} className={styles.needs}>

@@ -113,7 +113,10 @@ export const walletCopy = {
   viewTask: (slug: string) => `Ver tarefa ${slug}`,
   viewTaskPlain: 'Ver tarefa',
 
-  awardTitle: (code: string) => `Prêmio ${code}`,
+  /** An award whose title is not known yet (its mission not loaded): never its code. */
+  awardUnnamed: 'Prêmio indicado',
+  awardAbout: 'Sobre o prêmio',
+  awardNominations: 'Suas indicações',
   awardNotFound: 'Prêmio não encontrado',
   awardNotFoundBody: 'Não há indicações suas para este prêmio.',
   awardsError: 'Não foi possível carregar seus prêmios',

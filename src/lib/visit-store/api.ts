@@ -39,47 +39,79 @@ export function currentRevisionQueryOptions(reportId: string) {
   })
 }
 
-export function checkInByPosition(taskId: string, input: CheckinInput, idempotencyKey: string) {
+/** A write's request options: `signal` aborts it (the outbox's sender stopped: nothing starts). */
+type WriteOptions = { signal?: AbortSignal }
+
+export function checkInByPosition(
+  taskId: string,
+  input: CheckinInput,
+  idempotencyKey: string,
+  { signal }: WriteOptions = {},
+) {
   return data(
     api().PUT('/tasks/{id}/checkin/byPosition', {
       params: { path: { id: taskId }, header: { 'Idempotency-Key': idempotencyKey } },
       body: input,
+      signal,
     }),
   )
 }
 
-export function checkOut(taskId: string, input: CheckoutInput, idempotencyKey: string) {
+export function checkOut(
+  taskId: string,
+  input: CheckoutInput,
+  idempotencyKey: string,
+  { signal }: WriteOptions = {},
+) {
   return data(
     api().PUT('/tasks/{id}/checkout', {
       params: { path: { id: taskId }, header: { 'Idempotency-Key': idempotencyKey } },
       body: input,
+      signal,
     }),
   )
 }
 
-export function saveReport(id: string, input: ReportInput, idempotencyKey: string) {
+export function saveReport(
+  id: string,
+  input: ReportInput,
+  idempotencyKey: string,
+  { signal }: WriteOptions = {},
+) {
   return data(
     api().PUT('/reports/{id}', {
       params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
       body: input,
+      signal,
     }),
   )
 }
 
-export function submitReport(id: string, version: number, idempotencyKey: string) {
+export function submitReport(
+  id: string,
+  version: number,
+  idempotencyKey: string,
+  { signal }: WriteOptions = {},
+) {
   return data(
     api().POST('/reports/{id}/submission', {
       params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
       body: { version },
+      signal,
     }),
   )
 }
 
-export function createAward(input: AwardInput, idempotencyKey: string) {
+export function createAward(
+  input: AwardInput,
+  idempotencyKey: string,
+  { signal }: WriteOptions = {},
+) {
   return data(
     api().POST('/awards/', {
       params: { header: { 'Idempotency-Key': idempotencyKey } },
       body: input,
+      signal,
     }),
   )
 }
@@ -88,11 +120,13 @@ export function answerRevision(
   revisionId: string,
   answers: PendencyAnswer[],
   idempotencyKey: string,
+  { signal }: WriteOptions = {},
 ) {
   return data(
     api().PUT('/revisions/{id}/answers', {
       params: { path: { id: revisionId }, header: { 'Idempotency-Key': idempotencyKey } },
       body: { answers },
+      signal,
     }),
   )
 }

@@ -73,6 +73,8 @@ export type LocalMedia = {
   progress: number
   evidenceId?: string
   error?: string
+  /** Refused for good (refusal.ts): sending it again gets the same answer; removing it is the way. */
+  final?: boolean
   /**
    * Its bytes were removed from the device (the server has them and the report no longer
    * needs them here): shown from the server's copy.

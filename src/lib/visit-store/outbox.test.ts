@@ -68,6 +68,28 @@ describe('outbox', () => {
     expect(await db.getAll('outbox')).toEqual([])
   })
 
+  it('a write refused for its visit’s state goes again, as a new request, once another write of that visit lands', async () => {
+    // The check-out was refused while its check-in was still refused; the check-in is redone.
+    const refusedCheckout = await enqueue(db, checkout('t1'), 0)
+    await enqueue(db, checkout('t2'), 0)
+    await processOutbox(db, async () => {
+      throw refused()
+    })
+    const parked = await db.getAll('outbox')
+    expect(parked.map((i) => i.state)).toEqual(['failed', 'failed'])
+    await enqueue(db, checkin('t1'), 0)
+    const sent: string[] = []
+    const keys: string[] = []
+    await processOutbox(db, async (item) => {
+      sent.push(`${item.kind}:${item.taskId}`)
+      keys.push(item.id)
+    })
+    expect(sent).toEqual(['checkin:t1', 'checkout:t1'])
+    expect(keys[1]).not.toBe(refusedCheckout.id)
+    // Another visit's refusal waits for the agent.
+    expect((await db.getAll('outbox')).map((i) => [i.taskId, i.state])).toEqual([['t2', 'failed']])
+  })
+
   it('sends items in the order they were written, each once', async () => {
     await enqueue(db, checkin('t1'))
     await enqueue(db, checkout('t1'))
@@ -372,6 +394,53 @@ describe('outbox', () => {
     const sent: string[] = []
     await processOutbox(db, async (i) => void sent.push(i.id), { now: () => 0 })
     expect(sent).toEqual([item.id])
+  })
+
+  it('a sender stopped while it asks whether it may send sends nothing more (a sign-out, the loop ended)', async () => {
+    await enqueue(db, checkin('t1'), 0)
+    const stop = new AbortController()
+    const sent: string[] = []
+    const result = await processOutbox(db, async (i) => void sent.push(i.id), {
+      now: () => 0,
+      signal: stop.signal,
+      // The session's question takes a while (it reads the mirror); the loop stops meanwhile.
+      canSend: async () => {
+        await Promise.resolve()
+        stop.abort()
+        return true
+      },
+    })
+    expect(sent).toEqual([])
+    expect(result).toMatchObject({ sent: 0, waitingUntil: null })
+    expect(await db.getAll('outbox')).toHaveLength(1)
+  })
+
+  it('a write discarded or retried while the sender asks whether it may send goes as the store holds it then', async () => {
+    const discarded = await enqueue(db, checkin('t1'), 0)
+    const sent: string[] = []
+    let asked = 0
+    await processOutbox(db, async (i) => void sent.push(i.id), {
+      now: () => 0,
+      canSend: async () => {
+        // The agent discards the first write while the question is on its way.
+        if (asked++ === 0) await db.delete('outbox', discarded.seq!)
+        return true
+      },
+    })
+    expect(sent).toEqual([])
+
+    const changed = await enqueue(db, checkin('t2'), 0)
+    const seen: OutboxItem[] = []
+    asked = 0
+    await processOutbox(db, async (i) => void seen.push(i), {
+      now: () => 0,
+      canSend: async () => {
+        // Another tab re-queues it (a new revision) meanwhile: the newer one goes, once.
+        if (asked++ === 0) await retryFailed(db, changed.seq!, 0)
+        return true
+      },
+    })
+    expect(seen.map((i) => [i.id, i.rev])).toEqual([[changed.id, 1]])
   })
 
   it('wakes items waiting for their backoff when the connection returns', async () => {

@@ -24,7 +24,7 @@
  *   at the revision it sent). An upload's outcome and its photo's state change together.
  * - Only one sender runs per agent across tabs (`withSenderLock`, the Web Locks API).
  */
-import { API_ERROR_MESSAGES, isApiError } from '@/api/api-error'
+import { API_ERROR_MESSAGES, apiErrorMessage, isApiError } from '@/api/api-error'
 import { newIdempotencyKey } from '@/api/client'
 import type { Report } from '@/api/entities'
 import {
@@ -40,6 +40,7 @@ import {
 } from './db'
 import { deviceDate, deviceNow } from '@/lib/clock'
 import { isServerTrouble, needsAskingFirst, serverHoldUntil } from './server-wait'
+import { refusalOf } from './refusal'
 
 export const BACKOFF_BASE_MS = 2_000
 export const BACKOFF_MAX_MS = 5 * 60_000
@@ -97,7 +98,19 @@ export async function enqueueReportSaveIn(
   reportId: string,
   { now = deviceNow(), settleMs = 0 }: { now?: number; settleMs?: number } = {},
 ): Promise<OutboxItem> {
-  const items = await tx.objectStore('outbox').getAll()
+  const outbox = tx.objectStore('outbox')
+  const items = await outbox.getAll()
+  // A save sends the whole draft: a refused one of this report is replaced by this one, which
+  // carries what the agent changed since (a refusal of a stale version stays for the agent's
+  // choice, `resolveConflict`).
+  for (const refused of items)
+    if (
+      refused.kind === 'saveReport' &&
+      refused.reportId === reportId &&
+      refused.state === 'failed' &&
+      refused.lastError?.code !== 'stale_version'
+    )
+      await outbox.delete(refused.seq!)
   // Only a save that has not started: one that has (its body fixed) cannot carry newer edits.
   const waiting = items.find(
     (i) =>
@@ -110,7 +123,7 @@ export async function enqueueReportSaveIn(
   if (waiting) return waiting
   const item = { ...newItem({ kind: 'saveReport', taskId, reportId }, now) }
   item.nextAttemptAt = now + settleMs
-  const seq = await tx.objectStore('outbox').add(item)
+  const seq = await outbox.add(item)
   return { ...item, seq }
 }
 
@@ -165,7 +178,9 @@ export function retryFailed(db: VisitDb, seq: number, now = deviceNow()) {
     await outbox.put(goAgain(item, now))
     if (item.kind === 'upload')
       await patchMediaIn(tx, item.mediaId, (m) =>
-        m.state === 'sent' ? undefined : { ...m, state: 'waiting', progress: 0, error: undefined },
+        m.state === 'sent'
+          ? undefined
+          : { ...m, state: 'waiting', progress: 0, error: undefined, final: undefined },
       )
   })
 }
@@ -180,7 +195,9 @@ export function retryUpload(db: VisitDb, taskId: string, mediaId: string, now = 
     const outbox = tx.objectStore('outbox')
     const queued = (await outbox.getAll()).find((i) => i.kind === 'upload' && i.mediaId === mediaId)
     const media = await patchMediaIn(tx, mediaId, (m) =>
-      m.state === 'sent' ? undefined : { ...m, state: 'waiting', progress: 0, error: undefined },
+      m.state === 'sent'
+        ? undefined
+        : { ...m, state: 'waiting', progress: 0, error: undefined, final: undefined },
     )
     if (queued) await outbox.put(goAgain(queued, now))
     else if (media) await enqueueIn(tx, { kind: 'upload', taskId, mediaId }, now)
@@ -209,7 +226,9 @@ function errorOf(error: unknown, at: number): OutboxError {
     }
   return {
     code: error.code,
-    message: error.message,
+    // A 422's own words per field (what to change), not "Confira os campos destacados": the
+    // refused write is said away from any field.
+    message: apiErrorMessage(error),
     status: error.status,
     at,
     ...(error.retryAfterMs !== undefined ? { retryAt: at + error.retryAfterMs } : {}),
@@ -328,6 +347,11 @@ export type ProcessOptions = {
   /** Asked before each write goes: false once the session is over or no longer this outbox's. */
   canSend?: () => boolean | Promise<boolean>
   /**
+   * The sender stopped (a sign-out, another agent, the app's loop ended): nothing more starts,
+   * checked at the very moment a write would go (after every wait of this run).
+   */
+  signal?: AbortSignal
+  /**
    * Resolves at the next change to the store (a write queued while a photo is on its way): an
    * idle lane looks again at once, instead of after the other lane's send.
    */
@@ -380,7 +404,9 @@ export async function processOutbox(
       // Onto the stored item: what the attempt recorded on it (a save's fixed body) stays.
       const { attempts, lastError, state, nextAttemptAt, rev } = updated
       await outbox.put({ ...current, attempts, lastError, state, nextAttemptAt, rev })
-      if (head.kind === 'upload')
+      if (head.kind === 'upload') {
+        // What the photo's row offers: "Tentar de novo" only when a retry can change the answer.
+        const final = !transient && refusalOf(updated, await outbox.getAll()).final
         await patchMediaIn(tx, head.mediaId, (m) =>
           m.state === 'sent'
             ? undefined
@@ -389,8 +415,10 @@ export async function processOutbox(
                 state: transient ? 'waiting' : 'failed',
                 progress: 0,
                 error: waitingMessage(error),
+                final: final || undefined,
               },
         )
+      }
       return true
     })
     // A transient failure now waits for its backoff: `nextDue` says what may go meanwhile.
@@ -418,6 +446,9 @@ export async function processOutbox(
       }
       await execute(head)
     } catch (error) {
+      // The sender stopped under it (the request was aborted): nothing was refused or
+      // failed; the write waits as it is for the next sender.
+      if (options.signal?.aborted) return
       if (isApiError(error) && error.status === 401) {
         ended ??= head
         await recordSessionEnd(head, error)
@@ -428,10 +459,24 @@ export async function processOutbox(
       return
     }
     askFirst = false
-    // Sent: the server has it (a retry of this key would be answered from its record).
-    await inTransaction(db, ['outbox'], 'relaxed', (tx) =>
-      tx.objectStore('outbox').delete(head.seq!),
-    )
+    // Sent: the server has it (a retry of this key would be answered from its record). The
+    // visit's state moved on the server: what it refused for its state goes again (a photo or
+    // a save refused before the check-in landed), as a new request.
+    await inTransaction(db, ['outbox', 'media'], 'relaxed', async (tx) => {
+      const outbox = tx.objectStore('outbox')
+      await outbox.delete(head.seq!)
+      for (const item of await outbox.getAll()) {
+        if (item.taskId !== head.taskId || item.state !== 'failed') continue
+        if (item.lastError?.code !== 'transition_refused') continue
+        await outbox.put(goAgain(item, now()))
+        if (item.kind === 'upload')
+          await patchMediaIn(tx, item.mediaId, (m) =>
+            m.state === 'sent'
+              ? undefined
+              : { ...m, state: 'waiting', error: undefined, final: undefined },
+          )
+      }
+    })
     sent++
   }
 
@@ -442,7 +487,10 @@ export async function processOutbox(
   // lane is done, with that error (the sync loop shows it and runs again later).
   let failure: { error: unknown } | undefined
   for (;;) {
-    if (!ended && !failure && inFlight.size < LANES.length) {
+    // Stopped: what is on its way finishes (and is recorded) before the sender lets go.
+    if (options.signal?.aborted && inFlight.size === 0) return { sent, waitingUntil: null }
+    let lookAgain = false
+    if (!ended && !failure && inFlight.size < LANES.length && !options.signal?.aborted) {
       const items = await db.getAll('outbox')
       for (const lane of LANES) {
         if (inFlight.has(lane) || ended) continue
@@ -455,12 +503,21 @@ export async function processOutbox(
           ended = next.due
           break
         }
-        waits.delete(lane)
+        // The question took a while: the write may have been discarded or changed meanwhile
+        // (by the agent, another sender), and the sender stopped. What goes is what the store
+        // holds now, and only while this run is still the sender.
         const seq = next.due.seq!
+        const current = await db.get('outbox', seq)
+        if (options.signal?.aborted) break
+        if (!current || revOf(current) !== revOf(next.due) || sending.has(seq)) {
+          lookAgain = true
+          continue
+        }
+        waits.delete(lane)
         sending.add(seq)
         inFlight.set(
           lane,
-          attempt(next.due, items)
+          attempt(current, items)
             .catch((error: unknown) => void (failure ??= { error }))
             .finally(() => {
               sending.delete(seq)
@@ -471,6 +528,7 @@ export async function processOutbox(
     }
     if (inFlight.size === 0) {
       if (failure) throw failure.error
+      if (lookAgain && !ended) continue
       if (ended) return { sent, waitingUntil: null, stoppedBy: ended, sessionEnded: true }
       const times = [...waits.values()].filter((t): t is number => t !== null)
       const waitingUntil = times.length > 0 ? Math.min(...times) : null

@@ -32,6 +32,7 @@ import {
   type LocalVisit,
   type ReportDraft,
   type VisitDb,
+  type VisitTx,
 } from './db'
 import { VISIT_STORE_CHANNEL } from '@/lib/storage-keys'
 import { requestBackgroundSync } from './background-sync-request'
@@ -113,7 +114,15 @@ export function announceSentElsewhere(kinds: OutboxItem['kind'][]) {
   channel?.postMessage({ v: version, sent: kinds })
 }
 
-/** A tab hears the writes another sender (the service worker) got to the server. */
+/**
+ * This tab's sync loop got writes to the server: the other tabs of the app refresh what they
+ * show (their own loop does not send while this one holds the sender's lock).
+ */
+export function announceSentToOtherTabs(kinds: OutboxItem['kind'][]) {
+  channel?.postMessage({ v: version, sent: kinds })
+}
+
+/** A tab hears the writes another sender (another tab, the service worker) got to the server. */
 export function onSentElsewhere(listener: (kinds: OutboxItem['kind'][]) => void) {
   sentListeners.add(listener)
   return () => void sentListeners.delete(listener)
@@ -248,6 +257,24 @@ export async function recordCheckin(
   visitStoreChanged()
 }
 
+/**
+ * "Fazer check-in de novo": the server refused the check-in's position (outside the radius, or
+ * too imprecise to prove presence). The refused check-in leaves the phone with the visit's
+ * start, in one step, and the visit asks for a check-in again (the check-in step); the rest of
+ * the visit (draft, photos, what waits) stays. Not after a check-out: the agent left the place.
+ */
+export async function checkInAgain(taskId: string) {
+  const db = await agentVisitDb()
+  await inTransaction(db, ['visits', 'outbox'], 'strict', async (tx) => {
+    const visits = tx.objectStore('visits')
+    const visit = await visits.get(taskId)
+    if (!visit?.checkin || visit.checkin.synced || visit.checkout) return
+    await dropRefused(tx, (i) => i.kind === 'checkin' && i.taskId === taskId)
+    await visits.put({ ...visit, checkin: undefined })
+  })
+  visitStoreChanged()
+}
+
 export async function recordCheckout(task: Task, offline: boolean, at = appDate().toISOString()) {
   const db = await agentVisitDb()
   const recorded = await inTransaction(db, ['visits', 'outbox'], 'strict', async (tx) => {
@@ -347,6 +374,16 @@ export async function removeMedia(
   visitStoreChanged()
 }
 
+/**
+ * "Remover" on a photo or recording the server will never take (refusal.ts): off the report
+ * and the phone, as the photo's own "Remover" does; with no visit on the phone, its upload only.
+ */
+export async function removeRefusedUpload(item: Extract<OutboxItem, { kind: 'upload' }>) {
+  const visit = await (await agentVisitDb()).get('visits', item.taskId)
+  if (visit) await removeMedia(visit.reportId, { mediaId: item.mediaId })
+  else await discardOutboxItem(item)
+}
+
 /** "Tentar de novo" on a photo or recording: its upload goes again (never a second one). */
 export async function retryMediaUpload(media: Pick<LocalMedia, 'id' | 'taskId'>) {
   await retryUpload(await agentVisitDb(), media.taskId, media.id)
@@ -367,21 +404,40 @@ export async function discardOutboxItem(item: Pick<OutboxItem, 'seq'>) {
   visitStoreChanged()
 }
 
-/** Queues a write that is not part of the draft (award, pendency answers). */
+/**
+ * Queues a write that is not part of the draft (award, pendency answers). Pendency answers
+ * the server refused for what they said are replaced by these (the agent changed them).
+ */
 export async function queueWrite(payload: OutboxPayload) {
   const db = await agentVisitDb()
-  const item = await inTransaction(db, ['outbox'], 'strict', (tx) => enqueueIn(tx, payload))
+  const item = await inTransaction(db, ['outbox'], 'strict', async (tx) => {
+    if (payload.kind === 'answerRevision')
+      await dropRefused(
+        tx,
+        (i) => i.kind === 'answerRevision' && i.revisionId === payload.revisionId,
+      )
+    return enqueueIn(tx, payload)
+  })
   visitStoreChanged()
   return item
 }
 
+/** Deletes the refused writes `which` picks, in the caller's transaction. */
+async function dropRefused(tx: VisitTx, which: (item: OutboxItem) => boolean) {
+  const outbox = tx.objectStore('outbox')
+  for (const item of await outbox.getAll())
+    if (item.state === 'failed' && which(item)) await outbox.delete(item.seq!)
+}
+
 /**
  * Sends the report for validation: the draft's last edits (when unsaved) and the submission,
- * queued together so the submission never goes without them.
+ * queued together so the submission never goes without them. A submission the server refused
+ * (the report incomplete to it) is replaced: the agent completed the report since.
  */
 export async function queueReportSubmission(taskId: string, reportId: string) {
   const db = await agentVisitDb()
   const item = await inTransaction(db, ['drafts', 'outbox'], 'strict', async (tx) => {
+    await dropRefused(tx, (i) => i.kind === 'submitReport' && i.reportId === reportId)
     const draft = await tx.objectStore('drafts').get(reportId)
     if (draft?.dirty) await enqueueReportSaveIn(tx, taskId, reportId)
     return enqueueIn(tx, { kind: 'submitReport', taskId, reportId })

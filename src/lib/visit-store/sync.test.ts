@@ -15,7 +15,8 @@ import { resetApiClient, setApiTimeoutForTests, setResponseValidator } from '@/l
 import { saveSession } from '@/lib/session'
 import { enqueue, outboxSummary, processOutbox, wakeAll } from './outbox'
 import { openVisitDb, VISIT_DB_VERSION, visitDbName, type VisitDb } from './db'
-import { createExecutor, runVisitSync } from './sync'
+import { createExecutor, queriesChangedBy, runVisitSync } from './sync'
+import { VISIT_STORE_CHANNEL } from '@/lib/storage-keys'
 import { currentSyncProblem } from './store'
 
 const fake = await setupFakeServer()
@@ -125,6 +126,98 @@ describe('visit sync against the fake backend', () => {
     expect(
       fake.backend.db.idempotentReplies.findMany((q) => q.where((r) => r.key === item.id)),
     ).toHaveLength(1)
+  })
+
+  it('a stopped sender sends nothing: every write it would start is aborted before it leaves the phone', async () => {
+    const task = startedTask()
+    const stopped = new AbortController()
+    stopped.abort()
+    const execute = createExecutor(db, stopped.signal)
+    const at = new Date(fake.backend.clock.now()).toISOString()
+    const { lat, lng } = task.location
+    const writes = [
+      await enqueue(db, {
+        kind: 'checkin',
+        taskId: task.id,
+        input: { lat, lng, accuracy: 10, at },
+      }),
+      await enqueue(db, { kind: 'checkout', taskId: task.id, input: { at, offline: true } }),
+    ]
+    for (const item of writes) await expect(execute(item)).rejects.toBeDefined()
+    expect(requests).toEqual([])
+  })
+
+  it('stop aborts the write under way and resolves once it is over: nothing refused, nothing counted', async () => {
+    const task = startedTask()
+    const { lat, lng } = task.location
+    let heard: (() => void) | undefined
+    const arrived = new Promise<void>((resolve) => (heard = resolve))
+    let abortedUnderWay = false
+    // The server takes its time; the loop stops meanwhile (a sign-out).
+    fake.server.use(
+      http.put(`${fake.apiBaseUrl}/tasks/:id/checkin/byPosition`, async ({ request }) => {
+        heard!()
+        await new Promise((resolve) => request.signal.addEventListener('abort', resolve))
+        abortedUnderWay = true
+        return HttpResponse.error()
+      }),
+    )
+    try {
+      const at = new Date(fake.backend.clock.now()).toISOString()
+      await enqueue(db, { kind: 'checkin', taskId: task.id, input: { lat, lng, accuracy: 10, at } })
+      const stop = runVisitSync(db)
+      await arrived
+      await stop()
+      expect(abortedUnderWay, 'the request under way was aborted').toBe(true)
+      // The check-in waits, untouched, for the next sender (the next sign-in), with its key.
+      const [kept] = (await outboxSummary(db)).items
+      expect(kept).toMatchObject({ kind: 'checkin', state: 'pending', attempts: 0 })
+      expect(kept?.lastError).toBeUndefined()
+    } finally {
+      fake.server.resetHandlers()
+    }
+  })
+})
+
+describe('the refresh after a sent write', () => {
+  it('is the sync loop’s, in this tab and in the others (one sends, all refresh)', async () => {
+    const task = startedTask()
+    const at = new Date(fake.backend.clock.now()).toISOString()
+    const { lat, lng } = task.location
+    await db.put('visits', {
+      taskId: task.id,
+      slug: task.slug,
+      reportId: task.reportId,
+      checkin: { at, lat, lng, accuracy: 10, synced: false },
+    })
+    // Another tab of the app, on the same channel.
+    const otherTab = new BroadcastChannel(VISIT_STORE_CHANNEL)
+    const heard: unknown[] = []
+    otherTab.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data)
+    const refreshed: unknown[] = []
+    const stop = runVisitSync(db, {
+      invalidateQueries: (filters?: { queryKey?: unknown }) => {
+        refreshed.push(filters?.queryKey)
+        return Promise.resolve()
+      },
+    })
+    try {
+      await enqueue(db, { kind: 'checkin', taskId: task.id, input: { lat, lng, accuracy: 10, at } })
+      await vi.waitFor(() => expect(refreshed).toEqual(queriesChangedBy({ kind: 'checkin' })), {
+        timeout: 5_000,
+      })
+      await vi.waitFor(() =>
+        expect(heard).toContainEqual(expect.objectContaining({ sent: ['checkin'] })),
+      )
+
+      // A write another tab sent: this tab refreshes the same queries.
+      refreshed.length = 0
+      otherTab.postMessage({ v: 1, sent: ['submitReport'] })
+      await vi.waitFor(() => expect(refreshed).toEqual(queriesChangedBy({ kind: 'submitReport' })))
+    } finally {
+      stop()
+      otherTab.close()
+    }
   })
 })
 

@@ -30,6 +30,7 @@ import {
   type OutboxExecutor,
 } from './outbox'
 import {
+  announceSentToOtherTabs,
   notifyVisitStoreReaders,
   onSentElsewhere,
   setSyncKick,
@@ -57,6 +58,8 @@ import { deviceNow } from '@/lib/clock'
 export type SyncEvents = {
   /** A write reached the server (the UI refreshes what it shows). */
   onSent?: (item: OutboxItem, result: unknown) => void
+  /** The server refused `item` (not for its session): what the screens show of it is asked again. */
+  onRefused?: (item: OutboxItem) => void
   /** The queue changed (counts in the UI). */
   onChange?: () => void
 }
@@ -98,7 +101,7 @@ export function createExecutor(db: VisitDb, signal?: AbortSignal) {
   return async function execute(item: OutboxItem): Promise<unknown> {
     switch (item.kind) {
       case 'checkin': {
-        const task = await checkInByPosition(item.taskId, item.input, item.id).catch(
+        const task = await checkInByPosition(item.taskId, item.input, item.id, { signal }).catch(
           (error: unknown) => {
             // Already checked in (another device, or a lost answer): the server has it.
             if (isApiError(error) && error.code === 'already_checked_in') return null
@@ -109,7 +112,7 @@ export function createExecutor(db: VisitDb, signal?: AbortSignal) {
         return task
       }
       case 'checkout': {
-        const task = await checkOut(item.taskId, item.input, item.id)
+        const task = await checkOut(item.taskId, item.input, item.id, { signal })
         await markVisitStep(db, item.taskId, 'checkout')
         return task
       }
@@ -127,7 +130,9 @@ export function createExecutor(db: VisitDb, signal?: AbortSignal) {
         // processOutbox, with the item's).
         const showProgress = (progress: number) =>
           void patch((m) =>
-            m.state === 'sent' ? undefined : { ...m, state: 'sending', progress, error: undefined },
+            m.state === 'sent'
+              ? undefined
+              : { ...m, state: 'sending', progress, error: undefined, final: undefined },
           ).then(notifyVisitStoreReaders, () => undefined)
         showProgress(0)
         const evidence = await uploadWithProgress(
@@ -168,7 +173,7 @@ export function createExecutor(db: VisitDb, signal?: AbortSignal) {
         const snapshot = item.snapshot ?? (await fixSaveBody(db, item))
         if (!snapshot) return null
         try {
-          const report = await saveReport(item.reportId, snapshot.input, item.id)
+          const report = await saveReport(item.reportId, snapshot.input, item.id, { signal })
           // One transaction: an edit made after this body was fixed is kept, stays dirty and
           // gets a save of its own.
           await inTransaction(db, ['drafts', 'outbox'], 'relaxed', async (tx) => {
@@ -191,15 +196,17 @@ export function createExecutor(db: VisitDb, signal?: AbortSignal) {
       }
       case 'submitReport': {
         const draft = await db.get('drafts', item.reportId)
-        const report = await submitReport(item.reportId, draft?.baseVersion ?? 0, item.id)
+        const report = await submitReport(item.reportId, draft?.baseVersion ?? 0, item.id, {
+          signal,
+        })
         // The report went for validation with its photos: the device needs them no more.
         await releaseSentMediaBytes(db, item.taskId).catch(() => 0)
         return report
       }
       case 'award':
-        return createAward(item.input, item.id)
+        return createAward(item.input, item.id, { signal })
       case 'answerRevision': {
-        const revision = await answerRevision(item.revisionId, item.answers, item.id)
+        const revision = await answerRevision(item.revisionId, item.answers, item.id, { signal })
         await releaseSentMediaBytes(db, item.taskId).catch(() => 0)
         return revision
       }
@@ -418,12 +425,22 @@ function startVisitSync(open: () => Promise<VisitDb>, events: SyncEvents = {}) {
             : processOutbox(
                 db,
                 async (item) => {
-                  const value = await execute(item)
+                  let value: unknown
+                  try {
+                    value = await execute(item)
+                  } catch (error) {
+                    // Refused: what the phone showed of the server is not what the server has
+                    // (a nomination made elsewhere, a task that moved on).
+                    if (isApiError(error) && !error.isTransient && error.status !== 401)
+                      events.onRefused?.(item)
+                    throw error
+                  }
                   events.onSent?.(item, value)
                 },
                 {
                   askServer: askServerBeforeLargeBody,
                   changed: nextStoreChange,
+                  signal: stopping.signal,
                   canSend: async () => {
                     if (stopped || currentSession()?.agentId !== agentId) return false
                     const state = await sessionStateOf(token)
@@ -486,11 +503,13 @@ function startVisitSync(open: () => Promise<VisitDb>, events: SyncEvents = {}) {
     })
   return {
     kick,
-    stop() {
+    /** Nothing more starts; resolves once what was under way is over (and recorded). */
+    stop(): Promise<void> {
       stopped = true
       stopping.abort()
       clearTimeout(timer)
       stopFollowing()
+      return running ?? Promise.resolve()
     },
   }
 }
@@ -512,16 +531,25 @@ export function queriesChangedBy(item: Pick<OutboxItem, 'kind'>): QueryKey[] {
 export function runVisitSync(
   open: VisitDb | (() => Promise<VisitDb>),
   queryClient?: Pick<QueryClient, 'invalidateQueries'>,
-): () => void {
+): () => Promise<void> {
   const sync = startVisitSync(typeof open === 'function' ? open : () => Promise.resolve(open), {
+    // The one refresh after a sent write: the screens that wait on one read its effect here
+    // (a task's new status), in this tab and, told, in the others.
     onSent: (item) => {
+      for (const queryKey of queriesChangedBy(item))
+        void queryClient?.invalidateQueries({ queryKey })
+      announceSentToOtherTabs([item.kind])
+    },
+    // A refusal says the server holds something else than the screen (a duplicate nomination:
+    // the nomination made elsewhere): the same queries are asked again, and the screen says it.
+    onRefused: (item) => {
       for (const queryKey of queriesChangedBy(item))
         void queryClient?.invalidateQueries({ queryKey })
     },
     onChange: notifyVisitStoreReaders,
   })
   setSyncKick(sync.kick)
-  // The service worker sent some with the app in the background: refresh the same queries.
+  // Another tab or the service worker (the app in the background) sent some: the same queries.
   const stopHearing = onSentElsewhere((kinds) => {
     const keys = new Map(
       kinds.flatMap((kind) => queriesChangedBy({ kind })).map((k) => [JSON.stringify(k), k]),
@@ -532,6 +560,6 @@ export function runVisitSync(
     setSyncProblem(null)
     setSyncKick(() => {})
     stopHearing()
-    sync.stop()
+    return sync.stop()
   }
 }

@@ -73,7 +73,7 @@ describe('Conta', () => {
     )
     const region = await screen.findByRole('region', { name: 'Avisos' })
     expect(await within(region).findByText('Você está indisponível')).toBeInTheDocument()
-    expect(within(region).getByRole('link', { name: 'Ficar disponível' })).toBeInTheDocument()
+    expect(within(region).getByRole('button', { name: 'Ficar disponível' })).toBeInTheDocument()
   })
 
   it('"Sair" signs out', async () => {

@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Agent } from '@/api/entities'
+import { useQuery } from '@tanstack/react-query'
 import { formatPhone } from '@/domain/phone'
 import { ButtonLink } from '@/components/button'
 import { List, ListItem } from '@/components/list'
@@ -8,18 +7,17 @@ import { Page } from '@/components/page'
 import { useSnackbar } from '@/components/snackbar'
 import { Badge, Switch } from '@/components/status'
 import { Skeleton } from '@/components/skeleton'
-import { setAvailability } from '../api/account-queries'
-import { meQueryKey, meQueryOptions } from '../api/me-query'
+import { useSetAvailability } from '../api/availability'
+import { meQueryOptions } from '../api/me-query'
 import { accountCopy as copy } from '../copy'
 import styles from './account.module.css'
-import { useIdempotencyKey } from '@/lib/use-idempotency-key'
 import { useDevicePush } from '@/lib/use-device-push'
 import { Notice } from '@/components/notice'
 
 /** The account menu: who is signed in, availability for new offers, and the account's screens. */
 export function AccountMenuPage() {
   const me = useQuery(meQueryOptions())
-  const availability = useAvailability()
+  const availability = useSetAvailability()
   const agent = me.data
   // The server says it, with the agent (the shell's alert reads the same answer).
   const termsPending = agent?.termsPending ?? false
@@ -95,32 +93,6 @@ function initialsOf(name: string) {
   return (
     (words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')
   ).toUpperCase()
-}
-
-/** Availability, applied at once on screen and rolled back if the server refuses it. */
-function useAvailability() {
-  const queryClient = useQueryClient()
-  const snackbar = useSnackbar()
-  const idempotency = useIdempotencyKey()
-  return useMutation({
-    mutationFn: (available: boolean) => setAvailability(available, idempotency.keyFor(available)),
-    onMutate: async (available) => {
-      await queryClient.cancelQueries({ queryKey: meQueryKey })
-      const previous = queryClient.getQueryData<Agent>(meQueryKey)
-      if (previous) queryClient.setQueryData<Agent>(meQueryKey, { ...previous, available })
-      return { previous }
-    },
-    onError: (error, _available, context) => {
-      idempotency.settle(error)
-      if (context?.previous) queryClient.setQueryData(meQueryKey, context.previous)
-      snackbar(copy.availabilityFailed)
-    },
-    onSuccess: (agent) => {
-      queryClient.setQueryData(meQueryKey, agent)
-      snackbar(agent.available ? copy.nowAvailable : copy.nowUnavailable)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
-  })
 }
 
 /** Whether this phone receives the agent's notifications, with the switch (lib/push.ts). */

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { apiErrorMessage, isApiError } from '@/api/api-error'
 import type { Profile } from '@/api/entities'
 import { formatCpf } from '@/domain/cpf'
 import { formatPhone } from '@/domain/phone'
 import { Button } from '@/components/button'
+import { useFocusFirstError } from '@/components/focus-first-error'
 import { SelectField } from '@/components/form-fields'
 import { LoadError } from '@/components/load-error'
 import { Notice } from '@/components/notice'
@@ -100,11 +101,8 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile))
   const [errors, setErrors] = useState<Errors>({})
   const form = useRef<HTMLFormElement>(null)
-  // Bumped on each refused submit: move focus to the first field marked invalid.
-  const [focusRequest, setFocusRequest] = useState(0)
-  useEffect(() => {
-    if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusRequest])
+  // On each refused submit: focus to the first field marked invalid, its label in view.
+  const focusFirstError = useFocusFirstError(form)
 
   const idempotency = useIdempotencyKey()
   const save = useMutation({
@@ -123,7 +121,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
       for (const [path, message] of Object.entries(error.fieldErrors))
         if (isProfileFormField(path)) fromServer[path] ??= message
       setErrors(fromServer)
-      setFocusRequest((n) => n + 1)
+      focusFirstError()
     },
   })
 
@@ -132,7 +130,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
     const result = readProfileForm(values)
     if (!result.ok) {
       setErrors(result.errors)
-      setFocusRequest((n) => n + 1)
+      focusFirstError()
       return
     }
     setErrors({})

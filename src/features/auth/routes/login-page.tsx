@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { isApiError, apiErrorMessage } from '@/api/api-error'
 import { formatPhoneMask, readPhone } from '@/domain/phone'
@@ -7,7 +7,7 @@ import { OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@/domain/constants'
 import { Button } from '@/components/button'
 import { Notice } from '@/components/notice'
 import { Page } from '@/components/page'
-import { TextField } from '@/components/text-field'
+import { MaskedField } from '@/components/masked-field'
 import { requestSignInCode, type SignInConnection } from '../api/sign-in'
 import { savePendingSignIn, readPendingSignIn } from '../api/pending-sign-in'
 import styles from './auth.module.css'
@@ -26,27 +26,14 @@ export function LoginPage() {
   const [connection, setConnection] = useState<SignInConnection>(pending?.connection ?? 'sms')
   const [fieldError, setFieldError] = useState<string>()
   // The screen arrives as prerendered HTML: what the agent typed or chose before the app took
-  // over is in the fields, not yet in the state. Take it, and keep "Receber código" off until
-  // then (a form sent before would put the phone number in the URL).
+  // over is in the fields, not yet in the state. The phone field takes its own (MaskedField);
+  // the channel is taken here, at the same commit. "Receber código" stays off until then (a
+  // form sent before would put the phone number in the URL).
   const hydrated = useHydrated()
   const form = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    const fields = form.current?.elements
-    const input = fields?.namedItem('phone') as HTMLInputElement | null
-    const typed = input?.value
-    if (input && typed && typed !== phone) {
-      const formatted = formatPhoneMask(typed)
-      setPhone(formatted)
-      // The agent may still be typing: the caret goes after what they typed.
-      requestAnimationFrame(() => {
-        if (document.activeElement === input)
-          input.setSelectionRange(formatted.length, formatted.length)
-      })
-    }
-    const chosen = (fields?.namedItem('connection') as RadioNodeList | null)?.value
+  useLayoutEffect(() => {
+    const chosen = (form.current?.elements.namedItem('connection') as RadioNodeList | null)?.value
     if (chosen === 'sms' || chosen === 'whatsapp') setConnection(chosen)
-    // Once, when the screen is taken over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const idempotency = useIdempotencyKey()
@@ -102,17 +89,18 @@ export function LoginPage() {
       <p className={styles.lead}>{authCopy.login.lead}</p>
       {message && <Notice>{message}</Notice>}
       <form ref={form} className={styles.form} onSubmit={submit} noValidate>
-        <TextField
+        <MaskedField
           name="phone"
           label={authCopy.login.phoneLabel}
           hint={authCopy.login.phoneHint}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
+          mask={formatPhoneMask}
           value={phone}
           error={fieldError}
-          onChange={(e) => {
-            setPhone(formatPhoneMask(e.target.value))
+          onChange={(masked) => {
+            setPhone(masked)
             if (fieldError) setFieldError(undefined)
           }}
         />

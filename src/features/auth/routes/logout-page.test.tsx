@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { outboxSummary } from '@/lib/visit-store/outbox'
 import { agentVisitDb, queueWrite } from '@/lib/visit-store/store'
 import { clearAgentData } from '@/lib/agent-data'
@@ -15,6 +15,10 @@ async function queueOneWrite() {
     input: { at: '2026-11-21T10:00:00Z', offline: true },
   })
 }
+
+// Each test on a phone with nothing of the agent's left by the test before (a write another
+// test queued would be counted in its warning, in whatever order they run).
+beforeEach(() => clearAgentData({ preview: false, agentId: DEMO_AGENT_ID }))
 
 describe('Sair with visit writes still on the device', () => {
   it('warns first, and keeps everything when the agent goes back', async () => {
@@ -57,8 +61,6 @@ describe('Sair with visit writes still on the device', () => {
 
 describe('Sair with nothing waiting', () => {
   it("forgets every cached answer of the agent's (the query cache)", async () => {
-    // No visit writes left over from the tests above: no warning first.
-    await clearAgentData({ preview: false, agentId: DEMO_AGENT_ID })
     const { router, queryClient } = await renderRoute('/oppy')
     await screen.findByRole('heading', { name: 'Oportunidades' })
     await screen.findByRole('list', { name: 'Oportunidades disponíveis' })

@@ -225,7 +225,9 @@ describe('Sair', () => {
 
   it('a session that expires mid-way sends to /logout with a message, then back to where the agent was', async () => {
     const { router, queryClient } = await renderRoute('/oppy')
-    await screen.findByRole('heading', { name: 'Oportunidades' })
+    // The offers shown (not only the heading, which comes first): their read has answered, so
+    // the refetch below asks the server again rather than joining that first read.
+    await screen.findByRole('list', { name: 'Oportunidades disponíveis' })
     fakeBackend.db.sessions.deleteMany((q) => q.where({ token: 'demo-token' }))
     await queryClient.refetchQueries()
     expect(await screen.findByRole('heading', { name: 'Você saiu' })).toBeInTheDocument()

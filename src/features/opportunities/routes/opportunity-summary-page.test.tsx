@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import { failApi, fakeBackend, fakeServer, renderRoute, routeLoaded } from '@/test/render-route'
 import { holdTheClock } from '@/test/hold-clock'
 
 // Each screen is a lazy chunk compiled on first use: allow for a slow, busy machine.
@@ -114,6 +114,8 @@ describe('Oportunidade (resumo)', () => {
     const { user, router } = await renderRoute('/oppy/tsk_nao_existe')
     expect(await screen.findByText('Oportunidade não encontrada')).toBeInTheDocument()
     await user.click(screen.getByRole('link', { name: 'Ver oportunidades' }))
+    // The next screen's code loaded (lazy): the router is there only then.
+    await routeLoaded(router)
     expect(router.state.location.pathname).toBe('/oppy')
   })
 

@@ -5,6 +5,7 @@
  * `src/domain/report-completeness.ts` it answers to (the rule stays in the domain: the fake
  * backend refuses an incomplete report with the same one).
  */
+import type { ComponentType } from 'react'
 import type { EvaluationForm, Mission, Report, ReportSection, Task } from '@/api/entities'
 import type { ReportContent } from '@/domain/report-completeness'
 import type { LocalVisit, ReportDraft } from '@/lib/visit-store/db'
@@ -20,14 +21,29 @@ export type ReportPart = {
   title: string
   /** Filled during the visit: the check-in's "what is missing" counts it (the questionnaire is not). */
   duringVisit: boolean
-  /** The check-in shell's page that renders this part's editor, when it has one. */
-  checkinPage?: string
+  /**
+   * The check-in shell's page of this part, when it has one (`/tasks/:slug/checkin/:part`):
+   * its path, its place among the shell's tabs (after "Instruções", before "Observações"), and
+   * its editor, which the page loads with it (only this part's). The tab and the page's title
+   * are the part's `title`.
+   */
+  checkinPage?: CheckinPage
   /** Whether the overview lists it, for this mission and what the report holds. */
   listed: (content: PartContent, mission: Mission) => boolean
   /** The overview's title of its row, when the mission changes it ("Áudio ou depoimento"). */
   rowTitle?: (mission: Mission) => string
   /** A short summary of what is there ("2 fotos"); `nominations` counts the visit's nominations. */
   summary: (content: PartContent, mission: Mission, nominations: number) => string
+}
+
+/** A part's page in the check-in shell (`ReportPart['checkinPage']`). */
+export type CheckinPage = {
+  /** Its path under `/tasks/:slug/checkin/` (the `:part` of the route). */
+  path: string
+  /** Its place among the part pages' tabs, from 1. */
+  tab: number
+  /** Its editor, loaded when the page opens (a chunk of its own). */
+  editor: () => Promise<ComponentType<{ visit: PartVisit }>>
 }
 
 /** What a part's editor is given, on the check-in page and in the report alike. */

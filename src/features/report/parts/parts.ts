@@ -10,7 +10,7 @@ import { attendantsPart } from './attendants/attendants-part'
 import { audioPart } from './audio/audio-part'
 import { awardsPart } from './awards/awards-part'
 import { checklistPart } from './checklist/checklist-part'
-import type { PartId, ReportPart } from './part'
+import type { CheckinPage, PartId, ReportPart } from './part'
 import { photosPart } from './photos/photos-part'
 import { receiptsPart } from './receipts/receipts-part'
 import { testimonyPart } from './testimony/testimony-part'
@@ -30,6 +30,21 @@ export const REPORT_PARTS = {
 
 /** The parts in the overview's order. */
 export const PART_ORDER = Object.keys(REPORT_PARTS) as ReportSection[]
+
+/** A part the check-in shell has a page for. */
+export type CheckinPart = ReportPart & { checkinPage: CheckinPage }
+
+/** The parts with a page in the check-in shell, in its tabs' order. */
+export const CHECKIN_PARTS: readonly CheckinPart[] = PART_ORDER.map(
+  (id): ReportPart => REPORT_PARTS[id],
+)
+  .filter((part): part is CheckinPart => part.checkinPage !== undefined)
+  .sort((a, b) => a.checkinPage.tab - b.checkinPage.tab)
+
+/** The part whose check-in page is at `path` (the route's `:part`), if any. */
+export function checkinPartAt(path: string | undefined): CheckinPart | undefined {
+  return CHECKIN_PARTS.find((part) => part.checkinPage.path === path)
+}
 
 /** A part's name ("Cupom fiscal"). */
 export function partTitle(part: PartId): string {

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { API, failApi, fakeBackend, fakeServer, renderRoute } from '@/test/render-route'
+import {
+  API,
+  failApi,
+  fakeBackend,
+  fakeServer,
+  renderRoute,
+  routeLoaded,
+} from '@/test/render-route'
 
 // Each screen is a lazy chunk compiled on first use: allow for a slow, busy machine.
 
@@ -41,6 +48,8 @@ describe('Pendências de validação', () => {
       'true',
     )
     await user.click(within(filter).getByRole('button', { name: code }))
+    // The next screen's code loaded (lazy): the router is there only then.
+    await routeLoaded(router)
     expect(router.state.location.pathname).toBe(`/tasks/validations/${code}`)
     expect(
       await screen.findByRole('link', { name: new RegExp(second!.location.name) }),
@@ -54,6 +63,8 @@ describe('Pendências de validação', () => {
       }),
     ).toHaveAttribute('aria-pressed', 'true')
     await user.click(screen.getByRole('button', { name: 'Todos' }))
+    // The next screen's code loaded (lazy): the router is there only then.
+    await routeLoaded(router)
     expect(router.state.location.pathname).toBe('/tasks/validations')
     expect(
       await screen.findByRole('link', { name: new RegExp(first!.location.name) }),

@@ -6,18 +6,23 @@ import { LoadError } from '@/components/load-error'
 import { Page } from '@/components/page'
 import { Skeleton } from '@/components/skeleton'
 import { formatDateTime, formatMoney } from '@/lib/format'
-import { missionQueryOptions, taskQueryOptions } from '@/features/tasks/api/task-queries'
 import { myAwardsQueryOptions } from '../api/wallet-queries'
 import { walletCopy as copy } from '../copy'
 import { AwardStatusBadge } from './transaction-badges'
 import { TaskLink } from './task-link'
+import { useAwardDefinitions } from './award-definitions'
 import styles from './wallet.module.css'
 
-/** Every nomination the agent made for one award (by code): status, score and task. */
+/**
+ * Every nomination the agent made for one award (by code), under the award's title (never its
+ * code): the award's criteria and prize, then each nomination's status, score and task.
+ */
 export function AwardDetailPage() {
   const { code = '' } = useParams()
   const awards = useQuery(myAwardsQueryOptions())
   const mine = awards.data?.items.filter((a) => a.code === code) ?? []
+  const definition = useAwardDefinitions(mine.slice(0, 1)).get(code)
+  const title = definition?.title ?? copy.awardUnnamed
 
   if (awards.isSuccess && mine.length === 0)
     return (
@@ -30,7 +35,7 @@ export function AwardDetailPage() {
     )
 
   return (
-    <Page title={copy.awardTitle(code)} backTo="/account/wallet">
+    <Page title={title} backTo="/account/wallet">
       {awards.isPending && <Skeleton label={copy.loadingAwards} count={2} />}
       {awards.isError && !awards.data && (
         <LoadError
@@ -39,9 +44,17 @@ export function AwardDetailPage() {
           onRetry={() => void awards.refetch()}
         />
       )}
-      {mine[0] && <AwardDefinitionSummary code={code} taskId={mine[0].taskId} />}
+      {definition && (
+        <section className={styles.card} aria-labelledby="award-about">
+          <h2 id="award-about" className={styles.cardTitle}>
+            {copy.awardAbout}
+          </h2>
+          <p className={styles.cardText}>{definition.criteria}</p>
+          <p className={styles.muted}>{copy.awardPrize(formatMoney(definition.prizeCents))}</p>
+        </section>
+      )}
       {mine.length > 0 && (
-        <ul className={styles.cards} aria-label={copy.awardTitle(code)}>
+        <ul className={styles.cards} aria-label={copy.awardNominations}>
           {mine.map((award) => (
             <NominationCard key={award.id} award={award} />
           ))}
@@ -62,25 +75,5 @@ function NominationCard({ award }: { award: AwardGiven }) {
       <p className={styles.muted}>{copy.nominatedOn(formatDateTime(award.createdAt))}</p>
       <TaskLink taskId={award.taskId} />
     </li>
-  )
-}
-
-/** The award's title, criteria and prize, from the mission of the task it was given in. */
-function AwardDefinitionSummary({ code, taskId }: { code: string; taskId: string }) {
-  const task = useQuery({ ...taskQueryOptions(taskId), retry: false })
-  const missionId = task.data?.missionId
-  const mission = useQuery({
-    ...missionQueryOptions(missionId ?? ''),
-    enabled: Boolean(missionId),
-    retry: false,
-  })
-  const definition = mission.data?.awards.find((a) => a.code === code)
-  if (!definition) return null
-  return (
-    <section className={styles.card} aria-label={definition.title}>
-      <h2 className={styles.sectionTitle}>{definition.title}</h2>
-      <p className={styles.muted}>{definition.criteria}</p>
-      <p className={styles.muted}>{copy.awardPrize(formatMoney(definition.prizeCents))}</p>
-    </section>
   )
 }

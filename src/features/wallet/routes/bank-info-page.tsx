@@ -1,12 +1,13 @@
 import { isAppPath } from '@/lib/app-path'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { apiErrorMessage, isApiError } from '@/api/api-error'
 import type { Wallet } from '@/api/entities'
 import { formatCpf } from '@/domain/cpf'
 import { PIX_KEY_MAX_CHARS } from '@/domain/pix-key'
 import { Button } from '@/components/button'
+import { useFocusFirstError } from '@/components/focus-first-error'
 import { SelectField } from '@/components/form-fields'
 import { LoadError } from '@/components/load-error'
 import { Notice } from '@/components/notice'
@@ -73,11 +74,8 @@ function BankForm({ initial }: { initial: BankFormValues }) {
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Errors>({})
   const form = useRef<HTMLFormElement>(null)
-  // Bumped on each refused submit: move focus to the first field marked invalid.
-  const [focusRequest, setFocusRequest] = useState(0)
-  useEffect(() => {
-    if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusRequest])
+  // On each refused submit: focus to the first field marked invalid, its label in view.
+  const focusFirstError = useFocusFirstError(form)
   const typeErrorId = useId()
 
   const idempotency = useIdempotencyKey()
@@ -99,7 +97,7 @@ function BankForm({ initial }: { initial: BankFormValues }) {
         if (field) fromServer[field] ??= message
       }
       setErrors(fromServer)
-      setFocusRequest((n) => n + 1)
+      focusFirstError()
     },
   })
 
@@ -108,7 +106,7 @@ function BankForm({ initial }: { initial: BankFormValues }) {
     const result = readBankForm(values)
     if (!result.ok) {
       setErrors(result.errors)
-      setFocusRequest((n) => n + 1)
+      focusFirstError()
       return
     }
     setErrors({})

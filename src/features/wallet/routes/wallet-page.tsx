@@ -15,6 +15,7 @@ import { bankLabel } from '../banks'
 import { walletCopy as copy } from '../copy'
 import { TransactionStatusBadge } from './transaction-badges'
 import { WithdrawSheet } from './withdraw-sheet'
+import { useAwardDefinitions } from './award-definitions'
 import styles from './wallet.module.css'
 import { pathTo } from '@/lib/route-patterns'
 
@@ -107,6 +108,7 @@ export function WalletPage() {
 }
 
 function AwardsSummary({ awards }: { awards: readonly AwardGiven[] }) {
+  const definitions = useAwardDefinitions(awards)
   const byCode = new Map<string, number>()
   for (const a of awards) byCode.set(a.code, (byCode.get(a.code) ?? 0) + 1)
   return (
@@ -117,7 +119,7 @@ function AwardsSummary({ awards }: { awards: readonly AwardGiven[] }) {
           <ListItem
             key={code}
             to={pathTo('/account/details/awards/:code', { code })}
-            title={copy.awardTitle(code)}
+            title={definitions.get(code)?.title ?? copy.awardUnnamed}
             subtitle={copy.awardsCount(count)}
           />
         ))}

@@ -6,7 +6,7 @@ import { Badge } from '@/components/status'
 import { answersById, isAnswered, visibleQuestions } from '@/domain/questionnaire'
 import { answerText } from './answer-text'
 import type { PartVisit } from '../part'
-import { reportCopy as copy } from '@/features/report/report-copy'
+import { answersCopy as copy } from './answers-copy'
 import styles from '@/features/report/report.module.css'
 import { pathTo } from '@/lib/route-patterns'
 
@@ -43,7 +43,7 @@ export function AnswersList({
                     subtitle={answered ? answerText(question, value) : copy.noAnswer}
                     trailing={
                       !answered && question.required ? (
-                        <Badge tone="warning">{copy.missingCount(1)}</Badge>
+                        <Badge tone="warning">{copy.missing}</Badge>
                       ) : undefined
                     }
                     {...(slug

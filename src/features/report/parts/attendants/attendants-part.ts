@@ -6,7 +6,11 @@ export const attendantsPart = {
   id: 'attendants',
   title: 'Atendentes',
   duringVisit: true,
-  checkinPage: 'attendants',
+  checkinPage: {
+    path: 'attendants',
+    tab: 2,
+    editor: () => import('./attendants-editor').then((m) => m.AttendantsEditor),
+  },
   listed: () => true,
   summary: (content) => count(content.attendants.length, 'atendente', 'atendentes'),
 } satisfies ReportPart

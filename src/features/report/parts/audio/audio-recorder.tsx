@@ -20,7 +20,7 @@ import {
   useAudioCapture,
   type AudioRecording,
 } from '@/lib/device-media/use-audio-capture'
-import styles from '@/features/report/parts/photos/media.module.css'
+import styles from '@/features/visit/media/media.module.css'
 
 export type AudioRecorderProps = {
   reportId: string

@@ -1,6 +1,8 @@
 /** pt-BR texts of the awards part (the check-in’s page and the report’s section). */
 import { count } from '@/domain/plural'
 export const awardsCopy = {
+  /** The mission's awards, as a list: the part's name (the editor does not import awards-part.ts, which loads it). */
+  awardsList: 'Prêmios',
   awardsEmpty: 'Esta missão não tem prêmios.',
   scoreLoading: 'Calculando a nota',
   givenAwardsLoadError: 'Não foi possível ver as indicações já enviadas',
@@ -18,4 +20,6 @@ export const awardsCopy = {
   refusedNomination: 'Indicação recusada',
   nominee: (award: string, attendant: string) => `${award} — ${attendant}`,
   nomineeGone: 'atendente que não está mais no relatório',
+  /** An award the mission no longer has (its code means nothing to the agent). */
+  awardGone: 'Prêmio que não faz mais parte da missão',
 } as const

@@ -1,8 +1,8 @@
 /**
  * Awards of the mission and the visit's nominations, attendants by name. A nomination (an
  * attendant for an award whose goal the score reaches) is queued in the outbox; one the
- * server refused is said as refused (the award-save failure message and the server's reason)
- * with retry and discard, and its award is not offered again meanwhile.
+ * server refused is said as refused with the server's reason and what to do (its fix, or a
+ * retry when one can help), and its award is not offered again meanwhile.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
@@ -21,18 +21,17 @@ import { queueWrite } from '@/lib/visit-store/store'
 import { useOutboxSummary } from '@/lib/visit-store/hooks'
 import { visitNominations } from './nominations'
 import { RefusedNomination } from './refused-nomination'
-import { draftScore } from '../../api/draft-content'
-import { reportCopy as copy } from '@/features/report/report-copy'
+import { draftScore } from '@/features/visit/draft-content'
+import { visitCopy } from '@/features/visit/visit-copy'
 import { awardsCopy } from './awards-copy'
 import type { PartVisit } from '../part'
 import styles from '@/features/report/report.module.css'
-import { partTitle } from '@/features/report/parts/parts'
 
 /** The awards and the visit's nominations, as the submitted report lists them. */
 export function AwardsView({ mission, given }: { mission: Mission; given: readonly AwardGiven[] }) {
   return (
     <div className={styles.stack}>
-      <List label={partTitle('awards')}>
+      <List label={awardsCopy.awardsList}>
         {mission.awards.map((award) => (
           <ListItem
             key={award.code}
@@ -49,7 +48,7 @@ export function AwardsView({ mission, given }: { mission: Mission; given: readon
           {given.map((g) => (
             <ListItem
               key={g.id}
-              title={mission.awards.find((a) => a.code === g.code)?.title ?? g.code}
+              title={mission.awards.find((a) => a.code === g.code)?.title ?? awardsCopy.awardGone}
               subtitle={g.attendantName}
               trailing={<Badge>{AWARD_STATUS_LABEL[g.status]}</Badge>}
             />
@@ -70,8 +69,8 @@ export function useTaskAwards(taskId: string) {
  * The awards part, on the check-in's page and in the report alike: the visit's score (the
  * domain's `computeScore` over the draft's answers, `draftScore`), the awards and the
  * nominations; a nomination (an attendant for an award whose goal the score reaches) is queued
- * in the outbox; one the server refused is said as refused with retry and discard, and its
- * award is not offered again meanwhile.
+ * in the outbox; one the server refused is said as refused with what to do (`FailedWrite`), and
+ * its award is not offered again meanwhile.
  */
 export function AwardsEditor({ visit }: { visit: PartVisit }) {
   const { task, mission, form, draft, serverReport } = visit
@@ -124,8 +123,10 @@ export function AwardsEditor({ visit }: { visit: PartVisit }) {
     <div className={styles.stack}>
       <p className={styles.muted}>{awardsCopy.awardsBody}</p>
       <p className={styles.score}>
-        <span>{copy.score}</span>
-        <strong>{score === undefined ? awardsCopy.scoreLoading : copy.scoreValue(score)}</strong>
+        <span>{visitCopy.score}</span>
+        <strong>
+          {score === undefined ? awardsCopy.scoreLoading : visitCopy.scoreValue(score)}
+        </strong>
       </p>
       {/* Without the nominations already sent, an award could be offered twice: say so. */}
       {awardsQuery.isError && !awardsQuery.data && (

@@ -9,7 +9,11 @@ export const awardsPart = {
   id: 'awards',
   title: 'Prêmios',
   duringVisit: false,
-  checkinPage: 'awards',
+  checkinPage: {
+    path: 'awards',
+    tab: 5,
+    editor: () => import('./awards-editor').then((m) => m.AwardsEditor),
+  },
   listed: (_content, mission) => mission.awards.length > 0,
   summary: (_content, _mission, nominations) => count(nominations, 'indicação', 'indicações'),
 } satisfies ReportPart

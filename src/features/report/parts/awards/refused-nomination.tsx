@@ -1,10 +1,11 @@
 /**
  * A nomination the server refused, said as refused wherever the report shows it: the award
- * and the attendant by name, the award-save failure message and the server's reason, with
- * "Tentar enviar de novo" and "Descartar" (the way to fix it).
+ * and the attendant by name and the server's reason, with what to do (`FailedWrite`): for a
+ * refusal sending again would repeat (the award already nominated, the score below its goal),
+ * "Descartar indicação" and no retry.
  */
 import type { Attendant, Mission } from '@/api/entities'
-import { FailedWrite } from '@/features/report/api/outbox-status'
+import { FailedWrite } from '@/features/visit/outbox-status'
 import type { AwardItem } from './nominations'
 import { awardsCopy } from './awards-copy'
 
@@ -17,7 +18,8 @@ export function RefusedNomination({
   mission: Pick<Mission, 'awards'>
   attendants: readonly Pick<Attendant, 'code' | 'name'>[]
 }) {
-  const award = mission.awards.find((a) => a.code === item.input.code)?.title ?? item.input.code
+  const award =
+    mission.awards.find((a) => a.code === item.input.code)?.title ?? awardsCopy.awardGone
   const name =
     attendants.find((a) => a.code === item.input.attendantCode)?.name ?? awardsCopy.nomineeGone
   return (

@@ -6,10 +6,10 @@
  */
 import type { Task } from '@/api/entities'
 import { useTaskMedia } from '@/lib/visit-store/hooks'
-import { draftEvidences } from '../../api/draft-content'
+import { draftEvidences } from '@/features/visit/draft-content'
 import type { PartVisit } from '../part'
-import { EvidenceList } from './evidence-list'
-import { PhotoPicker } from './photo-picker'
+import { EvidenceList } from '@/features/visit/media/evidence-list'
+import { PhotoPicker } from '@/features/visit/media/photo-picker'
 import { photosCopy as copy } from './photos-copy'
 import styles from '../part.module.css'
 

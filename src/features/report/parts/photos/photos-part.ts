@@ -6,7 +6,11 @@ export const photosPart = {
   id: 'evidences',
   title: 'Fotos',
   duringVisit: true,
-  checkinPage: 'evidences',
+  checkinPage: {
+    path: 'evidences',
+    tab: 4,
+    editor: () => import('./photos-editor').then((m) => m.PhotosEditor),
+  },
   listed: () => true,
   summary: (content) =>
     count(content.evidences.filter((e) => e.kind === 'photo').length, 'foto', 'fotos'),

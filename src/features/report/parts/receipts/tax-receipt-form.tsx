@@ -22,11 +22,11 @@ import { reportQueryOptions } from '@/lib/visit-store/api'
 import type { LocalMedia, ReportDraft } from '@/lib/visit-store/db'
 import { removeMedia, updateDraft } from '@/lib/visit-store/store'
 import { useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
-import { UploadState } from '@/features/report/parts/photos/evidence-list'
-import { photosCopy } from '../photos/photos-copy'
+import { UploadState } from '@/features/visit/media/evidence-list'
+import { mediaKitCopy } from '@/features/visit/media/media-kit-copy'
 import { receiptsCopy } from './receipts-copy'
-import styles from '@/features/report/parts/photos/media.module.css'
-import { PhotoPicker } from '@/features/report/parts/photos/photo-picker'
+import styles from '@/features/visit/media/media.module.css'
+import { PhotoPicker } from '@/features/visit/media/photo-picker'
 import {
   formatIsoDate,
   localIsoDate,
@@ -38,7 +38,7 @@ import {
   mediaSourceOf,
   useMediaObjectUrl,
   type MediaSource,
-} from '@/features/report/parts/photos/use-media-object-url'
+} from '@/features/visit/media/use-media-object-url'
 import { usePersistentState } from '@/lib/persistent-input'
 import { storageKey } from '@/lib/storage-keys'
 
@@ -149,7 +149,7 @@ function ReceiptThumb({ source, alt }: { source: MediaSource | undefined; alt: s
     <img className={styles.thumb} src={url} alt={alt} width={88} height={88} />
   ) : (
     <div className={styles.thumb} role="img" aria-label={alt}>
-      {failed ? photosCopy.evidence.thumbnailUnavailable : ''}
+      {failed ? mediaKitCopy.evidence.thumbnailUnavailable : ''}
     </div>
   )
 }
@@ -181,7 +181,7 @@ function ReceiptRow({
       if (ref.mediaId || ref.evidenceId) await removeMedia(reportId, ref)
       snackbar(receiptsCopy.removed)
     } catch {
-      snackbar(photosCopy.evidence.removeFailed)
+      snackbar(mediaKitCopy.evidence.removeFailed)
       setWorking(false)
       setConfirming(false)
     }

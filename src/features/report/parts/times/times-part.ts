@@ -6,7 +6,11 @@ export const timesPart = {
   id: 'times',
   title: 'Tempos',
   duringVisit: true,
-  checkinPage: 'times',
+  checkinPage: {
+    path: 'times',
+    tab: 3,
+    editor: () => import('./times-editor').then((m) => m.TimesEditor),
+  },
   listed: () => true,
   summary: (content) => count(content.times.length, 'tempo', 'tempos'),
 } satisfies ReportPart

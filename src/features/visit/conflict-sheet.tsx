@@ -10,8 +10,8 @@ import { Sheet } from '@/components/sheet'
 import { useSnackbar } from '@/components/snackbar'
 import type { ReportDraft } from '@/lib/visit-store/db'
 import { resolveReportConflict } from '@/lib/visit-store/store'
-import { conflictDifferences } from './report-content'
-import { reportCopy as copy } from '@/features/report/report-copy'
+import { conflictDifferences } from './conflict-differences'
+import { visitCopy as copy } from './visit-copy'
 import styles from './visit.module.css'
 
 export function ConflictSheet({

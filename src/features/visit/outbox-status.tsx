@@ -1,15 +1,22 @@
 /**
  * What of a visit is still on its way to the server: a count of waiting writes, and each
- * write the server refused (parked `failed` in the outbox) with its pt-BR reason, to retry or
- * discard. A refused check-in or check-out cannot be discarded: without it the visit does not
- * exist on the server. The check-in, report and validation screens all use these.
+ * write the server refused (parked `failed` in the outbox) with its pt-BR reason and what to
+ * do: its fix when a retry would get the same answer, else retry or discard (refusal.ts). A
+ * refused check-in or check-out cannot be discarded: without it the visit does not exist on
+ * the server. The check-in, report and validation screens all use these.
  */
 import { useState, type ReactNode } from 'react'
-import { Button } from '@/components/button'
+import { Button, ButtonLink } from '@/components/button'
 import { Notice } from '@/components/notice'
 import type { OutboxItem } from '@/lib/visit-store/db'
 import type { OutboxSummary } from '@/lib/visit-store/db'
-import { discardOutboxItem, retryOutboxItem } from '@/lib/visit-store/store'
+import {
+  checkInAgain,
+  discardOutboxItem,
+  removeRefusedUpload,
+  retryOutboxItem,
+} from '@/lib/visit-store/store'
+import { ESSENTIAL_KINDS, refusalOf, type RefusalFix } from '@/lib/visit-store/refusal'
 import { useChosenPhotos, useOutboxSummary, useSyncProblem } from '@/lib/visit-store/hooks'
 import { serverWait } from '@/lib/visit-store/server-wait'
 import { useLostVisits } from '@/lib/visit-store/use-unsent-record'
@@ -136,8 +143,11 @@ export function FailedWrites({
 }
 
 /**
- * One refused write: the server's reason, "Tentar de novo" and (after a confirmation)
- * "Descartar". `children` says what the write was (a nomination's award and attendant).
+ * One refused write: what was refused and the server's reason, then what to do. A refusal a
+ * retry can change (refusal.ts) offers "Tentar enviar de novo" and (after a confirmation)
+ * "Descartar"; a final one offers its fix first — discard it, check in again, ask support —
+ * and never a retry, which would only get the same answer. `children` says what the write was
+ * (a nomination's award and attendant).
  */
 export function FailedWrite({
   item,
@@ -145,20 +155,36 @@ export function FailedWrite({
   children,
 }: {
   item: OutboxItem
+  /** What was refused, for a refusal a retry may change (a final one says it with its fix). */
   title?: string | undefined
   children?: ReactNode
 }) {
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
-  const essential = item.kind === 'checkin' || item.kind === 'checkout'
-  async function run(action: (item: OutboxItem) => Promise<void>) {
+  const outbox = useOutboxSummary(item.taskId)
+  const refusal = refusalOf(item, outbox?.items ?? [item])
+  const essential = ESSENTIAL_KINDS.has(item.kind)
+  async function run(action: () => Promise<void>) {
     setBusy(true)
     try {
-      await action(item)
+      await action()
     } finally {
       setBusy(false)
     }
   }
+  const reason = item.lastError?.message && <p>{item.lastError.message}</p>
+  if (refusal.final)
+    return (
+      <Notice
+        tone="error"
+        title={copy.finalTitle(item.kind)}
+        action={<FixAction item={item} fix={refusal.fix} busy={busy} run={run} />}
+      >
+        {children}
+        {reason}
+        <p>{copy.fix(refusal.fix, item.kind)}</p>
+      </Notice>
+    )
   return (
     <Notice
       tone="error"
@@ -172,14 +198,20 @@ export function FailedWrite({
       }
       action={
         <div className={styles.actions}>
-          <Button variant="secondary" busy={busy} onClick={() => void run(retryOutboxItem)}>
+          <Button
+            variant="secondary"
+            busy={busy}
+            onClick={() => void run(() => retryOutboxItem(item))}
+          >
             {copy.retry}
           </Button>
           {!essential && (
             <Button
               variant="ghost"
               disabled={busy}
-              onClick={() => (confirming ? void run(discardOutboxItem) : setConfirming(true))}
+              onClick={() =>
+                confirming ? void run(() => discardOutboxItem(item)) : setConfirming(true)
+              }
             >
               {confirming ? copy.discardYes : copy.discard}
             </Button>
@@ -188,8 +220,59 @@ export function FailedWrite({
       }
     >
       {children}
-      {item.lastError?.message && <p>{item.lastError.message}</p>}
+      {reason}
       {confirming && <p>{copy.discardConfirm}</p>}
     </Notice>
   )
+}
+
+/**
+ * The fix of a final refusal, as its first action: nothing to tap where the fix is typed in
+ * the screen's own fields (`edit`) or chosen in the report (`choose-version`).
+ */
+function FixAction({
+  item,
+  fix,
+  busy,
+  run,
+}: {
+  item: OutboxItem
+  fix: RefusalFix
+  busy: boolean
+  run: (action: () => Promise<void>) => Promise<void>
+}) {
+  switch (fix) {
+    case 'discard':
+      return (
+        <div className={styles.actions}>
+          <Button
+            busy={busy}
+            onClick={() =>
+              void run(() =>
+                item.kind === 'upload' ? removeRefusedUpload(item) : discardOutboxItem(item),
+              )
+            }
+          >
+            {copy.fixAction.discard(item.kind)}
+          </Button>
+        </div>
+      )
+    case 'check-in-again':
+      return (
+        <div className={styles.actions}>
+          <Button busy={busy} onClick={() => void run(() => checkInAgain(item.taskId))}>
+            {copy.fixAction.checkInAgain}
+          </Button>
+        </div>
+      )
+    case 'ask-support':
+      return (
+        <div className={styles.actions}>
+          <ButtonLink to="/help">{copy.fixAction.askSupport}</ButtonLink>
+        </div>
+      )
+    case 'edit':
+    case 'choose-version':
+      return null
+  }
 }

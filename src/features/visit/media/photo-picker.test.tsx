@@ -177,8 +177,8 @@ describe('PhotoPicker + EvidenceList', () => {
     )
   })
 
-  it('an upload the server refuses shows "Falhou" with its reason, and "Tentar de novo" sends it', async () => {
-    const { user, report } = await renderVisit()
+  it('a file the server will never take shows "Falhou" with its reason and the fix — remove it — and no retry', async () => {
+    const { user, task } = await renderVisit()
     failApi('post', '/media', 413, {
       type: 'about:blank',
       title: 'Arquivo grande',
@@ -186,9 +186,43 @@ describe('PhotoPicker + EvidenceList', () => {
       code: 'file_too_large',
       detail: 'A foto deve ter no máximo 0,4 MB.',
     })
-    const { row } = await addAndFindRow(user, photoFile())
+    const { rows, row } = await addAndFindRow(user, photoFile())
+    const name = `Foto ${rows.length}`
     expect(
       await within(row).findByText('Falhou — A foto deve ter no máximo 0,4 MB.'),
+    ).toBeInTheDocument()
+    expect(
+      within(row).getByText(
+        'Enviar de novo teria a mesma resposta: remova do relatório e, se precisar, faça outra.',
+      ),
+    ).toBeInTheDocument()
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([`Remover ${name}`])
+    await user.click(within(row).getByRole('button', { name: `Remover ${name}` }))
+    await user.click(within(row).getByRole('button', { name: 'Sim, remover' }))
+    await waitFor(async () =>
+      expect(await (await deviceDb()).getAllFromIndex('media', 'byTask', task.id)).toEqual([]),
+    )
+    expect((await (await deviceDb()).getAll('outbox')).filter((i) => i.kind === 'upload')).toEqual(
+      [],
+    )
+  })
+
+  it('an upload refused for what a retry changes (its key) shows "Falhou" with its reason, and "Tentar de novo" sends it', async () => {
+    const { user, report } = await renderVisit()
+    failApi('post', '/media', 422, {
+      type: 'about:blank',
+      title: 'Chave de envio já usada',
+      status: 422,
+      code: 'idempotency_key_reused',
+      detail: 'Este envio não pôde ser repetido. Tente de novo.',
+    })
+    const { row } = await addAndFindRow(user, photoFile())
+    expect(
+      await within(row).findByText('Falhou — Este envio não pôde ser repetido. Tente de novo.'),
     ).toBeInTheDocument()
 
     fakeServer.resetHandlers()

@@ -37,7 +37,7 @@ import { CameraCapture } from './camera-capture'
 import { compressImage, isImageRejectedError } from '@/lib/device-media/compress-image'
 import { noteWritten, roomFor, storageFullness } from '@/lib/device-space'
 import { formatTime } from '@/lib/format'
-import { photosCopy } from './photos-copy'
+import { mediaKitCopy } from './media-kit-copy'
 import styles from './media.module.css'
 import { appDate, appNow, clockOffset } from '@/lib/clock'
 
@@ -96,7 +96,7 @@ export function PhotoPicker({
   kind = 'photo',
   listInReport = true,
   caption,
-  label = photosCopy.picker.addPhoto,
+  label = mediaKitCopy.picker.addPhoto,
   multiple = false,
   variant = 'primary',
   disabled = false,
@@ -121,7 +121,9 @@ export function PhotoPicker({
     const failed = (message: string) =>
       setErrors((list) => [
         ...list,
-        many ? photosCopy.picker.fileFailed(name || photosCopy.picker.addPhoto, message) : message,
+        many
+          ? mediaKitCopy.picker.fileFailed(name || mediaKitCopy.picker.addPhoto, message)
+          : message,
       ])
     const id = resumed?.id ?? crypto.randomUUID()
     await prepareOnce(id, async () => {
@@ -183,8 +185,8 @@ export function PhotoPicker({
             : await storageFullness(error)
         failed(
           full.full
-            ? photosCopy.picker.storeFull(full.freeMegabytes)
-            : photosCopy.picker.storeFailed,
+            ? mediaKitCopy.picker.storeFull(full.freeMegabytes)
+            : mediaKitCopy.picker.storeFailed,
         )
       }
     })
@@ -204,7 +206,7 @@ export function PhotoPicker({
         const added = batch.current.added
         batch.current.added = 0
         batch.current.total = 0
-        if (added > 0) snackbar(photosCopy.picker.added(added))
+        if (added > 0) snackbar(mediaKitCopy.picker.added(added))
       }
     })
   }
@@ -267,26 +269,26 @@ export function PhotoPicker({
       </Button>
       {busy && (
         <p className={styles.pickerStatus} role="status">
-          {photosCopy.picker.preparing}
+          {mediaKitCopy.picker.preparing}
         </p>
       )}
       {busy && unsafe !== false && (
-        <Notice tone="warning" title={photosCopy.picker.originalNotKeptTitle}>
-          {photosCopy.picker.originalNotKept(unsafe)}
+        <Notice tone="warning" title={mediaKitCopy.picker.originalNotKeptTitle}>
+          {mediaKitCopy.picker.originalNotKept(unsafe)}
         </Notice>
       )}
       {toRetake.map((photo) => (
         <Notice
           key={photo.id}
           tone="warning"
-          title={photosCopy.picker.retakeTitle}
+          title={mediaKitCopy.picker.retakeTitle}
           action={
             <Button variant="secondary" onClick={() => void forgetChosenPhoto(photo.id)}>
-              {photosCopy.picker.retakeDone}
+              {mediaKitCopy.picker.retakeDone}
             </Button>
           }
         >
-          {photosCopy.picker.retake(photo.fileName, formatTime(photo.chosenAt))}
+          {mediaKitCopy.picker.retake(photo.fileName, formatTime(photo.chosenAt))}
         </Notice>
       ))}
       {errors.length > 0 && (

@@ -1,10 +1,44 @@
 /** The visit outbox's words (pt-BR), shared by the check-in, report and validation screens. */
 import type { MediaKind, OutboxItem } from '@/lib/visit-store/db'
 import type { DraftField, UnsentPhoto, UnsentVisit } from '@/lib/visit-store/unsent-record'
+import type { RefusalFix } from '@/lib/visit-store/refusal'
 import { count } from '@/domain/plural'
 import { formatTime } from '@/lib/format'
 
 let listFormat: Intl.ListFormat | undefined
+
+const FINAL_TITLE: Record<OutboxItem['kind'], string> = {
+  checkin: 'O servidor não aceitou o check-in',
+  checkout: 'O servidor não aceitou o check-out',
+  upload: 'O servidor não aceita esta foto ou gravação',
+  saveReport: 'O servidor não aceitou os dados do relatório',
+  submitReport: 'O servidor não aceitou o envio do relatório',
+  award: 'O servidor não aceita esta indicação de prêmio',
+  answerRevision: 'O servidor não aceitou as respostas às pendências',
+}
+
+const SAME_ANSWER = 'Enviar de novo teria a mesma resposta.'
+
+const FIX_TEXT: Record<RefusalFix, (kind: OutboxItem['kind']) => string> = {
+  edit: (kind) =>
+    kind === 'submitReport'
+      ? `${SAME_ANSWER} Complete o que ele apontou e toque em “Enviar relatório” de novo.`
+      : kind === 'answerRevision'
+        ? `${SAME_ANSWER} Corrija as respostas e toque em “Enviar respostas” de novo.`
+        : `${SAME_ANSWER} Corrija o que ele apontou: o relatório é enviado de novo a cada mudança.`,
+  discard: (kind) =>
+    kind === 'award'
+      ? `${SAME_ANSWER} Descarte esta indicação; se quiser, indique outro prêmio ou outro atendente.`
+      : kind === 'upload'
+        ? `${SAME_ANSWER} Remova do relatório e, se precisar, faça outra.`
+        : `${SAME_ANSWER} Descarte este envio.`,
+  'check-in-again': () =>
+    `${SAME_ANSWER} No local da visita, faça o check-in de novo: o que você já registrou continua neste aparelho.`,
+  'choose-version': () =>
+    `${SAME_ANSWER} No relatório, escolha qual versão fica: a sua ou a do servidor.`,
+  'ask-support': () =>
+    `${SAME_ANSWER} Fale com o suporte: o que você registrou continua neste aparelho.`,
+}
 
 const KIND_LABEL: Record<OutboxItem['kind'], string> = {
   checkin: 'Check-in',
@@ -93,9 +127,26 @@ export const outboxCopy = {
   checking: 'Verificando envios…',
   checkinRefused: 'O servidor recusou o check-in',
   refused: (kind: OutboxItem['kind']) => `${KIND_LABEL[kind]}: o servidor recusou o envio`,
-  /** The award-save failure message (a refused nomination), wherever the nomination shows. */
+  /**
+   * A refused nomination a retry may still get through (the server's reason is not about it),
+   * wherever the nomination shows.
+   */
   awardRefused:
     'Não foi possível salvar a indicação do prêmio. Ela continua guardada neste aparelho; tente de novo.',
+  /** A refusal sending again would only repeat (refusal.ts): what was refused. */
+  finalTitle: (kind: OutboxItem['kind']) => FINAL_TITLE[kind],
+  /** …and what to change: the fix, never "tente de novo". */
+  fix: (fix: RefusalFix, kind: OutboxItem['kind']) => FIX_TEXT[fix](kind),
+  fixAction: {
+    discard: (kind: OutboxItem['kind']) =>
+      kind === 'award'
+        ? 'Descartar indicação'
+        : kind === 'upload'
+          ? 'Remover do relatório'
+          : 'Descartar este envio',
+    checkInAgain: 'Fazer check-in de novo',
+    askSupport: 'Falar com o suporte',
+  },
   retry: 'Tentar enviar de novo',
   discard: 'Descartar',
   discardConfirm: 'Descartar este envio? O que ele levava ao servidor será perdido.',

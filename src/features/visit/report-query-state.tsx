@@ -4,7 +4,7 @@ import { ButtonLink } from '@/components/button'
 import { LoadError } from '@/components/load-error'
 import { EmptyState } from '@/components/status'
 import { Skeleton } from '@/components/skeleton'
-import { reportCopy as copy } from '@/features/report/report-copy'
+import { visitCopy as copy } from './visit-copy'
 
 /** Before the report can show: loading, "Tarefa não encontrada", or the error with a retry. */
 export function ReportQueryState({

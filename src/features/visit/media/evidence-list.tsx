@@ -1,7 +1,8 @@
 /**
  * The report's evidences in report order: thumbnail (or player, for audio), kind, caption and
  * where its upload stands — "Aguardando conexão", "Enviando… 40%", "Enviada", "Falhou" with
- * "Tentar de novo" — and a remove button (with confirmation). Editable lists read the device's
+ * "Tentar de novo" (only when a retry can change the server's answer) — and a remove button
+ * (with confirmation). Editable lists read the device's
  * draft (`evidenceRefs`) and local media; the read-only list (a submitted report) reads the
  * server's report.
  */
@@ -18,7 +19,7 @@ import type { LocalMedia, MediaKind, ReportDraft } from '@/lib/visit-store/db'
 import { removeMedia, retryMediaUpload } from '@/lib/visit-store/store'
 import { useReportDraft, useTaskMedia } from '@/lib/visit-store/hooks'
 import { LOCAL_MEDIA_PREFIX } from '@/lib/visit-store/db'
-import { photosCopy } from './photos-copy'
+import { mediaKitCopy } from './media-kit-copy'
 import styles from './media.module.css'
 import { mediaSourceOf, useMediaObjectUrl, type MediaSource } from './use-media-object-url'
 import { useOnline } from '@/lib/use-online'
@@ -107,13 +108,13 @@ function DraftEvidenceList({
   const media = useTaskMedia(taskId)
   const report = useQuery(reportQueryOptions(reportId))
   if (!draft || !media)
-    return <Skeleton count={2} height={112} label={photosCopy.evidence.loading} />
+    return <Skeleton count={2} height={112} label={mediaKitCopy.evidence.loading} />
   const items = evidenceItems(draft, media, report.data?.evidences).filter((item) =>
     keepKind(kinds, item.kind),
   )
-  if (items.length === 0) return <EmptyState title={emptyText ?? photosCopy.evidence.empty} />
+  if (items.length === 0) return <EmptyState title={emptyText ?? mediaKitCopy.evidence.empty} />
   return (
-    <ul className={styles.list} aria-label={photosCopy.evidence.listLabel}>
+    <ul className={styles.list} aria-label={mediaKitCopy.evidence.listLabel}>
       {items.map((item, i) => (
         <EvidenceRow key={item.key} item={item} n={i + 1} reportId={reportId} />
       ))}
@@ -130,11 +131,11 @@ function ServerEvidenceList({
   const report = useQuery(reportQueryOptions(reportId))
   const media = useTaskMedia(taskId)
   if (report.isPending)
-    return <Skeleton count={2} height={112} label={photosCopy.evidence.loading} />
+    return <Skeleton count={2} height={112} label={mediaKitCopy.evidence.loading} />
   if (report.isError)
     return (
       <LoadError
-        title={photosCopy.evidence.loadFailed}
+        title={mediaKitCopy.evidence.loadFailed}
         error={report.error}
         onRetry={() => void report.refetch()}
       />
@@ -152,9 +153,9 @@ function ServerEvidenceList({
       }
     })
   if (items.length === 0)
-    return <EmptyState title={emptyText ?? photosCopy.evidence.emptyReadOnly} />
+    return <EmptyState title={emptyText ?? mediaKitCopy.evidence.emptyReadOnly} />
   return (
-    <ul className={styles.list} aria-label={photosCopy.evidence.listLabel}>
+    <ul className={styles.list} aria-label={mediaKitCopy.evidence.listLabel}>
       {items.map((item, i) => (
         <EvidenceRow key={item.key} item={item} n={i + 1} readOnly />
       ))}
@@ -181,8 +182,8 @@ function EvidenceRow({
   const [confirming, setConfirming] = useState(false)
   const [working, setWorking] = useState(false)
   const { url, failed } = useMediaObjectUrl(sourceOf(item))
-  const kindLabel = photosCopy.evidence.kind[item.kind ?? 'photo']
-  const name = photosCopy.evidence.thumbnail(kindLabel, n)
+  const kindLabel = mediaKitCopy.evidence.kind[item.kind ?? 'photo']
+  const name = mediaKitCopy.evidence.thumbnail(kindLabel, n)
   const caption = item.local?.caption ?? item.server?.caption
   const duration = item.local?.durationSecs ?? item.server?.durationSecs
   const isAudio = item.kind === 'audio'
@@ -208,9 +209,9 @@ function EvidenceRow({
           : {}),
       }
       await removeMedia(reportId, ref)
-      snackbar(photosCopy.evidence.removed)
+      snackbar(mediaKitCopy.evidence.removed)
     } catch {
-      snackbar(photosCopy.evidence.removeFailed)
+      snackbar(mediaKitCopy.evidence.removeFailed)
       setWorking(false)
       setConfirming(false)
     }
@@ -228,13 +229,13 @@ function EvidenceRow({
         />
       ) : (
         <div className={styles.thumb} role="img" aria-label={name}>
-          {failed ? photosCopy.evidence.thumbnailUnavailable : ''}
+          {failed ? mediaKitCopy.evidence.thumbnailUnavailable : ''}
         </div>
       )}
       <div className={styles.itemBody}>
         <p className={styles.itemTitle}>
           {name}
-          {duration !== undefined && ` · ${photosCopy.evidence.duration(duration)}`}
+          {duration !== undefined && ` · ${mediaKitCopy.evidence.duration(duration)}`}
         </p>
         {caption && <p className={styles.caption}>{caption}</p>}
         {isAudio && url && (
@@ -249,20 +250,20 @@ function EvidenceRow({
         {!readOnly && item.usedBy && (
           <p className={styles.usedBy}>
             {item.usedBy === 'receipt'
-              ? photosCopy.evidence.usedByReceipt
-              : photosCopy.evidence.usedByAnswer}
+              ? mediaKitCopy.evidence.usedByReceipt
+              : mediaKitCopy.evidence.usedByAnswer}
           </p>
         )}
         {!readOnly && (
           <div className={styles.itemActions}>
-            {item.local?.state === 'failed' && !confirming && (
+            {item.local?.state === 'failed' && !item.local.final && !confirming && (
               <Button
                 variant="secondary"
                 onClick={() => void retry()}
                 busy={working}
-                aria-label={photosCopy.evidence.retryLabel(name)}
+                aria-label={mediaKitCopy.evidence.retryLabel(name)}
               >
-                {photosCopy.evidence.retry}
+                {mediaKitCopy.evidence.retry}
               </Button>
             )}
             {!item.usedBy && !confirming && (
@@ -270,23 +271,23 @@ function EvidenceRow({
                 variant="ghost"
                 onClick={() => setConfirming(true)}
                 disabled={working}
-                aria-label={photosCopy.evidence.removeLabel(name)}
+                aria-label={mediaKitCopy.evidence.removeLabel(name)}
               >
-                {photosCopy.evidence.remove}
+                {mediaKitCopy.evidence.remove}
               </Button>
             )}
             {confirming && (
               <div
                 role="group"
-                aria-label={photosCopy.evidence.confirmRemove}
+                aria-label={mediaKitCopy.evidence.confirmRemove}
                 className={styles.row}
               >
-                <span>{photosCopy.evidence.confirmRemove}</span>
+                <span>{mediaKitCopy.evidence.confirmRemove}</span>
                 <Button variant="danger" onClick={() => void remove()} busy={working}>
-                  {photosCopy.evidence.confirmRemoveYes}
+                  {mediaKitCopy.evidence.confirmRemoveYes}
                 </Button>
                 <Button variant="secondary" onClick={() => setConfirming(false)} disabled={working}>
-                  {photosCopy.evidence.confirmRemoveNo}
+                  {mediaKitCopy.evidence.confirmRemoveNo}
                 </Button>
               </div>
             )}
@@ -311,34 +312,39 @@ export function UploadState({
 }) {
   const online = useOnline()
   if (!media && !onServer)
-    return <p className={styles.state}>{photosCopy.evidence.state.waiting}</p>
+    return <p className={styles.state}>{mediaKitCopy.evidence.state.waiting}</p>
   if (!media || media.state === 'sent')
-    return <p className={`${styles.state} ${styles.stateSent}`}>{photosCopy.evidence.state.sent}</p>
+    return (
+      <p className={`${styles.state} ${styles.stateSent}`}>{mediaKitCopy.evidence.state.sent}</p>
+    )
   if (media.state === 'sending')
     return (
       <>
-        <p className={styles.state}>{photosCopy.evidence.state.sending(media.progress)}</p>
+        <p className={styles.state}>{mediaKitCopy.evidence.state.sending(media.progress)}</p>
         <progress
           className={styles.progress}
           max={1}
           value={media.progress}
-          aria-label={photosCopy.evidence.progressLabel}
+          aria-label={mediaKitCopy.evidence.progressLabel}
         />
       </>
     )
   if (media.state === 'failed')
     return (
-      <p className={`${styles.state} ${styles.stateFailed}`}>
-        {photosCopy.evidence.state.failed} —{' '}
-        {media.error ?? photosCopy.evidence.uploadFailedFallback}
-      </p>
+      <>
+        <p className={`${styles.state} ${styles.stateFailed}`}>
+          {mediaKitCopy.evidence.state.failed} —{' '}
+          {media.error ?? mediaKitCopy.evidence.uploadFailedFallback}
+        </p>
+        {media.final && <p className={styles.state}>{mediaKitCopy.evidence.refusedFix}</p>}
+      </>
     )
   // Waiting: for a connection, or (the server reachable) for the retry of a cut transfer.
   return (
     <p className={styles.state}>
       {!online
-        ? photosCopy.evidence.state.offline
-        : (media.error ?? photosCopy.evidence.state.waiting)}
+        ? mediaKitCopy.evidence.state.offline
+        : (media.error ?? mediaKitCopy.evidence.state.waiting)}
     </p>
   )
 }
