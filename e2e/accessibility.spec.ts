@@ -193,8 +193,8 @@ test('the visit: the check-in shell, its dialogs, the questionnaire chat and the
 
   // Evidences: the photo sheet, then a photo in the list.
   const photos = await makeJpegs(page, ['fachada.jpg', 'pergunta.jpg'])
-  await visitPages.getByRole('link', { name: 'Evidências' }).click()
-  await settled(page, 'Evidências')
+  await visitPages.getByRole('link', { name: 'Fotos' }).click()
+  await settled(page, 'Fotos')
   await page.getByRole('button', { name: 'Adicionar foto' }).click()
   const picker = page.getByRole('dialog', { name: 'Adicionar foto' })
   await expect(picker).toBeVisible()
@@ -203,7 +203,7 @@ test('the visit: the check-in shell, its dialogs, the questionnaire chat and the
   await expect(picker).toBeHidden()
   const evidences = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })
   await expect(evidences.getByText('Enviada')).toHaveCount(1)
-  await check('check-in shell: Evidências, one photo')
+  await check('check-in shell: Fotos, one photo')
 
   // The check-out sheet, with what is still missing.
   await visitPages.getByRole('link', { name: 'Controle' }).click()
@@ -221,7 +221,11 @@ test('the visit: the check-in shell, its dialogs, the questionnaire chat and the
   await expect(composer.getByRole('button', { name: 'Sim' })).toBeVisible()
   await check('questionnaire: the first question')
   await composer.getByRole('button', { name: 'Sim' }).click()
-  await composer.getByRole('button', { name: 'Não' }).click()
+  // The second question's own "Não" (tapped at once, the first question's was still there).
+  await composer
+    .getByRole('group', { name: 'Você foi cumprimentado em até 1 minuto depois de entrar?' })
+    .getByRole('button', { name: 'Não' })
+    .click()
   await composer.getByLabel('Tempo (mm:ss)').fill('2:30')
   await composer.getByRole('button', { name: 'Enviar' }).click()
   await composer.getByRole('button', { name: 'Foto da resposta' }).click()

@@ -5,9 +5,31 @@ import { resetBackend } from './support/fake-backend'
 import { signIn } from './support/sign-in'
 import { typeVisitTime } from './support/date-time'
 import { SERVICE_DOWN } from './support/routes'
+import { focusedStop } from './support/covered'
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
+})
+
+test('a field focused after a refused save shows its label, on the screen and under no bar', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, request)
+  await page.goto('/account/bank-info')
+  const cpf = page.getByLabel('CPF do titular')
+  await cpf.fill('11111111111')
+  // The page scrolled on a little as the agent typed: the field at the top, its label and hint
+  // just above the screen. The keyboard's Go key sends the form.
+  await cpf.evaluate((field) => window.scrollBy(0, field.getBoundingClientRect().top - 16))
+  await expect(page.getByText('CPF do titular', { exact: true })).not.toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(cpf).toHaveAttribute('aria-invalid', 'true')
+  await expect(cpf).toBeFocused()
+  await expect(page.getByText('CPF do titular', { exact: true })).toBeInViewport()
+  const stop = await focusedStop(page, { withLabel: true })
+  expect(stop?.hidden, stop?.stop).toBe('')
 })
 
 test('an agent accepts an offer, finds it in tasks, reads a notification, edits bank data and signs out', async ({
@@ -43,7 +65,10 @@ test('an agent accepts an offer, finds it in tasks, reads a notification, edits 
   const notifs = nav.getByRole('link', { name: /Notificações/ })
   await expect(notifs).toContainText('3')
   await notifs.click()
-  await page.getByRole('main').getByRole('link').first().click()
+  // The list itself, not the tasks still on the screen while its code loads (their first link
+  // is a task: opening it reads no notification).
+  await page.getByRole('list', { name: 'Suas notificações' }).getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/notifs\/[^/]+\/read$/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(notifs).toContainText('2')
 

@@ -53,11 +53,17 @@ const test = base.extend<{ crash: CrashBrowser }, { installedProfile: string }>(
     })
     try {
       await use(crash)
-      if (testInfo.status !== testInfo.expectedStatus && crash.running)
+      if (testInfo.status !== testInfo.expectedStatus && crash.running) {
+        // What the screen said, in the run's own output: CI keeps no attachment.
+        const said = await crash.page
+          .evaluate(() => `${location.href}\n${document.body.innerText}`)
+          .catch((error: unknown) => `(not readable: ${String(error)})`)
+        console.log(`[crash] ${testInfo.title}: the screen at the failure:\n${said.slice(0, 3000)}`)
         await testInfo.attach('screen at failure', {
           body: await crash.page.screenshot({ fullPage: true }),
           contentType: 'image/png',
         })
+      }
     } finally {
       await crash.dispose()
     }
@@ -654,7 +660,7 @@ for (const [way, cut] of Object.entries(CUT_SHORT))
     let page = crash.page
     const evidencesPage = crash.url(`/tasks/${task.slug}/checkin/evidences`)
     await page.goto(evidencesPage)
-    await expect(page.getByRole('heading', { level: 1, name: 'Evidências' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Fotos' })).toBeVisible()
     const empty = page.getByText('Nenhuma foto ainda')
     await expect(empty).toBeVisible()
 
@@ -681,7 +687,7 @@ for (const [way, cut] of Object.entries(CUT_SHORT))
     page = await cut(crash)
 
     await page.goto(evidencesPage)
-    await expect(page.getByRole('heading', { level: 1, name: 'Evidências' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Fotos' })).toBeVisible()
     const photos = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })
     await expect(
       photos.getByRole('listitem'),

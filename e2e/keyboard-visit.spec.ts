@@ -134,8 +134,8 @@ test('an agent does the visit with the keyboard only', async ({ page, context, r
 
   // ------------------------------------------------------------ a photo, from the gallery
   const photos = await makeJpegs(page, ['balcao.jpg', 'fachada.jpg', 'cupom.jpg'])
-  await press(page, visitPages.getByRole('link', { name: 'Evidências' }), 'Enter', 60)
-  await expectHeadingFocused(page, 'Evidências')
+  await press(page, visitPages.getByRole('link', { name: 'Fotos' }), 'Enter', 60)
+  await expectHeadingFocused(page, 'Fotos')
   await pickPhotoByKeyboard(page, 'Adicionar foto', photos[0]!)
   await expectFocusOn(
     page.getByRole('button', { name: 'Adicionar foto' }),

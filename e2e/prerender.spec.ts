@@ -280,6 +280,43 @@ test.describe('a signed-in first screen without a waterfall', () => {
     expect(asked).toEqual([])
   })
 
+  for (const path of ['/', '/tasks/T-4826'])
+    test(`signed out, ${path} goes on to the sign-in with no blank frame between`, async ({
+      page,
+    }) => {
+      // The sign-in's code arrives late (a slow network): whatever shows meanwhile, never nothing.
+      await page.route(/\/assets\/login-page-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        await route.continue()
+      })
+      await page.addInitScript(() => {
+        const seen = { frames: 0, blank: 0 }
+        Object.assign(window, { __frames: seen })
+        const frame = () => {
+          const root = document.getElementById('root')
+          if (root) {
+            seen.frames++
+            const shown = [...root.querySelectorAll('*')].some((el) => {
+              const box = el.getBoundingClientRect()
+              return box.width > 0 && box.height > 0
+            })
+            if (!shown) seen.blank++
+          }
+          if (!document.querySelector('h1')?.textContent?.includes('Entrar'))
+            requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      })
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible()
+      await expect(page).toHaveURL(/\/login$/)
+      const seen = await page.evaluate(
+        () => (window as { __frames?: { frames: number; blank: number } }).__frames,
+      )
+      expect(seen?.frames).toBeGreaterThan(0)
+      expect(seen?.blank, 'frames with nothing on the screen').toBe(0)
+    })
+
   test("a session the server no longer takes: the screen's 401 signs the agent out as before, with the way back", async ({
     page,
     request,

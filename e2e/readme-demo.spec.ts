@@ -91,7 +91,7 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
     await expect(card.getByText(`Registrado: ${typed}`)).toBeVisible()
   }
   const photos = await makeJpegs(page, ['fachada.jpg', 'gondola.jpg', 'pergunta.jpg', 'cupom.jpg'])
-  await visitPages.getByRole('link', { name: 'Evidências' }).click()
+  await visitPages.getByRole('link', { name: 'Fotos' }).click()
   await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), photos.slice(0, 2))
   const evidence = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })
   await expect(evidence.getByRole('listitem')).toHaveCount(2)
@@ -214,7 +214,10 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   ).toBeVisible()
   const contested = page.getByRole('region', { name: /^Com pendências/ })
   await contested.locator(`a[href$="/tasks/${slug}"]`).click()
-  await page.getByRole('link', { name: 'Responder pendências' }).click()
+  // The task's own page, not the list still on the screen while it loads (its rows name their
+  // next step: "… Responder pendências").
+  await expect(page).toHaveURL(new RegExp(`/preview/tasks/${slug}$`))
+  await page.getByRole('link', { name: 'Responder pendências', exact: true }).click()
   await page
     .getByRole('navigation', { name: 'Partes com pendências' })
     .getByRole('link', { name: /^Fotos/ })
@@ -259,9 +262,10 @@ test('the README demo, in its order: offer, check-in, visit, offline check-out, 
   // "Prêmios indicados shows the attendant's name and Concedido."
   await page
     .getByRole('list', { name: 'Prêmios indicados' })
-    .getByRole('link', { name: /^Prêmio NOTA10/ })
+    .getByRole('link', { name: /^Atendimento nota 10/ })
     .click()
-  const award = page.getByRole('list', { name: 'Prêmio NOTA10' }).getByRole('listitem').first()
+  await expect(page.getByRole('heading', { level: 1, name: 'Atendimento nota 10' })).toBeVisible()
+  const award = page.getByRole('list', { name: 'Suas indicações' }).getByRole('listitem').first()
   await expect(award).toContainText('Atendente: Renata Moura')
   await expect(award).toContainText('Concedido')
 

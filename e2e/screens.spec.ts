@@ -97,7 +97,7 @@ test('the agent’s screens, from the offers to the wallet (busy agent)', async 
   await shot(page, 'visit-control')
 
   const visitPages = page.getByRole('navigation', { name: 'Páginas da visita' })
-  await visitPages.getByRole('link', { name: 'Evidências' }).click()
+  await visitPages.getByRole('link', { name: 'Fotos' }).click()
   const photos = await makeJpegs(page, ['fachada.jpg', 'gondola.jpg', 'pergunta.jpg'])
   await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), photos.slice(0, 2))
   const evidence = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })

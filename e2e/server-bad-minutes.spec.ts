@@ -12,33 +12,13 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { backendTest as test } from './support/test'
 import type { Report, Task } from '../src/api/entities'
-import { launchAppContext, workerControls, type AppContext } from './support/app-context'
 import { DEMO_PHONE_DIGITS, lastSignInCode, resetBackend } from './support/fake-backend'
-import { startLink, type Link, type LinkRequest } from './support/link'
-import { signIn } from './support/sign-in'
-import {
-  apiGet,
-  checkInAtShop,
-  control,
-  noisyJpegs,
-  pickPhotos,
-  sessionToken,
-  taskWithoutCheckin,
-} from './support/visit'
+import type { Link, LinkRequest } from './support/link'
+import { linkedPhones, onAVisit, type Phone } from './support/linked-phone'
+import { apiGet, control, noisyJpegs, pickPhotos, sessionToken } from './support/visit'
 
-type Phone = { link: Link; app: AppContext; page: Page }
-
-let phones: Phone[] = []
-
-async function newPhone(baseURL: string | undefined): Promise<Phone> {
-  const link = await startLink(baseURL!)
-  const app = await launchAppContext(link.origin, {
-    permissions: ['notifications', 'background-sync', 'geolocation'],
-  })
-  const phone = { link, app, page: await app.newPage() }
-  phones.push(phone)
-  return phone
-}
+const phones = linkedPhones()
+const newPhone = (baseURL: string | undefined) => phones.open(baseURL)
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
@@ -46,22 +26,14 @@ test.beforeEach(async ({ request }) => {
 
 test.afterEach(async ({ request }) => {
   await request.delete('/api/__fake/faults')
-  for (const { app, link } of phones) {
-    await app.close()
-    await link.close()
-  }
-  phones = []
+  await phones.closeAll()
 })
 
 /** Signed in, the worker in control, checked in (and the check-in on the server). */
-async function onAVisit(phone: Phone, request: APIRequestContext) {
-  await signIn(phone.page, request)
-  await workerControls(phone.page)
-  const token = await sessionToken(phone.page)
-  const task = await taskWithoutCheckin(request, token)
-  await checkInAtShop(phone.page, phone.app.context, task)
+async function onAVisitSent(phone: Phone, request: APIRequestContext) {
+  const visit = await onAVisit(phone, request)
   await expect(phone.page.getByText('Tudo enviado')).toBeVisible()
-  return { token, task }
+  return visit
 }
 
 const uploads = (link: Link, since = 0) =>
@@ -87,10 +59,10 @@ test('maintenance with Retry-After: the photo goes up once, nothing before the s
   test.setTimeout(150_000)
   const phone = await newPhone(baseURL)
   const { page, link } = phone
-  const { token, task } = await onAVisit(phone, request)
+  const { token, task } = await onAVisitSent(phone, request)
   const [photo] = await noisyJpegs(page, ['gondola.jpg'])
-  await visitPages(page).getByRole('link', { name: 'Evidências' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Evidências' })).toBeVisible()
+  await visitPages(page).getByRole('link', { name: 'Fotos' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Fotos' })).toBeVisible()
 
   await maintenance(request, 20)
   const before = link.requests.length
@@ -131,9 +103,9 @@ test('a session that ends during maintenance: a cheap question finds it out, and
   test.setTimeout(150_000)
   const phone = await newPhone(baseURL)
   const { page, link } = phone
-  const { token, task } = await onAVisit(phone, request)
+  const { token, task } = await onAVisitSent(phone, request)
   const [photo] = await noisyJpegs(page, ['caixa.jpg'])
-  await visitPages(page).getByRole('link', { name: 'Evidências' }).click()
+  await visitPages(page).getByRole('link', { name: 'Fotos' }).click()
 
   // Maintenance for the calls this visit makes now (the sign-out below still goes through).
   await control(request, 'faults', {
@@ -188,9 +160,9 @@ test('a photo on a slow uplink: the check-out does not wait behind it', async ({
   test.setTimeout(120_000)
   const phone = await newPhone(baseURL)
   const { page, link } = phone
-  const { token, task } = await onAVisit(phone, request)
+  const { token, task } = await onAVisitSent(phone, request)
   const [photo] = await noisyJpegs(page, ['fachada.jpg'])
-  await visitPages(page).getByRole('link', { name: 'Evidências' }).click()
+  await visitPages(page).getByRole('link', { name: 'Fotos' }).click()
 
   // About 25 s to send the photo.
   link.setUplink(15_000)

@@ -15,9 +15,10 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { backendTest as test } from './support/test'
 import type { Agent, Report, Task } from '../src/api/entities'
 import { SECOND_AGENT } from '../mocks/seed/demo'
-import { launchAppContext, workerControls, type AppContext } from './support/app-context'
+import { workerControls } from './support/app-context'
 import { DEMO_PHONE_DIGITS, lastSignInCode, resetBackend } from './support/fake-backend'
-import { startLink, type Link } from './support/link'
+import type { Link } from './support/link'
+import { goOffline, goOnline, linkedPhones, type Phone } from './support/linked-phone'
 import { signIn } from './support/sign-in'
 import {
   apiGet,
@@ -28,42 +29,14 @@ import {
   taskWithoutCheckin,
 } from './support/visit'
 
-type Phone = { link: Link; app: AppContext; page: Page }
-
-let phones: Phone[] = []
-
-async function newPhone(baseURL: string | undefined): Promise<Phone> {
-  const link = await startLink(baseURL!)
-  const app = await launchAppContext(link.origin, {
-    permissions: ['notifications', 'background-sync', 'geolocation'],
-  })
-  const phone = { link, app, page: await app.newPage() }
-  phones.push(phone)
-  return phone
-}
+const phones = linkedPhones()
+const newPhone = (baseURL: string | undefined) => phones.open(baseURL)
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
 })
 
-test.afterEach(async () => {
-  for (const { app, link } of phones) {
-    await app.close()
-    await link.close()
-  }
-  phones = []
-})
-
-async function goOffline({ app, link, page }: Phone) {
-  link.cut()
-  await app.context.setOffline(true)
-  await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toBeVisible()
-}
-
-async function goOnline({ app, link }: Phone) {
-  link.restore()
-  await app.context.setOffline(false)
-}
+test.afterEach(() => phones.closeAll())
 
 /** Signs in with `digits` through the screens, from wherever the page is. */
 async function signInWith(page: Page, request: APIRequestContext, digits: string, e164: string) {
@@ -122,7 +95,7 @@ test('one phone, two agents: A’s kept visit survives B signing in and out, and
   const [photo] = await makeJpegs(page, ['fachada.jpg'])
   await goOffline(phone)
   const visitPages = page.getByRole('navigation', { name: 'Páginas da visita' })
-  await visitPages.getByRole('link', { name: 'Evidências' }).click()
+  await visitPages.getByRole('link', { name: 'Fotos' }).click()
   await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), [photo!])
   await visitPages.getByRole('link', { name: 'Observações' }).click()
   await page.getByLabel('Observações da visita').fill('Fila de 5 pessoas; caixa lento.')

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import { expect, test } from './support/test'
 import { DEMO_PHONE_DIGITS, lastSignInCode, resetBackend } from './support/fake-backend'
 
@@ -46,6 +47,27 @@ test('a wrong code says so and keeps what was typed', async ({ page }) => {
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page.getByRole('alert')).toContainText(/Código incorreto\. Restam 4 tentativas/)
   await expect(page.getByLabel('Código')).toHaveValue('000000')
+})
+
+test('the code is typed spaced out, and its label and message read as words', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByLabel('Celular com DDD').fill(DEMO_PHONE_DIGITS)
+  await page.getByRole('button', { name: 'Receber código' }).click()
+  await page.getByRole('button', { name: 'Digitar o código' }).click()
+  const code = page.getByLabel('Código')
+  await code.fill('12')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(code).toHaveAttribute('aria-invalid', 'true')
+  const spacing = (l: Locator) => l.evaluate((el) => getComputedStyle(el).letterSpacing)
+  expect(await spacing(code)).not.toBe('normal')
+  // The field's label and its message: every text of it but the code.
+  const texts = page
+    .locator('label', { hasText: /^Código$/ })
+    .locator('xpath=..')
+    .locator('label, span')
+  await expect(texts).not.toHaveCount(0)
+  for (const text of await texts.all())
+    expect(await spacing(text), await text.innerText()).toBe('normal')
 })
 
 test('an invalid phone gets a pt-BR message next to the field', async ({ page }) => {

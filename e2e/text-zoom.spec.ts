@@ -160,12 +160,12 @@ forEachHand((hand) => {
     }
     // A photo in the list, an attendant registered.
     const photos = await makeJpegs(page, ['fachada.jpg'])
-    await visitPages.getByRole('link', { name: 'Evidências' }).click()
+    await visitPages.getByRole('link', { name: 'Fotos' }).click()
     await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), photos)
     await expect(
       page.getByRole('list', { name: 'Fotos e arquivos do relatório' }).getByRole('listitem'),
     ).toHaveCount(1)
-    await checkScreen(page, hand, 'visit: Evidências with a photo')
+    await checkScreen(page, hand, 'visit: Fotos with a photo')
     await visitPages.getByRole('link', { name: 'Atendentes' }).click()
     await page.getByLabel('Nome do atendente').fill('Márcia Andrade')
     await page.getByRole('button', { name: 'Adicionar atendente' }).click()
@@ -181,7 +181,11 @@ forEachHand((hand) => {
     await expect(composer.getByRole('button', { name: 'Sim' })).toBeVisible()
     await checkScreen(page, hand, 'questionnaire: the first question')
     await composer.getByRole('button', { name: 'Sim' }).click()
-    await composer.getByRole('button', { name: 'Não' }).click()
+    // The second question's own "Não" (tapped at once, the first question's was still there).
+    await composer
+      .getByRole('group', { name: 'Você foi cumprimentado em até 1 minuto depois de entrar?' })
+      .getByRole('button', { name: 'Não' })
+      .click()
     await expect(composer.getByLabel('Tempo (mm:ss)')).toBeVisible()
     await checkScreen(page, hand, 'questionnaire: mid-conversation')
 

@@ -110,8 +110,8 @@ test('an agent does a whole visit, sends the report, answers a pendency and gets
 
   // ------------------------------------------------------------ photos, from the gallery input
   const photos = await makeJpegs(page, ['fachada.jpg', 'gondola.jpg', 'pergunta.jpg', 'cupom.jpg'])
-  await visitPages.getByRole('link', { name: 'Evidências' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Evidências' })).toBeVisible()
+  await visitPages.getByRole('link', { name: 'Fotos' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Fotos' })).toBeVisible()
   await expect(page.getByText('Mínimo de 2 fotos · 0 fotos')).toBeVisible()
   await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), photos.slice(0, 2))
   await expect(page.getByText('Mínimo de 2 fotos · 2 fotos')).toBeVisible()

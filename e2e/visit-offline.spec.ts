@@ -95,7 +95,7 @@ test('a visit done offline survives reloads and reaches the server exactly once 
   await card.getByRole('button', { name: /^Salvar/ }).click()
   await expect(card.getByText('Registrado: 03:15')).toBeVisible()
 
-  await visitPages.getByRole('link', { name: 'Evidências' }).click()
+  await visitPages.getByRole('link', { name: 'Fotos' }).click()
   await pickPhotos(page, page.getByRole('button', { name: 'Adicionar foto' }), [photo!])
   const evidenceList = page.getByRole('list', { name: 'Fotos e arquivos do relatório' })
   await expect(evidenceList.getByRole('listitem')).toHaveCount(1)
@@ -121,7 +121,7 @@ test('a visit done offline survives reloads and reaches the server exactly once 
   await expect(
     page.getByRole('region', { name: timeLabel }).getByText('Registrado: 03:15'),
   ).toBeVisible()
-  await visitPages.getByRole('link', { name: 'Evidências' }).click()
+  await visitPages.getByRole('link', { name: 'Fotos' }).click()
   await expect(evidenceList.getByRole('listitem')).toHaveCount(1)
 
   // ------------------------------------------------------------ offline check-out

@@ -98,7 +98,7 @@ test('an agent signs in, accepts, visits offline, answers and reports: the same 
   // ------------------------------------------------------------ a photo, from the gallery
   const photo = testInfo.outputPath('fachada.jpg')
   writeFileSync(photo, await jpegFrom(ui))
-  await ui.click({ role: 'link', name: 'Evidências', within: visitPages })
+  await ui.click({ role: 'link', name: 'Fotos', within: visitPages })
   await ui.click({ role: 'button', name: 'Adicionar foto' })
   await ui.setFiles({ label: 'Foto da galeria', within: { role: 'dialog' } }, [photo])
   const evidences: Query = { role: 'list', name: 'Fotos e arquivos do relatório' }

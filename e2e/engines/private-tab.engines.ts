@@ -59,7 +59,7 @@ test('in a private tab, a photo and the chat’s photo answer are kept, listed a
   const photo = testInfo.outputPath('fachada.jpg')
   writeFileSync(photo, await jpegFrom(ui))
   const visitPages: Query = { role: 'navigation', name: 'Páginas da visita' }
-  await ui.click({ role: 'link', name: 'Evidências', within: visitPages })
+  await ui.click({ role: 'link', name: 'Fotos', within: visitPages })
   await ui.click({ role: 'button', name: 'Adicionar foto' })
   await ui.setFiles({ label: 'Foto da galeria', within: { role: 'dialog' } }, [photo])
   // Kept and listed, or what the agent was told instead.

@@ -223,8 +223,9 @@ export class CrashBrowser {
    * it is gone. Returns `performance.now()` at the moment the signal was sent.
    */
   async kill(): Promise<number> {
-    const { at, pgid } = this.signalKill()
+    const { at, pgid, disconnected } = this.signalKill()
     await this.awaitExit(pgid, 'exit')
+    await disconnected
     return at
   }
 
@@ -435,8 +436,8 @@ export class CrashBrowser {
     if (!pgid) throw new Error('The crash browser is not running')
     const at = performance.now()
     process.kill(-pgid, 'SIGKILL')
-    this.forget()
-    return { at, pgid }
+    const disconnected = this.forget()
+    return { at, pgid, disconnected }
   }
 
   private async awaitExit(pgid: number, what: string) {
@@ -459,8 +460,9 @@ export class CrashBrowser {
     if (!child?.pid) return
     const cdp = await this.browser.newBrowserCDPSession()
     await cdp.send('Browser.close').catch(() => undefined) // the answer may not arrive
-    this.forget()
+    const disconnected = this.forget()
     await this.awaitExit(child.pid, 'close')
+    await disconnected
   }
 
   /** Starts the browser again on the same profile, after `kill()` or `closeGracefully()`. */
@@ -477,13 +479,19 @@ export class CrashBrowser {
     return this.relaunch()
   }
 
-  private forget() {
+  /**
+   * Drops the browser from this harness at once; resolves when Playwright has dropped it too.
+   * The connection dies with the browser, but until `close()` settles Playwright still lists
+   * its context, and the next test's start traces every context listed: on this dead one it
+   * failed with "apiRequestContext._wrapApiCall: Target page, context or browser has been
+   * closed" (crash.spec in CI, a test right after one that killed the browser at its end).
+   */
+  private forget(): Promise<void> {
     const browser = this.connection
     this.connection = undefined
     this.currentPage = undefined
     this.process = undefined
-    // The connection drops with the browser; closing it only tidies up Playwright's side.
-    void browser?.close().catch(() => undefined)
+    return browser ? browser.close().catch(() => undefined) : Promise.resolve()
   }
 
   /** Kills the browser if it runs and removes the profile. */

@@ -226,21 +226,28 @@ export async function endUnderBar(page: Page): Promise<string | null> {
 
 /** The bottom navigation's five entries, each whole on the screen and at least 44 px square. */
 export async function navigationEntriesOff(page: Page): Promise<string[]> {
-  const nav = page.getByRole('navigation', { name: 'Navegação principal' })
-  const links = await nav.getByRole('link').all()
-  expect(links, 'the navigation’s entries').toHaveLength(5)
-  const width = await page.evaluate(() => document.documentElement.clientWidth)
-  const out: string[] = []
-  for (const link of links) {
-    const name = (await link.getAttribute('aria-label')) ?? (await link.innerText())
-    const box = await link.boundingBox()
-    if (!box || box.x < -0.5 || box.x + box.width > width + 0.5)
-      out.push(
-        `${name}: off the screen (${box ? `${Math.round(box.x)}+${Math.round(box.width)}` : 'no box'})`,
-      )
-    else if (box.width < 43.5 || box.height < 43.5)
-      out.push(`${name}: ${Math.round(box.width)}×${Math.round(box.height)} px`)
-  }
+  // One look in the page (a round trip per entry and per measure cost seconds a screen).
+  const { count, out } = await page.evaluate(() => {
+    const nav = [...document.querySelectorAll('nav')].find(
+      (n) => n.getAttribute('aria-label') === 'Navegação principal',
+    )
+    const links = nav ? [...nav.querySelectorAll<HTMLElement>('a[href]')] : []
+    const width = document.documentElement.clientWidth
+    const out: string[] = []
+    for (const link of links) {
+      const name = link.getAttribute('aria-label') ?? link.innerText
+      const box = link.getBoundingClientRect()
+      const shown = box.width > 0 && box.height > 0
+      if (!shown || box.x < -0.5 || box.x + box.width > width + 0.5)
+        out.push(
+          `${name}: off the screen (${shown ? `${Math.round(box.x)}+${Math.round(box.width)}` : 'no box'})`,
+        )
+      else if (box.width < 43.5 || box.height < 43.5)
+        out.push(`${name}: ${Math.round(box.width)}×${Math.round(box.height)} px`)
+    }
+    return { count: links.length, out }
+  })
+  expect(count, 'the navigation’s entries').toBe(5)
   return out
 }
 

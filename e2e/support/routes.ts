@@ -75,7 +75,7 @@ export const VISIT_PAGES = [
   'Checklist',
   'Atendentes',
   'Tempos',
-  'Evidências',
+  'Fotos',
   'Prêmios',
   'Observações',
 ] as const

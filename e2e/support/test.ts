@@ -70,6 +70,21 @@ export const backendTest = base.extend<object, { workerBaseURL: string }>({
     { scope: 'worker' },
   ],
   baseURL: async ({ workerBaseURL }, use) => use(workerBaseURL),
+  // A test's own calls to the fake backend (its control plane, the API) each on a connection of
+  // its own. Playwright keeps its connections open (a keep-alive agent) and, on Node 20, never
+  // closes an idle one: the agent ignores the server's `Keep-Alive: timeout=5` hint unless it
+  // has a timeout of its own. The server closes a connection idle for 6 s (Node's 5 s plus its
+  // 1 s margin), so a call made about 6 s after the previous one went out on a connection the
+  // server was closing, and failed with ECONNRESET (faults.spec.ts 'no answer…', whose calls
+  // are 6 s apart, in a CI run under load). `Connection: close` sends every call on a fresh one.
+  request: async ({ playwright, baseURL }, use) => {
+    const context = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Connection: 'close' },
+    })
+    await use(context)
+    await context.dispose()
+  },
 })
 
 export type CspViolation = {

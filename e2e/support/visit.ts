@@ -159,20 +159,38 @@ export async function deviceRecord<T>(
   store: string,
   key: string,
 ): Promise<T | undefined> {
+  return (await readDevice<T>(page, store, key))[0]
+}
+
+/** Every record of one store of the agent's visit database on the device (none: []). */
+export async function deviceRecords<T>(page: Page, store: string): Promise<T[]> {
+  return readDevice<T>(page, store)
+}
+
+/** The record `key` of `store` (as a list of none or one), or all of them when no key. */
+function readDevice<T>(page: Page, store: string, key?: string): Promise<T[]> {
   return page.evaluate(
     async ({ prefix, store, key }) => {
       const name = (await indexedDB.databases()).find((d) => d.name?.startsWith(prefix))?.name
-      if (!name) return undefined
+      if (!name) return []
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(name)
         open.onsuccess = () => resolve(open.result)
         open.onerror = () => reject(open.error)
       })
       try {
-        return await new Promise<T | undefined>((resolve, reject) => {
-          const get = db.transaction(store).objectStore(store).get(key)
-          get.onsuccess = () => resolve(get.result as T | undefined)
-          get.onerror = () => reject(get.error)
+        return await new Promise<T[]>((resolve, reject) => {
+          const records = db.transaction(store).objectStore(store)
+          const read = key === undefined ? records.getAll() : records.get(key)
+          read.onsuccess = () =>
+            resolve(
+              key === undefined
+                ? (read.result as T[])
+                : read.result === undefined
+                  ? []
+                  : [read.result as T],
+            )
+          read.onerror = () => reject(read.error)
         })
       } finally {
         db.close()
