@@ -57,7 +57,12 @@ test.beforeEach(async ({ request }) => {
 const SHOTS = process.env.HANDS_SHOTS
 
 /** The screen as it is now, for this hand: its layout, its navigation, and Tab through it. */
-async function checkScreen(page: Page, hand: Hand, name: string) {
+/**
+ * `frame`: whether the screen is one of the signed-in frame's, under the five-entry navigation
+ * (the tabs and the report), or stands alone (signed out, the visit, the chat) — known from the
+ * route, not read from the screen in passing.
+ */
+async function checkScreen(page: Page, hand: Hand, name: string, frame: 'tabs' | 'alone') {
   const label = `${hand.name} ${name}`
   // The page is laid out for this hand (a font size the browser dropped would test nothing).
   expect(
@@ -73,8 +78,11 @@ async function checkScreen(page: Page, hand: Hand, name: string) {
     await page.screenshot({ path: `${file}.end.png` })
   }
   await expectReflows(page, label)
-  if (await page.getByRole('navigation', { name: 'Navegação principal' }).isVisible())
+  const navigation = page.getByRole('navigation', { name: 'Navegação principal' })
+  if (frame === 'tabs') {
+    await expect(navigation, `${label}: the navigation`).toBeVisible()
     expect.soft(await navigationEntriesOff(page), `${label}: the navigation`).toEqual([])
+  } else await expect(navigation, `${label}: no navigation`).toHaveCount(0)
   const { stops, hidden } = await tabThroughScreen(page)
   expect.soft(stops.length, `${label}: focus stops`).toBeGreaterThan(0)
   expect.soft(hidden, `${label}: focus stops hidden behind a fixed part`).toEqual([])
@@ -119,7 +127,7 @@ function forEachHand(body: (hand: Hand) => void) {
 
 forEachHand((hand) => {
   test('signed out: sign-in, activation, signed out, not found, unavailable', async ({ page }) => {
-    await walkSignedOut(page, (label) => checkScreen(page, hand, label))
+    await walkSignedOut(page, (label) => checkScreen(page, hand, label, 'alone'))
   })
 
   test('every screen of the agent shell', async ({ page, request }) => {
@@ -127,13 +135,13 @@ forEachHand((hand) => {
     await signIn(page, request)
     for (const [path, heading] of SHELL_ROUTES) {
       await open(page, path, heading)
-      await checkScreen(page, hand, path)
+      await checkScreen(page, hand, path, 'tabs')
     }
     await open(page, '/notifs', /^Notificações$/)
     await page.getByRole('main').getByRole('link').first().click()
     await expect(page).toHaveURL(/\/notifs\/.+\/read/)
     await settled(page)
-    await checkScreen(page, hand, '/notifs/:slug/read')
+    await checkScreen(page, hand, '/notifs/:slug/read', 'tabs')
   })
 
   test('the visit: check-in, its pages, the chat and the report', async ({
@@ -149,14 +157,14 @@ forEachHand((hand) => {
       await apiGet<Task>(request, await sessionToken(page), `/tasks/${slug}`),
     )
     await open(page, `/tasks/${slug}/checkin`, 'Check-in')
-    await checkScreen(page, hand, 'check-in step')
+    await checkScreen(page, hand, 'check-in step', 'alone')
     await page.getByRole('button', { name: 'Fazer check-in' }).click()
     await settled(page, 'Controle da visita')
     const visitPages = page.getByRole('navigation', { name: 'Páginas da visita' })
     for (const name of VISIT_PAGES) {
       await visitPages.getByRole('link', { name, exact: true }).click()
       await settled(page, name === 'Controle' ? 'Controle da visita' : /.+/)
-      await checkScreen(page, hand, `visit: ${name}`)
+      await checkScreen(page, hand, `visit: ${name}`, 'alone')
     }
     // A photo in the list, an attendant registered.
     const photos = await makeJpegs(page, ['fachada.jpg'])
@@ -165,21 +173,21 @@ forEachHand((hand) => {
     await expect(
       page.getByRole('list', { name: 'Fotos e arquivos do relatório' }).getByRole('listitem'),
     ).toHaveCount(1)
-    await checkScreen(page, hand, 'visit: Fotos with a photo')
+    await checkScreen(page, hand, 'visit: Fotos with a photo', 'alone')
     await visitPages.getByRole('link', { name: 'Atendentes' }).click()
     await page.getByLabel('Nome do atendente').fill('Márcia Andrade')
     await page.getByRole('button', { name: 'Adicionar atendente' }).click()
     await expect(page.getByRole('list', { name: 'Atendentes registrados' })).toContainText(
       'Márcia Andrade',
     )
-    await checkScreen(page, hand, 'visit: Atendentes with one')
+    await checkScreen(page, hand, 'visit: Atendentes with one', 'alone')
 
     // Check-out: the sheet, then the chat.
     await checkOutAnyway(page)
     await settled(page, 'Questionário')
     const composer = page.getByRole('region', { name: 'Sua resposta' })
     await expect(composer.getByRole('button', { name: 'Sim' })).toBeVisible()
-    await checkScreen(page, hand, 'questionnaire: the first question')
+    await checkScreen(page, hand, 'questionnaire: the first question', 'alone')
     await composer.getByRole('button', { name: 'Sim' }).click()
     // The second question's own "Não" (tapped at once, the first question's was still there).
     await composer
@@ -187,22 +195,22 @@ forEachHand((hand) => {
       .getByRole('button', { name: 'Não' })
       .click()
     await expect(composer.getByLabel('Tempo (mm:ss)')).toBeVisible()
-    await checkScreen(page, hand, 'questionnaire: mid-conversation')
+    await checkScreen(page, hand, 'questionnaire: mid-conversation', 'alone')
 
     // The answer with the most options, changed: every chip and "Confirmar" within reach
     // although the answer box sticks to the bottom.
     await page.goto('/tasks/T-4828/form?q=farma-q7')
     await settled(page, 'Questionário')
     await expect(composer.getByRole('button', { name: 'Confirmar' })).toBeVisible()
-    await checkScreen(page, hand, 'questionnaire: changing an answer')
+    await checkScreen(page, hand, 'questionnaire: changing an answer', 'alone')
     for (const chip of await composer.getByRole('button').all())
       await expectReachable(page, chip, `${hand.name} questionnaire: ${await chip.textContent()}`)
 
     await open(page, `/tasks/${slug}/report`)
-    await checkScreen(page, hand, 'report')
+    await checkScreen(page, hand, 'report', 'tabs')
     for (const section of REPORT_SECTIONS) {
       await open(page, `/tasks/${slug}/report/${section}`)
-      await checkScreen(page, hand, `report: ${section}`)
+      await checkScreen(page, hand, `report: ${section}`, 'tabs')
     }
   })
 
@@ -214,7 +222,9 @@ forEachHand((hand) => {
     test.setTimeout(120_000)
     await page.clock.install()
     await signIn(page, request)
-    await walkLateVisitPages(page, context, request, (label) => checkScreen(page, hand, label))
+    await walkLateVisitPages(page, context, request, (label) =>
+      checkScreen(page, hand, label, 'alone'),
+    )
   })
 })
 
@@ -238,7 +248,7 @@ test.describe(HANDS.grande.name, () => {
       ['/account/wallet', /^Carteira$/],
     ] as const) {
       await open(page, path, heading)
-      await checkScreen(page, HANDS.grande, path)
+      await checkScreen(page, HANDS.grande, path, 'tabs')
     }
   })
 })

@@ -12,7 +12,12 @@
  *    `toHaveURL`…). Allowed under `expect(…).not`: "none of these" is one outcome;
  *  - Playwright's `locator.or(other)`;
  *  - `Promise.race` and `Promise.any`, unless one racer is a deadline (`new Promise(… setTimeout …)`:
- *    one outcome, waited for at most so long).
+ *    one outcome, waited for at most so long);
+ *  - a branch on what the screen shows at this instant (`if (await anyway.isVisible()) await
+ *    anyway.click()`): `isVisible()` does not wait, so on a loaded machine the sheet that was
+ *    on its way is "not there", the test takes the other path and waits for a screen that never
+ *    comes (bad-days.spec.ts's full phone timed out so in a CI run). Know whether it must show,
+ *    and wait for it.
  *
  * When two outcomes are both right (a crash before or after a write reached the disk), find
  * out which one happened from another source of truth (the device's database, the server),
@@ -96,6 +101,8 @@ const rule = {
         'Wait for the one thing the screen must say, not "{{pattern}}" (either of several): on a loaded machine the other shows first. Assert each state in turn, or learn which outcome happened elsewhere and assert that one (scripts/eslint-rules/one-outcome.js).',
       or: 'locator.or(…) waits for either of two screens; wait for the one the test expects (learn which from the device or the server when both are right).',
       race: 'Promise.{{name}} in a test waits for whichever outcome comes first; wait for the one the test expects.',
+      instant:
+        'A branch on `{{name}}()` reads the screen at this instant, without waiting: if it is still on its way the test takes the other path. Know whether it must show, and wait for it.',
     },
   },
   create(context) {
@@ -118,7 +125,29 @@ const rule = {
         )
           checkRegex(p.value)
     }
+    /** `await <locator>.isVisible()` / `.isHidden()` anywhere in a branch's condition. */
+    const checkCondition = (test) => {
+      const visit = (node) => {
+        if (!node || typeof node.type !== 'string') return
+        if (
+          node.type === 'CallExpression' &&
+          node.callee.type === 'MemberExpression' &&
+          !node.callee.computed &&
+          (node.callee.property.name === 'isVisible' || node.callee.property.name === 'isHidden')
+        )
+          return context.report({
+            node,
+            messageId: 'instant',
+            data: { name: node.callee.property.name },
+          })
+        for (const key of ['argument', 'callee', 'object', 'left', 'right', 'expression'])
+          visit(node[key])
+      }
+      visit(test)
+    }
     return {
+      IfStatement: (node) => checkCondition(node.test),
+      ConditionalExpression: (node) => checkCondition(node.test),
       CallExpression(call) {
         const name = calleeName(call)
         if (!name) return

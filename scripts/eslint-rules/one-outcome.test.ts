@@ -34,6 +34,8 @@ tester.run('one-outcome', rule, {
     // A regex without alternatives, an escaped bar, a bar in a class.
     'expect(el).toHaveTextContent(/a\\|b [|] c/)',
     'const p = Promise.all([a, b])',
+    // What the screen showed, read once it settled and kept for the log, is not a branch.
+    'const deleted = await page.getByText("Dados apagados").isVisible()',
     // One outcome against a deadline.
     'await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(false), 10_000))])',
   ],
@@ -69,5 +71,14 @@ tester.run('one-outcome', rule, {
       errors: [{ messageId: 'race', data: { name: 'race' } }],
     },
     { code: 'await Promise.any([a, b])', errors: [{ messageId: 'race' }] },
+    // The full phone's own (bad-days.spec.ts): the sheet still on its way reads "not there".
+    {
+      code: 'if (await anyway.isVisible().catch(() => false)) await anyway.click()',
+      errors: [{ messageId: 'instant', data: { name: 'isVisible' } }],
+    },
+    {
+      code: 'const label = (await banner.isHidden()) ? "sem aviso" : "com aviso"',
+      errors: [{ messageId: 'instant', data: { name: 'isHidden' } }],
+    },
   ],
 })
