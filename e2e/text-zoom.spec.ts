@@ -33,6 +33,7 @@ import {
   VISIT_PAGES,
   walkLateVisitPages,
   walkSignedOut,
+  type Frame,
 } from './support/routes'
 import { signIn } from './support/sign-in'
 import {
@@ -57,12 +58,7 @@ test.beforeEach(async ({ request }) => {
 const SHOTS = process.env.HANDS_SHOTS
 
 /** The screen as it is now, for this hand: its layout, its navigation, and Tab through it. */
-/**
- * `frame`: whether the screen is one of the signed-in frame's, under the five-entry navigation
- * (the tabs and the report), or stands alone (signed out, the visit, the chat) — known from the
- * route, not read from the screen in passing.
- */
-async function checkScreen(page: Page, hand: Hand, name: string, frame: 'tabs' | 'alone') {
+async function checkScreen(page: Page, hand: Hand, name: string, frame: Frame) {
   const label = `${hand.name} ${name}`
   // The page is laid out for this hand (a font size the browser dropped would test nothing).
   expect(
@@ -127,7 +123,7 @@ function forEachHand(body: (hand: Hand) => void) {
 
 forEachHand((hand) => {
   test('signed out: sign-in, activation, signed out, not found, unavailable', async ({ page }) => {
-    await walkSignedOut(page, (label) => checkScreen(page, hand, label, 'alone'))
+    await walkSignedOut(page, (label, frame) => checkScreen(page, hand, label, frame))
   })
 
   test('every screen of the agent shell', async ({ page, request }) => {

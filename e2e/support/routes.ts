@@ -105,49 +105,60 @@ export const SERVICE_DOWN = {
 }
 
 /**
- * Every signed-out screen, each settled, with `visit(label)` called on it: sign-in (its three
- * steps, with a refused phone and a wrong code), activation and its error, signed out, not
- * found, and the service unavailable.
+ * Where a screen sits: under the signed-in frame's five-entry navigation (the tabs, the
+ * report), or alone (signed out, the visit, the chat). Known from the route, never read from
+ * the screen in passing.
  */
-export async function walkSignedOut(page: Page, visit: (label: string) => Promise<void>) {
+export type Frame = 'tabs' | 'alone'
+
+/**
+ * Every signed-out screen, each settled, with `visit(label, frame)` called on it: sign-in (its
+ * three steps, with a refused phone and a wrong code), activation (which ends signed in, on
+ * the offers) and its error, signed out, not found, and the service unavailable.
+ */
+export async function walkSignedOut(
+  page: Page,
+  visit: (label: string, frame: Frame) => Promise<void>,
+) {
   await open(page, '/login', /^Entrar$/)
   // /login is prerendered: its heading shows before any script, and its submit button stays
   // disabled until the app adopts the page. Checking across that moment mixes the two states
   // (axe measured the enabled button with the disabled one's colours, 3.3:1): the page the
   // agent uses is the one the app has taken over.
   await expect(page.getByRole('button', { name: 'Receber código' })).toBeEnabled()
-  await visit('/login')
+  await visit('/login', 'alone')
   // A phone that is too short: the error is next to the field.
   await page.getByLabel('Celular com DDD').fill('119')
   await page.getByRole('button', { name: 'Receber código' }).click()
   await expect(page.getByLabel('Celular com DDD')).toHaveAttribute('aria-invalid', 'true')
-  await visit('/login with an invalid phone')
+  await visit('/login with an invalid phone', 'alone')
   await page.getByLabel('Celular com DDD').fill(DEMO_PHONE_DIGITS)
   await page.getByRole('button', { name: 'Receber código' }).click()
   await expect(page).toHaveURL(/\/login\/request/)
   await settled(page)
-  await visit('/login/request')
+  await visit('/login/request', 'alone')
   await page.getByRole('button', { name: 'Digitar o código' }).click()
   await expect(page).toHaveURL(/\/login\/allow/)
   await settled(page)
-  await visit('/login/allow')
+  await visit('/login/allow', 'alone')
   await page.getByLabel('Código').fill('000000')
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(page.getByRole('alert')).toBeVisible()
-  await visit('/login/allow with a wrong code')
-  await open(page, '/activation?id=inv_demo&token=convite-demo')
-  await visit('/activation')
+  await visit('/login/allow with a wrong code', 'alone')
+  // The demo's invitation: the account activated, its terms already accepted, the offers open.
+  await open(page, '/activation?id=inv_demo&token=convite-demo', /^Oportunidades$/)
+  await visit('/activation', 'tabs')
   await open(page, '/activation/error', /ativa/i)
-  await visit('/activation/error')
+  await visit('/activation/error', 'alone')
   await open(page, '/logout?message=Sua%20sess%C3%A3o%20terminou')
   // Signed out once the phone's data is gone: "Saindo…" turns into the way back in.
   await expect(page.getByRole('link', { name: 'Entrar novamente' })).toBeVisible()
-  await visit('/logout')
+  await visit('/logout', 'alone')
   await open(page, '/nao-existe', /não encontrada/i)
-  await visit('not found')
+  await visit('not found', 'alone')
   await page.route('**/api/health', (route) => route.fulfill(SERVICE_DOWN))
   await open(page, '/unavailable', /indisponível/i)
-  await visit('/unavailable')
+  await visit('/unavailable', 'alone')
   await page.unroute('**/api/health')
 }
 
