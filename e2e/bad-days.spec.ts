@@ -427,19 +427,24 @@ test('the first minutes offline: a screen not downloaded yet says so, and opens 
   await expect(page.getByText('Pronto para usar sem internet')).toHaveCount(0)
 })
 
-test('screens that say only what is true: a refused check-out, a slow link, the worker sending', async ({
+test('screens that say only what is true: a slow link is not “no connection”, and the worker’s send says “Enviando…”', async ({
   request,
   baseURL,
 }) => {
   const phone = await newPhone(baseURL)
   const { page, link } = phone
-  const { task } = await onAVisit(phone, request)
+  const { token, task } = await onAVisit(phone, request)
 
-  // A slow but working link is not "no connection".
+  // A slow but working link is not "no connection": the notes go through it, and the bar never
+  // said otherwise while they did.
   link.setLatency(1_500)
   await page.goto(`/tasks/${task.slug}/checkin/notes`)
+  const bar = await seenTexts(page, 'section[aria-label="Situação do envio"] [role="status"]')
   await page.getByRole('textbox', { name: 'Observações da visita' }).pressSequentially('Lento.')
-  await page.waitForTimeout(4_000)
+  await expect
+    .poll(async () => (await serverReport(request, token, task)).notes, { timeout: 20_000 })
+    .toBe('Lento.')
+  expect(await bar.texts()).not.toContain('Sem conexão — tudo fica salvo neste aparelho')
   await expect(page.getByText('Sem conexão — tudo fica salvo neste aparelho')).toHaveCount(0)
   link.setLatency(0)
 
@@ -462,6 +467,17 @@ test('screens that say only what is true: a refused check-out, a slow link, the 
   await expect(card.getByText(/^Enviando…/)).toBeVisible()
   await expect(card.getByText('Enviada')).toBeVisible({ timeout: 30_000 })
   link.setUplink(null)
+})
+
+test('screens that say only what is true: a check-out kept offline, then refused by a server that lost the visit', async ({
+  request,
+  baseURL,
+}) => {
+  const phone = await newPhone(baseURL)
+  const { page } = phone
+  const { task } = await onAVisit(phone, request)
+  // The check-in is on the server (the restart below is what loses it), as the bar says.
+  await expect(page.getByText('Tudo enviado')).toBeVisible()
 
   // A check-out kept offline, then refused by a server that lost the visit (a restart).
   await goOffline(phone)

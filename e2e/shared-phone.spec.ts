@@ -177,6 +177,11 @@ test('one phone, two agents: A’s kept visit survives B signing in and out, and
       return { photos: report.evidences.length, notes: report.notes }
     })
     .toEqual({ photos: 1, notes: 'Fila de 5 pessoas; caixa lento.' })
+  // The server has it all a moment before the phone has read the last answer and emptied its
+  // queue: A signs out once the phone says so (until then the sign-out rightly warns of an
+  // unsent item).
+  await page.goto(`/tasks/${task.slug}/report`)
+  await expect(page.getByText('Tudo enviado')).toBeVisible()
   // Said while it waited, gone once A is back.
   await page.goto('/account')
   await page.getByRole('link', { name: 'Sair' }).click()
