@@ -15,8 +15,6 @@ export default defineConfig({
   // Spec files are spread over two workers (a file's tests stay together, in order), each
   // with a fake backend of its own (e2e/support/test.ts; decision 0024): on two cores one
   // worker left a core idle while it waited on the browser. E2E_WORKERS=1 runs them one by one.
-  // The two slowest files whose tests each reset their world (text-zoom, faults) share their
-  // tests between the workers (`mode: 'parallel'`), so neither holds one worker to the end.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: CI ? 1 : 0,

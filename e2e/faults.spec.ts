@@ -60,10 +60,6 @@ async function loseFirstFetch(page: Page | BrowserContext, pattern: string) {
 
 let pageErrors: string[] = []
 
-// One of the slowest files (220 s of test time in a CI run): its tests, each on a world of its
-// own (the reset below), are shared by both workers.
-test.describe.configure({ mode: 'parallel' })
-
 test.beforeEach(async ({ page, request }) => {
   await resetBackend(request)
   await signedIn(page)

@@ -46,9 +46,6 @@ import {
 } from './support/visit'
 
 test.use({ reducedMotion: 'reduce' })
-// The slowest file (5.5 min of one worker in a CI run): its tests, each on a world of its own
-// (the reset below), are shared by both workers instead of holding one to the end.
-test.describe.configure({ mode: 'parallel' })
 
 test.beforeEach(async ({ request }) => {
   await resetBackend(request)
