@@ -51,12 +51,16 @@ describe('Pendências de validação', () => {
     // The next screen's code loaded (lazy): the router is there only then.
     await routeLoaded(router)
     expect(router.state.location.pathname).toBe(`/tasks/validations/${code}`)
+    // The unfiltered list holds the second task too: wait for the filtered one (the first
+    // task gone), not for a row both lists show.
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('link', { name: new RegExp(first!.location.name) }),
+      ).not.toBeInTheDocument(),
+    )
     expect(
-      await screen.findByRole('link', { name: new RegExp(second!.location.name) }),
+      screen.getByRole('link', { name: new RegExp(second!.location.name) }),
     ).toBeInTheDocument()
-    expect(
-      screen.queryByRole('link', { name: new RegExp(first!.location.name) }),
-    ).not.toBeInTheDocument()
     expect(
       within(screen.getByRole('group', { name: 'Filtrar por projeto' })).getByRole('button', {
         name: code,
