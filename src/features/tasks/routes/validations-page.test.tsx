@@ -51,16 +51,15 @@ describe('Pendências de validação', () => {
     // The next screen's code loaded (lazy): the router is there only then.
     await routeLoaded(router)
     expect(router.state.location.pathname).toBe(`/tasks/validations/${code}`)
-    // The unfiltered list holds the second task too: wait for the filtered one (the first
-    // task gone), not for a row both lists show.
-    await waitFor(() =>
+    // The unfiltered list holds the second task too: wait for the filtered list itself (the
+    // second task there and the first gone, together), not for a row both lists show, nor for
+    // the moment between the two lists when neither is on screen.
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: new RegExp(second!.location.name) })).toBeVisible()
       expect(
         screen.queryByRole('link', { name: new RegExp(first!.location.name) }),
-      ).not.toBeInTheDocument(),
-    )
-    expect(
-      screen.getByRole('link', { name: new RegExp(second!.location.name) }),
-    ).toBeInTheDocument()
+      ).not.toBeInTheDocument()
+    })
     expect(
       within(screen.getByRole('group', { name: 'Filtrar por projeto' })).getByRole('button', {
         name: code,
